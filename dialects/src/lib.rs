@@ -1,0 +1,1 @@
+//! Dialects: builtin, func and hlo.

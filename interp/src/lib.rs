@@ -1,0 +1,1 @@
+//! Reference interpreter of the hlo dialect (filled by a later issue).

@@ -1,0 +1,45 @@
+//! The core IR of the compiler: an MLIR-style, arena-based representation.
+//!
+//! - [`Context`] interns types, attributes, symbols and locations and registers dialects.
+//! - [`Body`] holds operations, values, blocks and regions in arenas addressed by typed ids
+//!   ([`OpId`], [`ValueId`], [`BlockId`], [`RegionId`]), with exact use lists and block order
+//!   kept apart from operation data.
+//! - [`Builder`] creates operations at a cursor; walkers visit nested operations.
+//! - [`op_def`] is what the `#[op]` macro declares; [`verifier`] checks structure and
+//!   declared constraints; [`printer`] and [`parser`] speak MLIR's generic and custom forms;
+//!   [`diagnostics`] render `file:line:col` errors with the source line and a caret.
+//! - [`pass`] runs named passes from textual pipelines; [`rewrite`] holds patterns and the
+//!   greedy rewrite driver.
+//!
+//! Architecture Invariant: this crate links nothing from LLVM or MLIR and knows no dialect
+//! but the structure every dialect shares; dialects plug in through [`op_def::DialectDef`].
+
+pub mod attributes;
+pub mod body;
+pub mod builder;
+pub mod context;
+pub mod dense;
+pub mod diagnostics;
+pub mod entities;
+pub mod float_format;
+pub mod location;
+pub mod op_def;
+pub mod parser;
+pub mod printer;
+pub mod rewrite;
+pub mod shape;
+pub mod types;
+pub mod verifier;
+pub mod walk;
+
+pub use attributes::{AttrData, Attribute, NamedAttribute};
+pub use body::{Body, InsertPoint, OpData, OpState, Use, ValueData, ValueDef};
+pub use builder::Builder;
+pub use context::{Context, Symbol};
+pub use dense::{DenseElements, Scalar};
+pub use diagnostics::{Diagnostic, Severity};
+pub use entities::{BlockId, OpId, RegionId, ValueId};
+pub use location::{LocData, Location};
+pub use op_def::{Op, OpDef, OpRef, OpTrait};
+pub use types::{Dim, FloatKind, Layout, PaddingValue, Signedness, TensorType, Type, TypeData};
+pub use walk::WalkOrder;

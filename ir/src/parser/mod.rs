@@ -1,0 +1,2 @@
+//! Parser placeholder.
+pub struct OpParser;

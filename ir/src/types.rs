@@ -1,0 +1,372 @@
+//! Types: the builtin type system shared by every dialect.
+//!
+//! Types are interned in the [`Context`](crate::Context) and referred to by [`Type`], a
+//! `Copy` id; two types are equal exactly when their ids are equal. The builtin types are
+//! MLIR's (integers, floats, `index`, `complex`, `tuple`, functions, `none`) plus a tensor
+//! type that carries XLA's shape model: every dimension is static, unknown (`?`) or bounded
+//! (`<=N`), and a tensor may carry an XLA [`Layout`]. Dialects add types of their own as
+//! [`TypeData::Opaque`] (`!hlo.token`).
+//!
+//! Textual form: `tensor<2x?x<=8xf32>`, with a layout `tensor<2x3xf32, {0, 1}>` and a padded
+//! layout `tensor<2x3xf32, {0, 1}, padded = [3, 5], padding = zero>`.
+
+use std::fmt::Write;
+
+use crate::Context;
+
+/// An interned type.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Type(pub(crate) u32);
+
+/// Whether an integer type is signless (`i32`), signed (`si32`) or unsigned (`ui32`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Signedness {
+    Signless,
+    Signed,
+    Unsigned,
+}
+
+/// The floating-point formats, with MLIR's spelling.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum FloatKind {
+    F16,
+    BF16,
+    F32,
+    F64,
+    TF32,
+    F8E5M2,
+    F8E4M3,
+    F8E4M3FN,
+    F8E5M2FNUZ,
+    F8E4M3FNUZ,
+    F8E4M3B11FNUZ,
+    F8E3M4,
+    F8E8M0FNU,
+    F6E2M3FN,
+    F6E3M2FN,
+    F4E2M1FN,
+}
+
+impl FloatKind {
+    /// Every format, in the order the parser tries their names.
+    pub const ALL: [FloatKind; 16] = [
+        FloatKind::F16,
+        FloatKind::BF16,
+        FloatKind::F32,
+        FloatKind::F64,
+        FloatKind::TF32,
+        FloatKind::F8E5M2,
+        FloatKind::F8E4M3,
+        FloatKind::F8E4M3FN,
+        FloatKind::F8E5M2FNUZ,
+        FloatKind::F8E4M3FNUZ,
+        FloatKind::F8E4M3B11FNUZ,
+        FloatKind::F8E3M4,
+        FloatKind::F8E8M0FNU,
+        FloatKind::F6E2M3FN,
+        FloatKind::F6E3M2FN,
+        FloatKind::F4E2M1FN,
+    ];
+
+    /// The MLIR spelling of the format.
+    pub fn name(self) -> &'static str {
+        match self {
+            FloatKind::F16 => "f16",
+            FloatKind::BF16 => "bf16",
+            FloatKind::F32 => "f32",
+            FloatKind::F64 => "f64",
+            FloatKind::TF32 => "tf32",
+            FloatKind::F8E5M2 => "f8E5M2",
+            FloatKind::F8E4M3 => "f8E4M3",
+            FloatKind::F8E4M3FN => "f8E4M3FN",
+            FloatKind::F8E5M2FNUZ => "f8E5M2FNUZ",
+            FloatKind::F8E4M3FNUZ => "f8E4M3FNUZ",
+            FloatKind::F8E4M3B11FNUZ => "f8E4M3B11FNUZ",
+            FloatKind::F8E3M4 => "f8E3M4",
+            FloatKind::F8E8M0FNU => "f8E8M0FNU",
+            FloatKind::F6E2M3FN => "f6E2M3FN",
+            FloatKind::F6E3M2FN => "f6E3M2FN",
+            FloatKind::F4E2M1FN => "f4E2M1FN",
+        }
+    }
+
+    /// The storage width in bits.
+    pub fn bit_width(self) -> u32 {
+        match self {
+            FloatKind::F16 | FloatKind::BF16 => 16,
+            FloatKind::F32 | FloatKind::TF32 => 32,
+            FloatKind::F64 => 64,
+            FloatKind::F6E2M3FN | FloatKind::F6E3M2FN => 6,
+            FloatKind::F4E2M1FN => 4,
+            _ => 8,
+        }
+    }
+}
+
+/// One dimension of a tensor shape, as XLA's shape model has them.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Dim {
+    /// A dimension whose size is known: `4`.
+    Static(i64),
+    /// A dimension whose size is not known until run time: `?`.
+    Unknown,
+    /// A dynamic dimension with a static upper bound: `<=8`.
+    Bounded(i64),
+}
+
+impl Dim {
+    /// The size when it is static.
+    pub fn static_size(self) -> Option<i64> {
+        match self {
+            Dim::Static(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// What fills the padding of a padded layout (XLA's `PaddingValue`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PaddingValue {
+    Zero,
+    One,
+    Lowest,
+    Highest,
+    Unknown,
+}
+
+impl PaddingValue {
+    pub const ALL: [PaddingValue; 5] = [
+        PaddingValue::Zero,
+        PaddingValue::One,
+        PaddingValue::Lowest,
+        PaddingValue::Highest,
+        PaddingValue::Unknown,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PaddingValue::Zero => "zero",
+            PaddingValue::One => "one",
+            PaddingValue::Lowest => "lowest",
+            PaddingValue::Highest => "highest",
+            PaddingValue::Unknown => "unknown",
+        }
+    }
+}
+
+/// XLA's Layout: the order of dimensions in memory from most minor (fastest varying) to most
+/// major, and optionally the padded size of each dimension and what fills the padding.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Layout {
+    pub minor_to_major: Vec<i64>,
+    pub padded_dims: Option<Vec<i64>>,
+    pub padding_value: Option<PaddingValue>,
+}
+
+impl Layout {
+    /// The default layout of a rank-`rank` shape: major-to-minor (row-major), `{rank-1, ..., 0}`.
+    pub fn row_major(rank: usize) -> Layout {
+        Layout { minor_to_major: (0..rank as i64).rev().collect(), padded_dims: None, padding_value: None }
+    }
+}
+
+/// A ranked tensor: element type, dimensions and an optional layout.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct TensorType {
+    pub dims: Vec<Dim>,
+    pub element: Type,
+    pub layout: Option<Layout>,
+}
+
+impl TensorType {
+    /// The static sizes of every dimension, or `None` when any dimension is not static.
+    pub fn static_shape(&self) -> Option<Vec<i64>> {
+        self.dims.iter().map(|d| d.static_size()).collect()
+    }
+
+    /// The number of elements, when the shape is static.
+    pub fn num_elements(&self) -> Option<i64> {
+        self.static_shape().map(|s| s.iter().product())
+    }
+}
+
+/// The structure of a type.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum TypeData {
+    Integer { width: u32, signedness: Signedness },
+    Float(FloatKind),
+    Index,
+    None,
+    Complex(Type),
+    Tensor(TensorType),
+    Tuple(Vec<Type>),
+    Function { inputs: Vec<Type>, results: Vec<Type> },
+    /// A dialect type kept as text: `!hlo.token` has dialect `hlo` and body `token`.
+    Opaque { dialect: String, body: String },
+}
+
+impl Context {
+    /// The signless integer type `iN`.
+    pub fn int_type(&self, width: u32) -> Type {
+        self.intern_type(TypeData::Integer { width, signedness: Signedness::Signless })
+    }
+
+    /// The unsigned integer type `uiN`.
+    pub fn uint_type(&self, width: u32) -> Type {
+        self.intern_type(TypeData::Integer { width, signedness: Signedness::Unsigned })
+    }
+
+    pub fn float_type(&self, kind: FloatKind) -> Type {
+        self.intern_type(TypeData::Float(kind))
+    }
+
+    pub fn f32_type(&self) -> Type {
+        self.float_type(FloatKind::F32)
+    }
+
+    pub fn index_type(&self) -> Type {
+        self.intern_type(TypeData::Index)
+    }
+
+    pub fn function_type(&self, inputs: Vec<Type>, results: Vec<Type>) -> Type {
+        self.intern_type(TypeData::Function { inputs, results })
+    }
+
+    /// A tensor of static shape without a layout.
+    pub fn tensor_type(&self, shape: &[i64], element: Type) -> Type {
+        let dims = shape.iter().map(|&n| Dim::Static(n)).collect();
+        self.intern_type(TypeData::Tensor(TensorType { dims, element, layout: None }))
+    }
+
+    /// The tensor, if `ty` is one.
+    pub fn as_tensor(&self, ty: Type) -> Option<&TensorType> {
+        match self.type_data(ty) {
+            TypeData::Tensor(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The element type of a tensor, or the type itself for a scalar type.
+    pub fn element_type(&self, ty: Type) -> Type {
+        self.as_tensor(ty).map_or(ty, |t| t.element)
+    }
+
+    pub fn is_float(&self, ty: Type) -> bool {
+        matches!(self.type_data(ty), TypeData::Float(_))
+    }
+
+    pub fn is_integer(&self, ty: Type) -> bool {
+        matches!(self.type_data(ty), TypeData::Integer { .. })
+    }
+
+    pub fn is_complex(&self, ty: Type) -> bool {
+        matches!(self.type_data(ty), TypeData::Complex(_))
+    }
+
+    /// Writes the textual form of `ty`.
+    pub fn write_type(&self, out: &mut String, ty: Type) {
+        match self.type_data(ty) {
+            TypeData::Integer { width, signedness } => {
+                let prefix = match signedness {
+                    Signedness::Signless => "i",
+                    Signedness::Signed => "si",
+                    Signedness::Unsigned => "ui",
+                };
+                let _ = write!(out, "{prefix}{width}");
+            }
+            TypeData::Float(kind) => out.push_str(kind.name()),
+            TypeData::Index => out.push_str("index"),
+            TypeData::None => out.push_str("none"),
+            TypeData::Complex(e) => {
+                out.push_str("complex<");
+                self.write_type(out, *e);
+                out.push('>');
+            }
+            TypeData::Tensor(t) => self.write_tensor_type(out, t),
+            TypeData::Tuple(elements) => {
+                out.push_str("tuple<");
+                self.write_type_list(out, elements);
+                out.push('>');
+            }
+            TypeData::Function { inputs, results } => {
+                out.push('(');
+                self.write_type_list(out, inputs);
+                out.push_str(") -> ");
+                self.write_result_types(out, results);
+            }
+            TypeData::Opaque { dialect, body } => {
+                let _ = write!(out, "!{dialect}.{body}");
+            }
+        }
+    }
+
+    /// Writes `a, b, c`.
+    pub fn write_type_list(&self, out: &mut String, types: &[Type]) {
+        for (i, t) in types.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            self.write_type(out, *t);
+        }
+    }
+
+    /// Writes result types as MLIR does: a single non-function type bare, otherwise in parens.
+    pub fn write_result_types(&self, out: &mut String, results: &[Type]) {
+        let bare = results.len() == 1 && !matches!(self.type_data(results[0]), TypeData::Function { .. });
+        if bare {
+            self.write_type(out, results[0]);
+        } else {
+            out.push('(');
+            self.write_type_list(out, results);
+            out.push(')');
+        }
+    }
+
+    fn write_tensor_type(&self, out: &mut String, t: &TensorType) {
+        out.push_str("tensor<");
+        for d in &t.dims {
+            match d {
+                Dim::Static(n) => {
+                    let _ = write!(out, "{n}");
+                }
+                Dim::Unknown => out.push('?'),
+                Dim::Bounded(n) => {
+                    let _ = write!(out, "<={n}");
+                }
+            }
+            out.push('x');
+        }
+        self.write_type(out, t.element);
+        if let Some(layout) = &t.layout {
+            out.push_str(", {");
+            write_i64_list(out, &layout.minor_to_major);
+            out.push('}');
+            if let Some(padded) = &layout.padded_dims {
+                out.push_str(", padded = [");
+                write_i64_list(out, padded);
+                out.push(']');
+            }
+            if let Some(value) = layout.padding_value {
+                let _ = write!(out, ", padding = {}", value.name());
+            }
+        }
+        out.push('>');
+    }
+
+    /// The textual form of `ty`, for messages.
+    pub fn type_to_string(&self, ty: Type) -> String {
+        let mut s = String::new();
+        self.write_type(&mut s, ty);
+        s
+    }
+}
+
+/// Writes `1, 2, 3`.
+pub(crate) fn write_i64_list(out: &mut String, values: &[i64]) {
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{v}");
+    }
+}

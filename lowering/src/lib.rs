@@ -1,0 +1,1 @@
+//! Lowering (filled by a later issue).

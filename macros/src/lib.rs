@@ -1,0 +1,1 @@
+//! The `#[op]` procedural macro: declares IR operations from annotated Rust structs.

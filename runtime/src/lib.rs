@@ -1,0 +1,1 @@
+//! Runtime (filled by a later issue).

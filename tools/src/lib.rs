@@ -1,0 +1,1 @@
+//! Shared drivers of the command-line tools.
