@@ -65,6 +65,18 @@ pub struct TypeConstraint {
 pub struct AttrConstraint {
     pub description: &'static str,
     pub check: fn(&Context, Attribute) -> bool,
+    /// How the attribute reads and prints where a declarative assembly format names it.
+    pub short_form: ShortForm,
+}
+
+/// The spelling of an attribute inside a declarative assembly format, where its kind is
+/// known and can be left out.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ShortForm {
+    /// The full attribute syntax: `dense<1.0> : tensor<f32>`, `"text"`, `@symbol`.
+    Full,
+    /// An `array<i64: ...>` written as a bracketed list: `[0, 1]`.
+    IntList,
 }
 
 #[derive(Copy, Clone)]
