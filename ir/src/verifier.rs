@@ -1,7 +1,206 @@
-//! Verifier placeholder: the real verifier replaces this file.
-use crate::{Body, Diagnostic, OpId};
+//! The verifier: checks that IR is well formed before and after every pass.
+//!
+//! It checks, for every operation nested in the verified one:
+//! - registered operations: their declared constraints, own verifier and inferred result
+//!   types ([`verify_declared`]); ops of a registered dialect must be registered;
+//! - terminators: a `Terminator` op is the last in its block, and every block of a region
+//!   whose registered parent lacks `NoTerminator` ends with one; `SingleBlock` regions have at
+//!   most one block; successors name blocks of the same region;
+//! - SSA dominance: an operand is defined in the same region before its use, in a dominating
+//!   block, or in an enclosing region, and never across an `IsolatedFromAbove` boundary;
+//! - symbol tables: the `sym_name`s directly inside a `SymbolTable` op are unique.
+//!
+//! All errors found are returned, in walk order.
+
+use std::collections::HashMap;
+
+use crate::dominance::DominanceInfo;
+use crate::op_def::{verify_declared, OpRef, OpTrait};
+use crate::{BlockId, Body, Diagnostic, OpId, RegionId, ValueDef, WalkOrder};
 
 /// Verifies `op` and everything nested in it.
-pub fn verify(_body: &Body, _op: OpId) -> Result<(), Vec<Diagnostic>> {
-    Ok(())
+pub fn verify(body: &Body, op: OpId) -> Result<(), Vec<Diagnostic>> {
+    let mut verifier = Verifier { body, errors: Vec::new(), dominance: HashMap::new(), positions: HashMap::new() };
+    let mut ops = vec![op];
+    ops.extend(body.nested_ops(op, WalkOrder::PreOrder));
+    for op in ops {
+        verifier.verify_op(op);
+    }
+    if verifier.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(verifier.errors)
+    }
+}
+
+struct Verifier<'b, 'c> {
+    body: &'b Body<'c>,
+    errors: Vec<Diagnostic>,
+    dominance: HashMap<RegionId, DominanceInfo>,
+    positions: HashMap<BlockId, HashMap<OpId, usize>>,
+}
+
+impl Verifier<'_, '_> {
+    fn verify_op(&mut self, op: OpId) {
+        let body = self.body;
+        let ctx = body.ctx();
+        let data = body.op(op);
+        let op_ref = OpRef::new(body, op);
+        let def = ctx.op_def(data.name);
+        match def {
+            Some(def) => {
+                if let Err(e) = verify_declared(op_ref, def) {
+                    self.errors.push(e);
+                }
+            }
+            None => {
+                let name = body.op_name(op);
+                if let Some((dialect, _)) = name.split_once('.') {
+                    if ctx.dialect(dialect).is_some() {
+                        self.errors.push(op_ref.error(format!(
+                            "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
+                        )));
+                    }
+                }
+            }
+        }
+        self.verify_operands(op);
+        self.verify_placement(op, def);
+        self.verify_regions(op, def);
+    }
+
+    /// A terminator must end its block; successors must be blocks of the same region.
+    fn verify_placement(&mut self, op: OpId, def: Option<&crate::OpDef>) {
+        let body = self.body;
+        let is_terminator = def.is_some_and(|d| d.has_trait(OpTrait::Terminator));
+        if is_terminator && body.op_block(op).is_some() && body.next_op(op).is_some() {
+            self.errors.push(OpRef::new(body, op).error("must be the last operation in the parent block"));
+        }
+        let region = body.op_block(op).and_then(|b| body.block(b).region.expand());
+        for &s in &body.op(op).successors {
+            if body.block(s).region.expand() != region {
+                self.errors.push(OpRef::new(body, op).error("reference to block defined in another region"));
+            }
+        }
+    }
+
+    fn verify_regions(&mut self, op: OpId, def: Option<&crate::OpDef>) {
+        let body = self.body;
+        let Some(def) = def else { return };
+        let needs_terminator = !def.has_trait(OpTrait::NoTerminator);
+        for &region in &body.op(op).regions {
+            let blocks = &body.region(region).blocks;
+            if def.has_trait(OpTrait::SingleBlock) && blocks.len() > 1 {
+                self.errors.push(OpRef::new(body, op).error(format!("expects a single block per region, found {}", blocks.len())));
+            }
+            if !needs_terminator {
+                continue;
+            }
+            for &block in blocks {
+                match body.last_op(block) {
+                    None => self.errors.push(OpRef::new(body, op).error("empty block: expect at least a terminator")),
+                    Some(last) => {
+                        let last_def = body.ctx().op_def(body.op(last).name);
+                        if last_def.is_some_and(|d| !d.has_trait(OpTrait::Terminator)) {
+                            self.errors.push(OpRef::new(body, last).error(format!(
+                                "block in '{}' must end with a terminator, found '{}'",
+                                def.name,
+                                body.op_name(last)
+                            )));
+                        }
+                    }
+                }
+            }
+        }
+        if def.has_trait(OpTrait::SymbolTable) {
+            self.verify_symbol_table(op);
+        }
+    }
+
+    fn verify_symbol_table(&mut self, op: OpId) {
+        let body = self.body;
+        let ctx = body.ctx();
+        let mut seen: HashMap<&str, OpId> = HashMap::new();
+        for &region in &body.op(op).regions {
+            for &block in &body.region(region).blocks {
+                for inner in body.block_ops(block) {
+                    let Some(name) = body.attr(inner, "sym_name").and_then(|a| ctx.as_string(a)) else { continue };
+                    if let Some(previous) = seen.insert(name, inner) {
+                        self.errors.push(
+                            OpRef::new(body, inner)
+                                .error(format!("redefinition of symbol named '{name}'"))
+                                .with_note(body.op(previous).location, "see existing symbol definition here"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every operand must be visible at its use: see the module documentation.
+    fn verify_operands(&mut self, op: OpId) {
+        let body = self.body;
+        for (i, &v) in body.op(op).operands.iter().enumerate() {
+            let Some(def_block) = body.value_block(v) else {
+                self.errors.push(OpRef::new(body, op).error(format!("operand #{i} is not defined in any block")));
+                continue;
+            };
+            let def_region = body.block(def_block).region.expand();
+            // Climb from the use to the operation that sits in the definition's region.
+            let mut user = op;
+            let mut crossed_isolation = None;
+            let reached = loop {
+                let Some(block) = body.op_block(user) else { break false };
+                if body.block(block).region.expand() == def_region {
+                    break true;
+                }
+                let Some(parent) = body.parent_op(user) else { break false };
+                if crossed_isolation.is_none()
+                    && body.ctx().op_def(body.op(parent).name).is_some_and(|d| d.has_trait(OpTrait::IsolatedFromAbove))
+                {
+                    crossed_isolation = Some(parent);
+                }
+                user = parent;
+            };
+            let def_loc = match body.value(v).def {
+                ValueDef::Result { op: d, .. } => body.op(d).location,
+                ValueDef::BlockArg { block, .. } => body.block_parent_op(block).map_or(body.op(op).location, |p| body.op(p).location),
+            };
+            if let (true, Some(isolated)) = (reached, crossed_isolation) {
+                self.errors.push(
+                    OpRef::new(body, op)
+                        .error("using value defined outside the region")
+                        .with_note(body.op(isolated).location, "required by region isolation constraints"),
+                );
+                continue;
+            }
+            if !reached || !self.dominates_use(v, def_block, user) {
+                self.errors.push(
+                    OpRef::new(body, op)
+                        .error(format!("operand #{i} does not dominate this use"))
+                        .with_note(def_loc, "operand defined here"),
+                );
+            }
+        }
+    }
+
+    /// Whether `v`, defined in `def_block`, dominates operation `user` of the same region.
+    fn dominates_use(&mut self, v: crate::ValueId, def_block: BlockId, user: OpId) -> bool {
+        let body = self.body;
+        let Some(use_block) = body.op_block(user) else { return false };
+        if def_block != use_block {
+            let Some(region) = body.block(def_block).region.expand() else { return false };
+            return self.dominance.entry(region).or_insert_with(|| DominanceInfo::compute(body, region)).dominates(def_block, use_block);
+        }
+        match body.value(v).def {
+            ValueDef::BlockArg { .. } => true,
+            ValueDef::Result { op: definer, .. } => {
+                let positions = self
+                    .positions
+                    .entry(use_block)
+                    .or_insert_with(|| body.block_ops(use_block).enumerate().map(|(i, o)| (o, i)).collect());
+                positions[&definer] < positions[&user]
+            }
+        }
+    }
 }
