@@ -144,7 +144,9 @@ pub fn print_with_format(p: &mut OpPrinter, def: &OpDef, format: &str, op: OpId)
         if text.is_empty() {
             return;
         }
-        if *need_space && !is_closing(text) {
+        // `(` and `[` hug what precedes them (`@callee(%a)`) unless punctuation does.
+        let hugs = opening && !p.out.ends_with([',', ':', '=', '>']);
+        if *need_space && !is_closing(text) && !hugs {
             p.print(" ");
         }
         p.print(text);

@@ -165,9 +165,10 @@ impl Parser<'_, '_, '_> {
         let name_tok = self.bump();
         let mut def = self.ctx.op_def(self.ctx.symbol(name_tok.text));
         if def.is_none() && !name_tok.text.contains('.') {
-            if let Some(dialect) = self.default_dialects.last().filter(|d| !d.is_empty()) {
-                def = self.ctx.op_def(self.ctx.symbol(&format!("{dialect}.{}", name_tok.text)));
-            }
+            // A bare name belongs to the enclosing op's dialect (`return` in a `func.func`),
+            // or to `builtin` (`module`).
+            let dialects = self.default_dialects.last().filter(|d| !d.is_empty()).into_iter().chain(&["builtin"]);
+            def = dialects.filter_map(|d| self.ctx.op_def(self.ctx.symbol(&format!("{d}.{}", name_tok.text)))).next();
         }
         let def = def
             .filter(|d| d.has_custom_form())

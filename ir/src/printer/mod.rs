@@ -233,7 +233,8 @@ impl<'b, 'c> OpPrinter<'b, 'c> {
         let def = self.ctx().op_def(data.name);
         match def {
             Some(def) if def.has_custom_form() && !self.options.generic => {
-                self.out.push_str(def.name);
+                // Builtin operations print without their dialect, as MLIR prints `module`.
+                self.out.push_str(def.name.strip_prefix("builtin.").unwrap_or(def.name));
                 match (def.print, def.format) {
                     (Some(print), _) => print(self, op),
                     (None, Some(format)) => crate::format::print_with_format(self, def, format, op),
