@@ -14,7 +14,6 @@
 
 use std::io::Write;
 
-use super::manager::describe;
 use super::PassInfo;
 use crate::printer::{print_op, PrintOptions};
 use crate::{verifier, Body, Diagnostic, OpId};
@@ -100,4 +99,9 @@ impl Instrumentation {
         text.push('\n');
         let _ = out.write_all(text.as_bytes());
     }
+}
+
+/// `CSE (cse)`: a pass's display name and pipeline argument, as dump headers show them.
+fn describe(info: &PassInfo) -> String {
+    format!("{} ({})", info.name, info.argument)
 }

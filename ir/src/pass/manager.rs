@@ -20,7 +20,7 @@ use super::instrumentation::Instrumentation;
 use super::pipeline;
 use super::registry::{PassInstance, PassRegistry};
 use super::timing::{TimingReport, TimingRow};
-use super::{PassAnchor, PassContext, PassInfo, MODULE_OP};
+use super::{PassAnchor, PassContext, MODULE_OP};
 use crate::{Body, Context, Diagnostic, OpId, Severity};
 
 /// The anchor of a pass manager that runs on any operation.
@@ -367,9 +367,4 @@ impl PassManager {
     pub fn timing_report(&self) -> Option<&TimingReport> {
         self.last_timing.as_ref()
     }
-}
-
-/// Exposes a pass's description to instrumentation without the instance.
-pub(crate) fn describe(info: &PassInfo) -> String {
-    format!("{} ({})", info.name, info.argument)
 }

@@ -121,7 +121,10 @@ struct Source<'a> {
 impl Source<'_> {
     /// The location of byte `offset` (1-based line and byte column, as diagnostics render).
     fn loc(&self, offset: usize) -> Location {
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let before = &self.text[..offset];
         let line = before.matches('\n').count() as u32 + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);

@@ -104,11 +104,12 @@ impl PassRegistry {
     /// The pass list for `--help`, in the layout of `mlir-opt --help`:
     ///
     /// ```text
-    ///   --canonicalize    Canonicalize operations
-    ///     max-iterations=<uint>    Rewrite rounds before giving up (default: 10)
+    ///   --canonicalize  Fold, erase dead operations and apply every registered ...
+    ///   --cse           Eliminate common subexpressions among operations without side effects
+    ///       max-iterations=<uint>    Sweeps over the IR before giving up (default: 10)
     /// ```
     pub fn help(&self) -> String {
-        let width = self.passes.keys().map(|k| k.len()).max().unwrap_or(0) + 2;
+        let width = self.passes.keys().map(|k| k.len()).max().unwrap_or(0);
         let mut out = String::new();
         for registration in self.passes.values() {
             let info = registration.info;
@@ -195,7 +196,7 @@ mod tests {
         registry.register(&NOP, create_nop);
         assert_eq!(
             registry.help(),
-            "  --nop    Does nothing\n\
+            "  --nop  Does nothing\n\
              \x20     rounds=<uint>  How often to do nothing (default: 1)\n\
              \x20     why=<string>   The reason (default: empty)\n"
         );

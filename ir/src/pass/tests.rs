@@ -375,6 +375,20 @@ fn implicit_nesting_follows_pass_anchors() {
     assert_eq!(error, "pass 'mark-module' runs on 'builtin.module' operations and cannot be nested under 'func.func'");
 }
 
+proptest::proptest! {
+    /// Any text, however broken, parses or gives located diagnostics; it never panics.
+    #[test]
+    fn pipeline_parsing_never_panics(text in "[a-z.,(){}=' \"\\-é]{0,40}") {
+        let ctx = testing::context();
+        if let Err(errors) = parse(&ctx, &text) {
+            proptest::prop_assert!(!errors.is_empty());
+            for error in errors {
+                proptest::prop_assert!(error.render(&ctx).starts_with("<pipeline>:"));
+            }
+        }
+    }
+}
+
 // ---- Running -----------------------------------------------------------------------------
 
 /// Runs `pipeline` on the test module with `instrumentation`; the trace, the result, and

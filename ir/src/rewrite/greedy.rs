@@ -20,6 +20,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::matchers::{constant_value, is_trivially_dead_with};
 use super::{RewritePattern, Rewriter};
 use crate::op_def::{FoldResult, OpDef, OpRef};
 use crate::{Attribute, Body, Builder, Diagnostic, InsertPoint, OpId, OpTrait, ValueId, WalkOrder};
@@ -72,7 +73,10 @@ pub fn apply_patterns_greedily(
         Some(max) if driver.rewrites >= max => {
             format!("greedy rewriting did not converge: stopped after {max} rewrites")
         }
-        _ => format!("greedy rewriting did not converge after {} iterations", config.max_iterations.max(1)),
+        _ => {
+            let sweeps = config.max_iterations.max(1);
+            format!("greedy rewriting did not converge after {sweeps} iteration{}", if sweeps == 1 { "" } else { "s" })
+        }
     };
     Err(Diagnostic::error(location, message))
 }
@@ -160,7 +164,7 @@ impl Driver<'_, '_, '_> {
     fn visit(&mut self, op: OpId) -> bool {
         let def = self.body.ctx().op_def(self.body.op(op).name);
         if let Some(def) = def {
-            if is_trivially_dead(self.body, op, def) {
+            if is_trivially_dead_with(self.body, op, def) {
                 self.push_operand_producers(op);
                 self.body.erase_op(op);
                 return true;
@@ -242,24 +246,6 @@ impl Driver<'_, '_, '_> {
     fn push_operand_producers(&mut self, op: OpId) {
         let producers: Vec<OpId> = self.body.op(op).operands.iter().filter_map(|v| self.body.defining_op(*v)).collect();
         producers.into_iter().for_each(|p| self.worklist.push(p));
-    }
-}
-
-/// Whether `op` can go without changing what the program computes.
-fn is_trivially_dead(body: &Body<'_>, op: OpId, def: &OpDef) -> bool {
-    def.has_trait(OpTrait::Pure)
-        && !def.has_trait(OpTrait::Terminator)
-        && body.op(op).results.iter().all(|r| body.is_unused(*r))
-}
-
-/// The `value` attribute of the `ConstantLike` operation producing `v`, if any.
-pub(crate) fn constant_value(body: &Body<'_>, v: ValueId) -> Option<Attribute> {
-    let producer = body.defining_op(v)?;
-    let def = body.ctx().op_def(body.op(producer).name)?;
-    if def.has_trait(OpTrait::ConstantLike) {
-        body.attr(producer, "value")
-    } else {
-        None
     }
 }
 

@@ -11,8 +11,10 @@
 //! through `rewriter.body`, since the driver revisits the root after a success).
 
 mod greedy;
+mod matchers;
 
 pub use greedy::{apply_patterns_greedily, GreedyConfig};
+pub use matchers::{constant_value, is_trivially_dead};
 
 use crate::{Body, InsertPoint, OpId, OpState, ValueId};
 
