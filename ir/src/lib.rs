@@ -9,7 +9,8 @@
 //!   declared constraints; [`printer`] and [`parser`] speak MLIR's generic and custom forms;
 //!   [`diagnostics`] render `file:line:col` errors with the source line and a caret.
 //! - [`pass`] runs named passes from textual pipelines; [`rewrite`] holds patterns and the
-//!   greedy rewrite driver.
+//!   greedy rewrite driver; `testing` (tests and the `testing` feature) is a tiny dialect for
+//!   unit tests of passes.
 //!
 //! Architecture Invariant: this crate links nothing from LLVM or MLIR and knows no dialect
 //! but the structure every dialect shares; dialects plug in through [`op_def::DialectDef`].
@@ -27,9 +28,12 @@ pub mod format;
 pub mod location;
 pub mod op_def;
 pub mod parser;
+pub mod pass;
 pub mod printer;
 pub mod rewrite;
 pub mod shape;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod types;
 pub mod verifier;
 pub mod walk;
