@@ -1,0 +1,129 @@
+//! `xla-opt`: the pass driver, like `mlir-opt`. Reads IR in the MLIR syntax of the
+//! compiler's dialects, runs passes given as a pipeline or as per-pass flags, and prints
+//! the result. See `xla-opt --help`.
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use xla_tools::opt::{pass_registry, run, OptConfig};
+
+fn command() -> Command {
+    let mut cmd = Command::new("xla-opt")
+        .about("Reads IR, runs passes and prints the result (the compiler's mlir-opt)")
+        .arg(Arg::new("input").default_value("-").help("Input file, or - for standard input"))
+        .arg(Arg::new("output").short('o').value_name("FILE").help("Write the output here instead of standard output"))
+        .arg(flag("split-input-file", "Process each chunk between `// -----` lines separately"))
+        .arg(flag("verify-diagnostics", "Check diagnostics against expected-* comments instead of printing them"))
+        .arg(flag("mlir-print-op-generic", "Print every operation in the generic form"))
+        .arg(flag("mlir-print-debuginfo", "Print the location of every operation"))
+        .arg(flag("allow-unregistered-dialect", "Accepted for mlir-opt compatibility: ops of unknown dialects are always allowed"))
+        .arg(Arg::new("pass-pipeline").long("pass-pipeline").value_name("PIPELINE").help("A textual pipeline: 'builtin.module(func.func(cse))'"))
+        .arg(
+            Arg::new("verify-each")
+                .long("verify-each")
+                .value_parser(clap::value_parser!(bool))
+                .default_value("true")
+                .num_args(0..=1)
+                .default_missing_value("true")
+                .help("Verify the IR after each pass"),
+        )
+        .arg(flag("print-ir-after-all", "Print the IR after every pass"))
+        .arg(flag("print-ir-before-all", "Print the IR before every pass"))
+        .arg(Arg::new("print-ir-after").long("print-ir-after").value_name("PASS").action(ArgAction::Append).help("Print the IR after the named pass"))
+        .arg(Arg::new("print-ir-before").long("print-ir-before").value_name("PASS").action(ArgAction::Append).help("Print the IR before the named pass"))
+        .arg(flag("timing", "Print the wall time of each pass").visible_alias("mlir-timing"));
+    let registry = pass_registry();
+    for pass in registry.passes().map(|r| r.info) {
+        cmd = cmd.arg(
+            Arg::new(pass.argument)
+                .long(pass.argument)
+                .help(pass.summary)
+                .help_heading("Passes")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("")
+                .action(ArgAction::Append),
+        );
+    }
+    cmd
+}
+
+fn flag(name: &'static str, help: &'static str) -> Arg {
+    Arg::new(name).long(name).action(ArgAction::SetTrue).help(help)
+}
+
+/// The per-pass flags in command-line order, as pipeline elements (`cse`, `canonicalize{...}`).
+fn pass_flags(matches: &ArgMatches) -> Vec<String> {
+    let mut flags: Vec<(usize, String)> = Vec::new();
+    for pass in pass_registry().passes().map(|r| r.info) {
+        let (Some(indices), Some(values)) = (matches.indices_of(pass.argument), matches.get_many::<String>(pass.argument)) else { continue };
+        for (index, options) in indices.zip(values) {
+            let element = if options.is_empty() { pass.argument.to_string() } else { format!("{}{{{options}}}", pass.argument) };
+            flags.push((index, element));
+        }
+    }
+    flags.sort();
+    flags.into_iter().map(|(_, e)| e).collect()
+}
+
+fn main() -> ExitCode {
+    let matches = command().get_matches();
+    let input = matches.get_one::<String>("input").map_or("-", String::as_str);
+    let (input_name, text) = if input == "-" {
+        let mut text = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+            eprintln!("xla-opt: cannot read standard input: {e}");
+            return ExitCode::FAILURE;
+        }
+        ("<stdin>".to_string(), text)
+    } else {
+        match std::fs::read(input) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => (input.to_string(), text),
+                Err(_) => {
+                    eprintln!("{input}: error: the file is not valid UTF-8");
+                    return ExitCode::FAILURE;
+                }
+            },
+            Err(e) => {
+                eprintln!("xla-opt: cannot open '{input}': {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let get_all = |name: &str| matches.get_many::<String>(name).map(|v| v.cloned().collect()).unwrap_or_default();
+    let config = OptConfig {
+        input_name,
+        split_input_file: matches.get_flag("split-input-file"),
+        verify_diagnostics: matches.get_flag("verify-diagnostics"),
+        print: xla_ir::printer::PrintOptions {
+            generic: matches.get_flag("mlir-print-op-generic"),
+            debug_info: matches.get_flag("mlir-print-debuginfo"),
+        },
+        pipeline: matches.get_one::<String>("pass-pipeline").cloned(),
+        pass_flags: pass_flags(&matches),
+        verify_each: matches.get_one::<bool>("verify-each").copied().unwrap_or(true),
+        print_ir_after_all: matches.get_flag("print-ir-after-all"),
+        print_ir_after: get_all("print-ir-after"),
+        print_ir_before_all: matches.get_flag("print-ir-before-all"),
+        print_ir_before: get_all("print-ir-before"),
+        timing: matches.get_flag("timing"),
+    };
+    let output = run(&config, &text);
+    eprint!("{}", output.stderr);
+    match matches.get_one::<String>("output") {
+        Some(path) if path != "-" => {
+            if let Err(e) = std::fs::write(path, &output.stdout) {
+                eprintln!("xla-opt: cannot write '{path}': {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+        _ => print!("{}", output.stdout),
+    }
+    if output.success {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

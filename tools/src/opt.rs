@@ -1,0 +1,170 @@
+//! The `xla-opt` driver: read IR (a file or stdin, optionally split at `// -----`), verify
+//! it, run a pass pipeline, print the result, and report diagnostics, or check them against
+//! `expected-*` comments with `--verify-diagnostics`, as `mlir-opt` does.
+//!
+//! Each split chunk is processed on its own, in a fresh Context, so a failure in one does not
+//! stop the others; the exit status is non-zero when any chunk failed.
+
+use std::io::Write;
+
+use xla_ir::diagnostics::Diagnostic;
+use xla_ir::parser::parse_source;
+use xla_ir::pass::{Nesting, PassManager, PassRegistry, MODULE_OP};
+use xla_ir::printer::{print_op, PrintOptions};
+use xla_ir::{Context, Severity};
+
+use crate::expected::{self, parse_expectations};
+use crate::split::{split_input_file, SPLIT_MARKER};
+
+/// What the command line asked for.
+#[derive(Clone, Debug, Default)]
+pub struct OptConfig {
+    /// The name diagnostics use for the input (`<stdin>` for standard input).
+    pub input_name: String,
+    pub split_input_file: bool,
+    pub verify_diagnostics: bool,
+    pub print: PrintOptions,
+    /// A textual pipeline (`--pass-pipeline`).
+    pub pipeline: Option<String>,
+    /// Passes named by per-pass flags, in order, with their option text.
+    pub pass_flags: Vec<String>,
+    pub verify_each: bool,
+    pub print_ir_after_all: bool,
+    pub print_ir_after: Vec<String>,
+    pub print_ir_before_all: bool,
+    pub print_ir_before: Vec<String>,
+    pub timing: bool,
+}
+
+/// Everything a run produced: the printed IR and what goes to stderr.
+pub struct OptOutput {
+    pub stdout: String,
+    pub stderr: String,
+    pub success: bool,
+}
+
+/// A Context with every dialect of the compiler registered.
+pub fn new_context() -> Context {
+    let mut ctx = Context::new();
+    xla_dialects::register_all(&mut ctx);
+    ctx
+}
+
+/// Every pass `xla-opt` knows.
+pub fn pass_registry() -> PassRegistry {
+    let mut registry = PassRegistry::new();
+    xla_passes::register_all(&mut registry);
+    registry
+}
+
+/// Runs `xla-opt` over `text`.
+pub fn run(config: &OptConfig, text: &str) -> OptOutput {
+    let registry = pass_registry();
+    let chunks = if config.split_input_file {
+        split_input_file(text)
+    } else {
+        vec![crate::split::Chunk { text: text.to_string(), first_line: 1 }]
+    };
+    let mut output = OptOutput { stdout: String::new(), stderr: String::new(), success: true };
+    let mut printed = Vec::new();
+    for chunk in &chunks {
+        let ctx = new_context();
+        let (ir, diagnostics) = process_chunk(config, &registry, &ctx, &chunk.text, chunk.first_line);
+        if config.verify_diagnostics {
+            let failures = check_expectations(&ctx, config, &chunk.text, chunk.first_line, &diagnostics);
+            if !failures.is_empty() {
+                output.success = false;
+                output.stderr.push_str(&failures);
+            }
+        } else {
+            for d in &diagnostics {
+                output.stderr.push_str(&d.render(&ctx));
+            }
+            if diagnostics.iter().any(|d| d.severity == Severity::Error) {
+                output.success = false;
+            }
+        }
+        if let Some(ir) = ir {
+            printed.push(ir);
+        }
+    }
+    output.stdout = printed.join(&format!("{SPLIT_MARKER}\n"));
+    output
+}
+
+/// Parses, verifies, transforms and prints one chunk. Returns the printed IR when every step
+/// succeeded, and the diagnostics emitted on the way (warnings too).
+fn process_chunk(
+    config: &OptConfig,
+    registry: &PassRegistry,
+    ctx: &Context,
+    text: &str,
+    first_line: u32,
+) -> (Option<String>, Vec<Diagnostic>) {
+    let mut module = match parse_source(ctx, &config.input_name, text, first_line) {
+        Ok(m) => m,
+        Err(e) => return (None, vec![e]),
+    };
+    if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
+        return (None, errors);
+    }
+    let mut pm = PassManager::new(MODULE_OP);
+    if let Some(pipeline) = &config.pipeline {
+        if let Err(errors) = pm.add_pipeline(ctx, registry, pipeline, Nesting::Explicit) {
+            return (None, errors);
+        }
+    }
+    if !config.pass_flags.is_empty() {
+        if let Err(errors) = pm.add_pipeline(ctx, registry, &config.pass_flags.join(","), Nesting::Implicit) {
+            return (None, errors);
+        }
+    }
+    let instrumentation = &mut pm.instrumentation;
+    instrumentation.verify_each = config.verify_each;
+    instrumentation.print_ir_after_all = config.print_ir_after_all;
+    instrumentation.print_ir_after = config.print_ir_after.clone();
+    instrumentation.print_ir_before_all = config.print_ir_before_all;
+    instrumentation.print_ir_before = config.print_ir_before.clone();
+    instrumentation.print_options = config.print.clone();
+    instrumentation.timing = config.timing;
+    let mut dumps = Vec::new();
+    let result = pm.run_with_output(&mut module.body, module.op, &mut dumps);
+    let _ = std::io::stderr().write_all(&dumps);
+    match result {
+        Ok(warnings) => (Some(print_op(&module.body, module.op, &config.print)), warnings),
+        Err(diagnostics) => (None, diagnostics),
+    }
+}
+
+/// Matches emitted diagnostics against the chunk's `expected-*` comments and renders every
+/// mismatch as an error located in the input.
+fn check_expectations(ctx: &Context, config: &OptConfig, text: &str, first_line: u32, diagnostics: &[Diagnostic]) -> String {
+    let expectations = parse_expectations(text, first_line);
+    let line_of = |d: &Diagnostic| match ctx.file_line_col(d.location) {
+        Some((file, line, _)) if file == config.input_name => Some(line),
+        _ => None,
+    };
+    let mut emitted = Vec::new();
+    for d in diagnostics {
+        emitted.push((d.severity, line_of(d), d.message.clone()));
+        for note in &d.notes {
+            emitted.push((note.severity, line_of(note), note.message.clone()));
+        }
+    }
+    let failures = expected::verify(&expectations, emitted.iter().map(|(s, l, m)| (*s, *l, m.as_str())));
+    let mut out = String::new();
+    for failure in failures {
+        let location = match failure.comment_location() {
+            Some((line, col)) => ctx.file_loc(&config.input_name, line, col),
+            None => match &failure {
+                expected::Failure::Unexpected { index, .. } => {
+                    let flat: Vec<&Diagnostic> = diagnostics.iter().flat_map(|d| std::iter::once(d).chain(d.notes.iter())).collect();
+                    flat.get(*index).map_or(ctx.unknown_loc(), |d| d.location)
+                }
+                _ => ctx.unknown_loc(),
+            },
+        };
+        out.push_str(&Diagnostic::error(location, failure.message()).render(ctx));
+    }
+    out
+}
