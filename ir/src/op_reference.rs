@@ -70,7 +70,7 @@ fn write_op(out: &mut String, def: &OpDef) {
     .filter_map(|(present, name)| present.then_some(name))
     .collect();
     if !hooks.is_empty() {
-        let _ = writeln!(out, "Has: {}.\n", hooks.join(", "));
+        let _ = writeln!(out, "Hooks: {}.\n", hooks.join(", "));
     }
     if !def.patterns.is_empty() {
         out.push_str("Canonicalization patterns:\n\n");
