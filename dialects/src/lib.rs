@@ -1,1 +1,15 @@
-//! Dialects: builtin, func and hlo.
+//! Dialects: builtin, func and hlo (later arith, math, loop, llvm), each declared with
+//! `#[op]` from `xla-macros` against the core IR of `xla-ir`.
+//!
+//! Architecture Invariant: a dialect is data ([`xla_ir::op_def::DialectDef`]) plus the plain
+//! functions its ops name (shape inference, verifiers, folders); registering it in a
+//! [`Context`] is all a tool does to use it.
+
+pub mod hlo;
+
+use xla_ir::Context;
+
+/// Registers every dialect of this crate in `ctx`.
+pub fn register(ctx: &mut Context) {
+    ctx.register_dialect(&hlo::HLO_DIALECT);
+}

@@ -5,7 +5,9 @@
 //!   ([`OpId`], [`ValueId`], [`BlockId`], [`RegionId`]), with exact use lists and block order
 //!   kept apart from operation data.
 //! - [`Builder`] creates operations at a cursor; walkers visit nested operations.
-//! - [`op_def`] is what the `#[op]` macro declares; [`verifier`] checks structure and
+//! - [`op_def`] is what the `#[op]` macro declares, with the [`constraints`] its fields name,
+//!   the shape functions of op [`families`], the runtime support of generated views
+//!   ([`op_support`]) and the generated [`op_reference`]; [`verifier`] checks structure and
 //!   declared constraints; [`printer`] and [`parser`] speak MLIR's generic and custom forms;
 //!   [`diagnostics`] render `file:line:col` errors with the source line and a caret.
 //! - [`pass`] runs named passes from textual pipelines; [`rewrite`] holds patterns and the
@@ -18,15 +20,19 @@
 pub mod attributes;
 pub mod body;
 pub mod builder;
+pub mod constraints;
 pub mod context;
 pub mod dense;
 pub mod dominance;
 pub mod diagnostics;
 pub mod entities;
+pub mod families;
 pub mod float_format;
 pub mod format;
 pub mod location;
 pub mod op_def;
+pub mod op_reference;
+pub mod op_support;
 pub mod parser;
 pub mod pass;
 pub mod printer;

@@ -17,6 +17,8 @@ use crate::printer::OpPrinter;
 use crate::rewrite::RewritePattern;
 use crate::{Attribute, Body, Builder, Context, Location, NamedAttribute, OpId, OpState, RegionId, Type, ValueId};
 
+pub use crate::op_reference::op_reference_markdown;
+
 /// Properties an operation declares; passes and the verifier read them.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum OpTrait {

@@ -1,0 +1,111 @@
+//! Elementwise ops: each is one declaration of the `ElementwiseUnary` or
+//! `ElementwiseBinary` family, which gives its operands, result, traits, shape function and
+//! assembly format. Folders live in [`super::fold`].
+
+use xla_macros::op;
+
+use super::fold::{fold_add, fold_multiply};
+
+/// Elementwise addition of two tensors of the same type.
+///
+/// XLA's `Add`; on predicates it is logical or. Integer addition wraps around.
+///
+/// Example: `%0 = hlo.add %a, %b : tensor<2xf32>`
+#[op(name = "hlo.add", family = ElementwiseBinary, traits = [Commutative], fold = fold_add)]
+pub struct AddOp;
+
+/// Elementwise multiplication of two tensors of the same type.
+///
+/// XLA's `Mul`; on predicates it is logical and. Integer multiplication wraps around.
+///
+/// Example: `%0 = hlo.multiply %a, %b : tensor<2xi32>`
+#[op(name = "hlo.multiply", family = ElementwiseBinary, traits = [Commutative], fold = fold_multiply)]
+pub struct MultiplyOp;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hlo::test_support::{block_with_args, context, create_unchecked, verify, verify_error};
+    use xla_ir::{Body, Builder, Dim, Op, OpState, OpTrait, TensorType, TypeData};
+
+    #[test]
+    fn the_family_gives_operands_result_traits_and_format() {
+        let def = AddOp::DEF;
+        assert_eq!(def.operands.iter().map(|d| d.name).collect::<Vec<_>>(), ["lhs", "rhs"]);
+        assert_eq!(def.results.iter().map(|d| d.name).collect::<Vec<_>>(), ["result"]);
+        for t in [OpTrait::Pure, OpTrait::Elementwise, OpTrait::SameOperandsAndResultType, OpTrait::Commutative] {
+            assert!(def.has_trait(t), "hlo.add lacks {t:?}");
+        }
+        assert_eq!(def.format, Some("$lhs `,` $rhs attr-dict `:` type($result)"));
+        assert_eq!(def.summary, "Elementwise addition of two tensors of the same type.");
+        assert!(def.description.starts_with("XLA's `Add`"));
+        assert!(def.infer.is_some() && def.fold.is_some());
+    }
+
+    #[test]
+    fn build_infers_the_merged_type() {
+        let ctx = context();
+        let f32 = ctx.f32_type();
+        let partly_known = ctx.ty(TypeData::Tensor(TensorType { dims: vec![Dim::Unknown, Dim::Static(3)], element: f32, layout: None }));
+        let known = ctx.tensor_type(&[2, 3], f32);
+        let mut body = Body::new(&ctx);
+        let (block, args) = block_with_args(&mut body, &[partly_known, known]);
+        let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
+        let add = AddOp::build(&mut b, args[0], args[1]).expect("compatible operands");
+        let sum = add.result(b.body);
+        let product = MultiplyOp::build(&mut b, sum, args[1]).expect("compatible operands");
+        assert_eq!(body.value_type(add.result(&body)), known);
+        assert_eq!((add.lhs(&body), add.rhs(&body)), (args[0], args[1]));
+        assert_eq!(product.lhs(&body), add.result(&body));
+        assert!(verify(&body, add).is_ok());
+        assert!(verify(&body, product).is_ok());
+    }
+
+    #[test]
+    fn build_reports_disagreeing_operands() {
+        let ctx = context();
+        let mut body = Body::new(&ctx);
+        let a = ctx.tensor_type(&[2], ctx.f32_type());
+        let c = ctx.tensor_type(&[3], ctx.f32_type());
+        let (block, args) = block_with_args(&mut body, &[a, c]);
+        let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
+        let error = AddOp::build(&mut b, args[0], args[1]).expect_err("shapes differ");
+        assert_eq!(
+            error.message,
+            "'hlo.add' operand #1 (tensor<3xf32>) disagrees with operand #0 (tensor<2xf32>) in dimension 0"
+        );
+    }
+
+    #[test]
+    fn verify_declared_rejects_wrong_counts_and_types() {
+        let ctx = context();
+        let mut body = Body::new(&ctx);
+        let tensor = ctx.tensor_type(&[2], ctx.f32_type());
+        let token = ctx.ty(TypeData::Opaque { dialect: "hlo".into(), body: "token".into() });
+        let (_, args) = block_with_args(&mut body, &[tensor, token]);
+
+        let mut one_operand = OpState::new(ctx.symbol("hlo.add"), ctx.unknown_loc());
+        one_operand.operands = vec![args[0]];
+        one_operand.result_types = vec![tensor];
+        let add: AddOp = create_unchecked(&mut body, one_operand);
+        assert_eq!(verify_error(&body, add), "expected 2 operands, found 1");
+
+        let mut with_token = OpState::new(ctx.symbol("hlo.add"), ctx.unknown_loc());
+        with_token.operands = vec![args[0], args[1]];
+        with_token.result_types = vec![tensor];
+        let add: AddOp = create_unchecked(&mut body, with_token);
+        assert_eq!(
+            verify_error(&body, add),
+            "operand 'rhs' must be a tensor of numbers (integers, predicates, floats or complex), found !hlo.token"
+        );
+
+        let mut wrong_result = OpState::new(ctx.symbol("hlo.multiply"), ctx.unknown_loc());
+        wrong_result.operands = vec![args[0], args[0]];
+        wrong_result.result_types = vec![ctx.tensor_type(&[3], ctx.f32_type())];
+        let multiply: MultiplyOp = create_unchecked(&mut body, wrong_result);
+        assert_eq!(
+            verify_error(&body, multiply),
+            "result #0 has type tensor<3xf32>, but shape inference gives tensor<2xf32>"
+        );
+    }
+}
