@@ -5,11 +5,15 @@
 //! functions its ops name (shape inference, verifiers, folders); registering it in a
 //! [`Context`] is all a tool does to use it.
 
+pub mod builtin;
+pub mod func;
 pub mod hlo;
 
 use xla_ir::Context;
 
 /// Registers every dialect of this crate in `ctx`.
-pub fn register(ctx: &mut Context) {
+pub fn register_all(ctx: &mut Context) {
+    ctx.register_dialect(&builtin::BUILTIN_DIALECT);
+    ctx.register_dialect(&func::FUNC_DIALECT);
     ctx.register_dialect(&hlo::HLO_DIALECT);
 }

@@ -9,7 +9,7 @@ use xla_ir::Context;
 #[test]
 fn docs_ops_md_matches_the_declarations() {
     let mut ctx = Context::new();
-    xla_dialects::register(&mut ctx);
+    xla_dialects::register_all(&mut ctx);
     let generated = op_reference_markdown(&ctx);
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/ops.md");
     if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
@@ -27,7 +27,7 @@ fn docs_ops_md_matches_the_declarations() {
 #[test]
 fn every_hlo_op_is_documented() {
     let mut ctx = Context::new();
-    xla_dialects::register(&mut ctx);
+    xla_dialects::register_all(&mut ctx);
     let reference = op_reference_markdown(&ctx);
     for def in ctx.registered_ops() {
         assert!(!def.summary.is_empty(), "{} has no summary", def.name);

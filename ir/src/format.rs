@@ -57,7 +57,11 @@ pub fn parse_directives(def: &OpDef, format: &str) -> Result<Vec<Directive>, Str
         }
     };
     let ident_len = |s: &str| s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).unwrap_or(s.len());
-    while !rest.is_empty() {
+    loop {
+        rest = rest.trim_start();
+        if rest.is_empty() {
+            break;
+        }
         if let Some(r) = rest.strip_prefix('`') {
             let end = r.find('`').ok_or("unterminated literal")?;
             out.push(Directive::Literal(r[..end].to_string()));
@@ -104,7 +108,6 @@ pub fn parse_directives(def: &OpDef, format: &str) -> Result<Vec<Directive>, Str
                 _ => return Err(format!("unknown directive '{word}'")),
             }
         }
-        rest = rest.trim_start();
     }
     Ok(out)
 }

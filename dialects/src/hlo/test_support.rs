@@ -7,7 +7,7 @@ use xla_ir::{BlockId, Body, Context, Diagnostic, Op, OpRef, OpState, Type, Value
 /// A Context with every dialect of this crate registered.
 pub fn context() -> Context {
     let mut ctx = Context::new();
-    crate::register(&mut ctx);
+    crate::register_all(&mut ctx);
     ctx
 }
 
