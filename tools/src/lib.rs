@@ -1,1 +1,4 @@
 //! Shared drivers of the command-line tools.
+
+pub mod expected;
+pub mod split;
