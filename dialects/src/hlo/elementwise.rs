@@ -22,6 +22,14 @@ pub struct AddOp;
 #[op(name = "hlo.multiply", family = ElementwiseBinary, traits = [Commutative], fold = fold_multiply)]
 pub struct MultiplyOp;
 
+/// Elementwise maximum of two tensors of the same type.
+///
+/// XLA's `Max`; for floats a NaN operand gives NaN. On predicates it is logical or.
+///
+/// Example: `%0 = hlo.maximum %a, %b : tensor<2xf32>`
+#[op(name = "hlo.maximum", family = ElementwiseBinary, traits = [Commutative])]
+pub struct MaximumOp;
+
 #[cfg(test)]
 mod tests {
     use super::*;

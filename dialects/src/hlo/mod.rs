@@ -22,7 +22,7 @@ mod test_support;
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
 pub use constant::{fold_constant, infer_constant, ConstantOp};
 pub use dot_general::{infer_dot_general, verify_dot_general, DotDimensionNumbers, DotGeneralOp};
-pub use elementwise::{AddOp, MultiplyOp};
+pub use elementwise::{AddOp, MaximumOp, MultiplyOp};
 pub use fold::{fold_add, fold_multiply, FOLD_ELEMENT_LIMIT};
 pub use reduce::{infer_reduce, verify_reduce, ReduceOp};
 pub use return_op::ReturnOp;
@@ -34,7 +34,7 @@ use xla_ir::{Attribute, Builder, Location, Op, Type, ValueId};
 pub static HLO_DIALECT: DialectDef = DialectDef {
     name: "hlo",
     summary: "XLA's operations on tensors with value semantics, as XLA's operation semantics specify them.",
-    ops: &[AddOp::DEF, BroadcastInDimOp::DEF, ConstantOp::DEF, DotGeneralOp::DEF, MultiplyOp::DEF, ReduceOp::DEF, ReturnOp::DEF],
+    ops: &[AddOp::DEF, BroadcastInDimOp::DEF, ConstantOp::DEF, DotGeneralOp::DEF, MaximumOp::DEF, MultiplyOp::DEF, ReduceOp::DEF, ReturnOp::DEF],
     materialize_constant: Some(materialize_constant),
 };
 
