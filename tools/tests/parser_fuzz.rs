@@ -96,7 +96,8 @@ proptest! {
             }
             let i = at.index(bytes.len());
             // Mostly printable bytes and MLIR punctuation, sometimes anything.
-            bytes[i] = if byte < 200 { b"%^@#!<>()[]{}:,=-x?\"0123456789abcdefi \n"[byte as usize % 40] } else { byte };
+            const ALPHABET: &[u8] = b"%^@#!<>()[]{}:,=-x?\"0123456789abcdefi \n";
+            bytes[i] = if byte < 200 { ALPHABET[byte as usize % ALPHABET.len()] } else { byte };
         }
         let text = String::from_utf8_lossy(&bytes).into_owned();
         let ctx = context();
