@@ -120,7 +120,7 @@ impl ElementKind {
                 }
                 let value = if signed && width < 128 {
                     let shift = 128 - width.min(64);
-                    (((raw as i128) << shift) >> shift) as i128
+                    ((raw as i128) << shift) >> shift
                 } else {
                     raw as i128
                 };

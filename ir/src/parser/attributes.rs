@@ -4,7 +4,7 @@
 use super::lexer::{unescape, TokenKind};
 use super::{parse_int_text, PResult, Parser};
 use crate::dense::{ElementKind, Scalar};
-use crate::{AttrData, Attribute, DenseElements, Diagnostic, LocData, Location, NamedAttribute, TypeData};
+use crate::{AttrData, Attribute, DenseElements, Diagnostic, LocData, Location, NamedAttribute};
 
 /// A literal element before the element type is known (the type follows the literal).
 #[derive(Clone, Debug)]
@@ -219,7 +219,6 @@ impl Parser<'_, '_, '_> {
 
     /// Parses `dense<...> : tensor<...>`.
     fn parse_dense_elements(&mut self) -> PResult<Attribute> {
-        let start = self.loc();
         self.bump();
         self.expect(TokenKind::Less)?;
         let literal_loc = self.loc();
@@ -283,13 +282,11 @@ impl Parser<'_, '_, '_> {
                 dense
             }
         };
-        let _ = start;
         Ok(ctx.dense_attr(dense))
     }
 
     /// Parses a nested list of scalars and returns its shape.
     fn parse_nested_list(&mut self, out: &mut Vec<RawScalar>) -> PResult<Vec<i64>> {
-        let open = self.loc();
         self.expect(TokenKind::LSquare)?;
         let mut inner: Option<Vec<i64>> = None;
         let mut count = 0i64;
@@ -316,7 +313,6 @@ impl Parser<'_, '_, '_> {
                 self.expect(TokenKind::Comma)?;
             }
         }
-        let _ = open;
         let mut shape = vec![count];
         shape.extend(inner.unwrap_or_default());
         Ok(shape)
@@ -429,7 +425,7 @@ fn to_scalar(raw: &RawScalar, kind: ElementKind) -> Result<Scalar, String> {
     match (raw, kind) {
         (RawScalar::Int { value, .. }, ElementKind::Int { .. }) => Ok(Scalar::Int(*value)),
         (RawScalar::Float(_), ElementKind::Int { .. }) => Err("expected an integer element, found a float".into()),
-        (RawScalar::Int { value, hex: true }, ElementKind::Float(k)) => Ok(Scalar::Float(crate::float_format::decode(k, *value as u64))),
+        (RawScalar::Int { value, hex: true }, ElementKind::Float(_)) => Ok(Scalar::Int(*value)),
         (RawScalar::Int { value, hex: false }, ElementKind::Float(_)) => Ok(Scalar::Float(*value as f64)),
         (RawScalar::Float(text), ElementKind::Float(k)) => {
             float_value(text, k).map(Scalar::Float).ok_or_else(|| format!("invalid float literal '{text}'"))
@@ -448,9 +444,4 @@ fn to_scalar(raw: &RawScalar, kind: ElementKind) -> Result<Scalar, String> {
 
 fn join(values: &[i64]) -> String {
     values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
-}
-
-#[allow(dead_code)]
-fn is_tensor(data: &TypeData) -> bool {
-    matches!(data, TypeData::Tensor(_))
 }

@@ -45,7 +45,7 @@ impl Parser<'_, '_, '_> {
             state.location = self.parse_location()?;
         }
         let declared = results.as_ref().map_or(0, |r| r.count());
-        if declared != state.result_types.len() && (results.is_some() || !state.result_types.is_empty()) && results.is_some() {
+        if results.is_some() && declared != state.result_types.len() {
             return Err(Diagnostic::error(
                 start,
                 format!(

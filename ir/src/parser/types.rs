@@ -257,12 +257,9 @@ impl Parser<'_, '_, '_> {
                 b'"' => in_string = !in_string,
                 b'\\' if in_string => pos += 1,
                 b'<' | b'(' | b'[' | b'{' if !in_string => depth += 1,
-                b'>' | b')' | b']' | b'}' if !in_string => {
-                    // `->` is an arrow, not a closing bracket.
-                    if !(c == b'>' && pos > 0 && bytes[pos - 1] == b'-') {
-                        depth -= 1;
-                    }
-                }
+                // `->` is an arrow, not a closing bracket.
+                b'>' if !in_string && pos > 0 && bytes[pos - 1] == b'-' => {}
+                b'>' | b')' | b']' | b'}' if !in_string => depth -= 1,
                 _ => {}
             }
             pos += 1;
