@@ -103,3 +103,79 @@ fn write_values(out: &mut String, what: &str, defs: &[ValueDef]) {
     }
     out.push('\n');
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraints::{attr_def, region_def, value_def, AnyTensor, Region, UnitAttr, Variadic};
+    use crate::op_def::{AttrDef, DialectDef, RegionDef};
+    use crate::rewrite::{RewritePattern, Rewriter};
+    use crate::OpId;
+
+    struct Swap;
+
+    impl RewritePattern for Swap {
+        fn name(&self) -> &'static str {
+            "swap"
+        }
+        fn identity(&self) -> &'static str {
+            "f(a, b) == f(b, a)"
+        }
+        fn root(&self) -> Option<&'static str> {
+            None
+        }
+        fn match_and_rewrite(&self, _: &mut Rewriter, _: OpId) -> Result<(), &'static str> {
+            Err("never")
+        }
+    }
+
+    static SWAP: Swap = Swap;
+    const OPERANDS: [ValueDef; 2] = [value_def::<Option<AnyTensor>>("bias"), value_def::<AnyTensor>("x")];
+    const RESULTS: [ValueDef; 1] = [value_def::<Variadic<AnyTensor>>("ys")];
+    const ATTRIBUTES: [AttrDef; 1] = [attr_def::<Option<UnitAttr>>("fast")];
+    const REGIONS: [RegionDef; 1] = [region_def::<Region>("body")];
+
+    fn print(_: &mut crate::printer::OpPrinter, _: OpId) {}
+
+    fn parse(_: &mut crate::parser::OpParser, _: &mut crate::OpState) -> Result<(), crate::Diagnostic> {
+        Ok(())
+    }
+
+    static CUSTOM: OpDef = OpDef {
+        name: "test.custom",
+        summary: "A custom op.",
+        description: "",
+        traits: &[],
+        operands: &OPERANDS,
+        results: &RESULTS,
+        attributes: &ATTRIBUTES,
+        regions: &REGIONS,
+        infer: None,
+        verify: None,
+        fold: None,
+        patterns: &[&SWAP],
+        format: None,
+        print: Some(print),
+        parse: Some(parse),
+    };
+
+    static TEST_DIALECT: DialectDef =
+        DialectDef { name: "test", summary: "Ops for tests.", ops: &[&CUSTOM], materialize_constant: None };
+
+    #[test]
+    fn renders_arity_optionality_regions_patterns_and_custom_assembly() {
+        let mut ctx = Context::new();
+        ctx.register_dialect(&TEST_DIALECT);
+        let reference = op_reference_markdown(&ctx);
+        let expected = "\n## The `test` dialect\n\nOps for tests.\n\n### `test.custom`\n\nA custom op.\n\n\
+            | Operand | Constraint | Arity |\n| --- | --- | --- |\n\
+            | `bias` | a tensor | optional |\n| `x` | a tensor | one |\n\n\
+            | Result | Constraint | Arity |\n| --- | --- | --- |\n| `ys` | a tensor | variadic |\n\n\
+            | Attribute | Constraint | Required |\n| --- | --- | --- |\n| `fast` | a unit attribute | no |\n\n\
+            Regions: `body`.\n\n\
+            Canonicalization patterns:\n\n- `swap`: `f(a, b) == f(b, a)`\n\n\
+            Assembly format: custom (hand-written printer and parser).\n";
+        assert!(reference.starts_with("# Operation reference\n"));
+        assert!(reference.ends_with(expected), "unexpected reference:\n{reference}");
+    }
+}

@@ -287,17 +287,24 @@ fn generate_builder(model: &OpModel) -> TokenStream {
         params.push(quote!(#name: #ty));
         fill.push(push);
     }
+    if variadic_operands.len() > 1 {
+        fill.push(quote!(::xla_ir::op_support::check_equal_group_sizes(#def, &#state, &[#(#variadic_operands),*])?;));
+    }
+    let present = Ident::new("present", Span::mixed_site());
     for field in model.fields.iter().filter(|f| f.kind == FieldKind::Attr) {
         let (name, inner) = (&field.ident, &field.inner);
         let name_str = name.to_string();
-        let value = quote!(<#inner as ::xla_ir::constraints::AttrKind>::Value<'_>);
-        let set = quote!(::xla_ir::op_support::set_attr::<#inner>(#builder.ctx(), &mut #state, #name_str, value));
+        let value_type = quote!(<#inner as ::xla_ir::constraints::AttrKind>::Value<'_>);
+        let set = |value: &Ident| {
+            quote!(::xla_ir::op_support::set_attr::<#inner>(#builder.ctx(), &mut #state, #name_str, #value);)
+        };
         if field.multiplicity == Multiplicity::Optional {
-            params.push(quote!(#name: ::std::option::Option<#value>));
-            fill.push(quote!(if let ::std::option::Option::Some(value) = #name { #set; }));
+            let set = set(&present);
+            params.push(quote!(#name: ::std::option::Option<#value_type>));
+            fill.push(quote!(if let ::std::option::Option::Some(#present) = #name { #set }));
         } else {
-            params.push(quote!(#name: #value));
-            fill.push(quote!({ let value = #name; #set; }));
+            params.push(quote!(#name: #value_type));
+            fill.push(set(name));
         }
     }
     if model.infer.is_none() {
@@ -317,9 +324,6 @@ fn generate_builder(model: &OpModel) -> TokenStream {
     for _ in model.fields.iter().filter(|f| f.kind == FieldKind::Region) {
         fill.push(quote!(#state.regions.push(#builder.body.create_region());));
     }
-    if variadic_operands.len() > 1 {
-        fill.push(quote!(::xla_ir::op_support::check_equal_group_sizes(#def, &#state, &[#(#variadic_operands),*])?;));
-    }
     let doc = format!(
         " Creates `{}` at the builder's cursor{}.",
         model.name.value(),
@@ -333,6 +337,7 @@ fn generate_builder(model: &OpModel) -> TokenStream {
     quote! {
         #[doc = #doc]
         #regions_doc
+        #[allow(clippy::too_many_arguments)]
         pub fn build(#builder: &mut ::xla_ir::Builder<'_, '_>, #(#params),*)
             -> ::std::result::Result<Self, ::xla_ir::Diagnostic> {
             let mut #state = #builder.state(#def.name);

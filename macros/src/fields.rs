@@ -114,7 +114,25 @@ pub fn parse_fields(fields: &Fields) -> syn::Result<Vec<OpField>> {
         }
         out.push(OpField { kind, ident, ty: field.ty.clone(), inner, multiplicity, docs });
     }
+    for kind in [FieldKind::Operand, FieldKind::Result] {
+        check_groups_can_be_split(&out, kind)?;
+    }
     Ok(out)
+}
+
+/// Rejects operand (or result) declarations that `xla_ir::op_def::value_segments` cannot
+/// split: an optional group beside any other optional or variadic group.
+fn check_groups_can_be_split(fields: &[OpField], kind: FieldKind) -> syn::Result<()> {
+    let flexible: Vec<&OpField> =
+        fields.iter().filter(|f| f.kind == kind && f.multiplicity != Multiplicity::One).collect();
+    let optional = flexible.iter().find(|f| f.multiplicity == Multiplicity::Optional);
+    match optional {
+        Some(optional) if flexible.len() > 1 => Err(syn::Error::new(
+            optional.ty.span(),
+            "an optional group cannot stand beside another optional or variadic group: their sizes could not be told apart",
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// Splits `Option<T>` and `Variadic<T>` into the wrapper and `T`.

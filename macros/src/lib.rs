@@ -1,7 +1,7 @@
 //! The `#[op]` procedural macro: declares IR operations from annotated Rust structs, as
 //! MLIR's ODS does from TableGen records.
 //!
-//! ```ignore
+//! ```text
 //! /// Elementwise addition of two tensors of the same type.
 //! #[op(name = "hlo.add", family = ElementwiseBinary, traits = [Pure, Commutative], fold = fold_add)]
 //! pub struct AddOp;

@@ -61,6 +61,9 @@ fn fold_binary(op: OpRef, constants: &[Option<Attribute>], arithmetic: Arithmeti
 /// Whether every element of `literal` is the identity of `arithmetic` (see the module).
 fn is_identity(ctx: &Context, literal: &DenseElements, arithmetic: Arithmetic) -> bool {
     let Some(kind) = ctx.as_tensor(literal.ty).and_then(|t| ElementKind::of(ctx, t.element)) else { return false };
+    if kind.byte_width() == 0 {
+        return false;
+    }
     let identity = |value: Scalar| match (arithmetic, value) {
         (Arithmetic::Add, Scalar::Int(v)) => v == 0,
         (Arithmetic::Add, Scalar::Float(v)) => v.to_bits() == (-0.0f64).to_bits(),

@@ -82,7 +82,7 @@ fn reduced_dims(ctx: &Context, inputs: &[(Type, &TensorType)], dimensions: &[i64
 /// The shape function of `hlo.reduce`.
 pub fn infer_reduce(cx: &InferContext) -> Result<Vec<Type>, String> {
     let total = cx.operand_types.len();
-    if total % 2 != 0 {
+    if total % 2 == 1 {
         return Err(format!("needs as many init values as inputs, found {total} operands"));
     }
     let count = total / 2;

@@ -1,0 +1,10 @@
+use xla_macros::op;
+
+/// An op.
+#[op(name = "test.op", family = ElementwiseUnary)]
+pub struct TestOp {
+    #[operand]
+    extra: xla_ir::constraints::AnyTensor,
+}
+
+fn main() {}

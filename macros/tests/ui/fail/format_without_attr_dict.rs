@@ -1,0 +1,12 @@
+use xla_macros::op;
+
+/// An op.
+#[op(name = "test.op", format = "$input `:` functional-type(operands, results)")]
+pub struct TestOp {
+    #[operand]
+    input: xla_ir::constraints::AnyTensor,
+    #[result]
+    output: xla_ir::constraints::AnyTensor,
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+use xla_macros::op;
+
+/// An op.
+#[op(traits = [Pure])]
+pub struct TestOp;
+
+fn main() {}
