@@ -75,3 +75,9 @@ fn calls_resolve_their_callee() {
     let errors = verify(&m.body, m.op).unwrap_err();
     assert_eq!(errors[0].message, "'nope' does not reference a valid function");
 }
+
+#[test]
+fn an_empty_type_list_drops_its_colon() {
+    let printed = round_trip("func.func @f() {\n  \"test.r\"() ({\n    hlo.return\n  }) : () -> ()\n  return\n}\n");
+    assert!(printed.contains("      hlo.return\n"), "{printed}");
+}

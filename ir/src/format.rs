@@ -155,8 +155,17 @@ pub fn print_with_format(p: &mut OpPrinter, def: &OpDef, format: &str, op: OpId)
         p.print(text);
         *need_space = !opening;
     };
-    for d in &directives {
+    let group_len = |target: &TypeTarget| match target {
+        TypeTarget::Operand(i) => operand_groups.as_ref().map_or(0, |g| g[*i].len()),
+        TypeTarget::Result(i) => result_groups.as_ref().map_or(0, |g| g[*i].len()),
+        TypeTarget::AllOperands => data.operands.len(),
+        TypeTarget::AllResults => data.results.len(),
+    };
+    for (k, d) in directives.iter().enumerate() {
         match d {
+            // A `:` before an empty type list is left out (`hlo.return` with no values).
+            Directive::Literal(text)
+                if text == ":" && matches!(directives.get(k + 1), Some(Directive::TypeOf(t)) if group_len(t) == 0) => {}
             Directive::Literal(text) => piece(p, &mut need_space, text, is_opening(text)),
             Directive::Operand(i) => {
                 let values = operand_groups.as_ref().map_or(&data.operands[..0], |g| &data.operands[g[*i].clone()]);
@@ -248,8 +257,13 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
     let mut all_result_types: Option<Vec<Type>> = None;
     let isolated = def.has_trait(OpTrait::IsolatedFromAbove);
     let mut regions = vec![None; def.regions.len()];
-    for d in &directives {
+    for (k, d) in directives.iter().enumerate() {
         match d {
+            // The printer leaves out a `:` before an empty operand type list.
+            Directive::Literal(text)
+                if text == ":"
+                    && matches!(directives.get(k + 1), Some(Directive::TypeOf(TypeTarget::Operand(i))) if operands[*i].is_empty())
+                    && !p.is(TokenKind::Colon) => {}
             Directive::Literal(text) => match literal_token(text) {
                 Some(kind) => {
                     p.expect(kind)?;
