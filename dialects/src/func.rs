@@ -157,6 +157,14 @@ fn parse_func(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
     let mut arg_attrs = Vec::new();
     if !p.accept(TokenKind::RParen) {
         loop {
+            // Named and unnamed arguments do not mix; the error points at the first odd one.
+            if !inputs.is_empty() && p.is(TokenKind::PercentIdent) != !args.is_empty() {
+                return Err(p.error(if args.is_empty() {
+                    "expected a type: the arguments of a declaration are not named"
+                } else {
+                    "expected every argument of a function definition to be named"
+                }));
+            }
             if p.is(TokenKind::PercentIdent) {
                 let (operand, ty) = p.parse_argument()?;
                 args.push((operand, ty));
@@ -173,9 +181,6 @@ fn parse_func(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
             }
             p.expect(TokenKind::Comma)?;
         }
-    }
-    if !args.is_empty() && args.len() != inputs.len() {
-        return Err(p.error("expected every argument of a function definition to be named"));
     }
     let mut results = Vec::new();
     let mut res_attrs = Vec::new();
@@ -266,9 +271,10 @@ fn parse_return(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic>
     let operands = p.parse_optional_operand_list()?;
     if !operands.is_empty() {
         p.expect(TokenKind::Colon)?;
+        let at = p.loc();
         let types = p.parse_type_list()?;
         if types.len() != operands.len() {
-            return Err(p.error(format!("expected {} types, found {}", operands.len(), types.len())));
+            return Err(Diagnostic::error(at, format!("expected {} types, found {}", operands.len(), types.len())));
         }
         state.operands = p.resolve_operands(&operands, &types)?;
     }
@@ -302,10 +308,14 @@ fn function_name<'c>(op: OpRef<'_, 'c>, func: OpId) -> &'c str {
 
 fn verify_call(op: OpRef) -> Result<(), Diagnostic> {
     let ctx = op.ctx();
-    let Some(AttrData::SymbolRef(path)) = op.attr("callee").map(|a| ctx.attr_data(a)) else {
+    let Some((attr, AttrData::SymbolRef(path))) = op.attr("callee").map(|a| (a, ctx.attr_data(a))) else {
         return Err(op.error("requires a 'callee' symbol reference"));
     };
-    let callee = ctx.symbol_str(path[path.len() - 1]);
+    // A flat reference: resolving only the leaf of `@m::@g` would find another function.
+    let &[callee] = path.as_slice() else {
+        return Err(op.error(format!("'callee' must be a flat symbol reference, found {}", ctx.attr_to_string(attr))));
+    };
+    let callee = ctx.symbol_str(callee);
     // Look the callee up in the nearest enclosing symbol table.
     let mut scope = op.body.parent_op(op.id);
     while let Some(s) = scope {
@@ -316,7 +326,8 @@ fn verify_call(op: OpRef) -> Result<(), Diagnostic> {
     }
     let Some(table) = scope else { return Ok(()) };
     let found = op.body.op(table).regions.iter().flat_map(|r| op.body.region(*r).blocks.clone()).flat_map(|b| op.body.block_ops(b).collect::<Vec<_>>()).find(|f| {
-        op.body.attr(*f, "sym_name").and_then(|a| ctx.as_string(a)) == Some(callee)
+        // Only a func.func is a valid callee, not another symbol of the same name.
+        op.body.op_name(*f) == FuncOp::DEF.name && op.body.attr(*f, "sym_name").and_then(|a| ctx.as_string(a)) == Some(callee)
     });
     let func = found.ok_or_else(|| op.error(format!("'{callee}' does not reference a valid function")))?;
     let (inputs, results) = signature(OpRef::new(op.body, func)).unwrap_or_default();

@@ -376,7 +376,12 @@ pub fn verify_declared(op: OpRef, def: &OpDef) -> Result<(), Diagnostic> {
 
 fn describe_count(defs: &[ValueDef]) -> String {
     let fixed = defs.iter().filter(|d| d.arity == Arity::One).count();
-    if defs.iter().any(|d| d.arity != Arity::One) {
+    let groups: Vec<&str> = defs.iter().filter(|d| d.arity == Arity::Variadic).map(|d| d.name).collect();
+    if groups.len() > 1 {
+        // Several variadic groups share the operands equally (`inputs`, `init_values`).
+        let extra = if fixed > 0 { format!("{fixed} plus ") } else { String::new() };
+        format!("{extra}equal-sized groups {} of", groups.join(" and "))
+    } else if defs.iter().any(|d| d.arity != Arity::One) {
         format!("at least {fixed}")
     } else {
         format!("{fixed}")

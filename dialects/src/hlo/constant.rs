@@ -2,7 +2,7 @@
 
 use xla_ir::constraints::{AnyTensor, DenseElementsAttr};
 use xla_ir::op_def::{FoldResult, InferContext};
-use xla_ir::{Attribute, OpRef, Type};
+use xla_ir::{Attribute, Diagnostic, OpRef, Type};
 use xla_macros::op;
 
 /// A constant tensor given by a dense literal.
@@ -15,6 +15,7 @@ use xla_macros::op;
     name = "hlo.constant",
     traits = [Pure, ConstantLike],
     infer = infer_constant,
+    verify = verify_constant,
     fold = fold_constant,
     format = "attr-dict $value"
 )]
@@ -34,6 +35,25 @@ pub fn infer_constant(cx: &InferContext) -> Result<Vec<Type>, String> {
     }
 }
 
+/// Checks that the result has exactly the literal's type: shape inference alone accepts a
+/// merely compatible one (`tensor<?xf32>` for a `tensor<2xf32>` literal), which the custom
+/// form, printing only the literal, would not read back.
+pub fn verify_constant(op: OpRef) -> Result<(), Diagnostic> {
+    let ctx = op.ctx();
+    let (Some(dense), &[result]) = (op.attr("value").and_then(|a| ctx.as_dense(a)), op.results()) else {
+        return Ok(()); // the declared constraints report these
+    };
+    let ty = op.body.value_type(result);
+    if ty != dense.ty {
+        return Err(op.error(format!(
+            "result #0 has type {}, but its literal has type {}",
+            ctx.type_to_string(ty),
+            ctx.type_to_string(dense.ty)
+        )));
+    }
+    Ok(())
+}
+
 /// `hlo.constant` folds to its literal.
 pub fn fold_constant(op: OpRef, _constants: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     op.attr("value").map(|value| vec![FoldResult::Constant(value)])
@@ -43,7 +63,7 @@ pub fn fold_constant(op: OpRef, _constants: &[Option<Attribute>]) -> Option<Vec<
 mod tests {
     use super::*;
     use crate::hlo::test_support::{block_with_args, context, create_unchecked, verify, verify_error};
-    use xla_ir::{Body, Builder, DenseElements, Op, Scalar};
+    use xla_ir::{Body, Builder, DenseElements, Dim, Op, Scalar, TensorType, TypeData};
 
     #[test]
     fn result_type_is_the_literal_type() {
@@ -72,7 +92,12 @@ mod tests {
         let missing: ConstantOp = create_unchecked(&mut body, state.clone());
         assert_eq!(verify_error(&body, missing), "requires attribute 'value'");
         state.set_attr(ctx.symbol("value"), ctx.i64_attr(3));
-        let mistyped: ConstantOp = create_unchecked(&mut body, state);
+        let mistyped: ConstantOp = create_unchecked(&mut body, state.clone());
         assert_eq!(verify_error(&body, mistyped), "attribute 'value' must be a dense elements literal, found 3");
+        let literal = DenseElements::from_scalars(&ctx, ty, &[Scalar::Float(1.0)]).expect("a splat fits tensor<2xf32>");
+        state.set_attr(ctx.symbol("value"), ctx.dense_attr(literal));
+        state.result_types = vec![ctx.ty(TypeData::Tensor(TensorType { dims: vec![Dim::Unknown], element: ctx.f32_type(), layout: None }))];
+        let refined: ConstantOp = create_unchecked(&mut body, state);
+        assert_eq!(verify_error(&body, refined), "result #0 has type tensor<?xf32>, but its literal has type tensor<2xf32>");
     }
 }

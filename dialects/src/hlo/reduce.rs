@@ -153,6 +153,10 @@ fn verify_reducer(op: OpRef, reduce: ReduceOp, init_types: &[Type]) -> Result<()
     let Some(terminator) = body.last_op(block) else {
         return Err(op.error("the reducer block is empty; it must end with hlo.return"));
     };
+    // The last op's operands are the returned values only when it is the terminator.
+    if body.op_name(terminator) != super::ReturnOp::DEF.name {
+        return Err(op.error(format!("the reducer must end with hlo.return, found '{}'", body.op_name(terminator))));
+    }
     let returned = &body.op(terminator).operands;
     if returned.len() != count {
         return Err(op.error(format!("the reducer returns {} values, expected {count}", returned.len())));
