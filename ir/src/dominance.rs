@@ -12,6 +12,8 @@ pub struct DominanceInfo {
     index: HashMap<BlockId, usize>,
     /// `dominators[b][a]`: whether block `a` dominates block `b`.
     dominators: Vec<Vec<bool>>,
+    /// `reachable[b]`: whether a path leads from the entry to block `b`.
+    reachable: Vec<bool>,
 }
 
 impl DominanceInfo {
@@ -53,7 +55,25 @@ impl DominanceInfo {
                 }
             }
         }
-        DominanceInfo { index, dominators }
+        let mut succs: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (b, ps) in preds.iter().enumerate() {
+            for &p in ps {
+                succs[p].push(b);
+            }
+        }
+        let mut reachable = vec![false; n];
+        let mut stack: Vec<usize> = if n > 0 { vec![0] } else { Vec::new() };
+        while let Some(b) = stack.pop() {
+            if !std::mem::replace(&mut reachable[b], true) {
+                stack.extend(succs[b].iter().copied().filter(|s| !reachable[*s]));
+            }
+        }
+        DominanceInfo { index, dominators, reachable }
+    }
+
+    /// Whether a path leads from the region's entry to block `b` (of this region).
+    pub fn is_reachable(&self, b: BlockId) -> bool {
+        self.index.get(&b).is_some_and(|&b| self.reachable[b])
     }
 
     /// Whether block `a` dominates block `b` (both in this region).

@@ -7,7 +7,8 @@
 //!   whose registered parent lacks `NoTerminator` ends with one; `SingleBlock` regions have at
 //!   most one block; successors name blocks of the same region;
 //! - SSA dominance: an operand is defined in the same region before its use, in a dominating
-//!   block, or in an enclosing region, and never across an `IsolatedFromAbove` boundary;
+//!   block, or in an enclosing region, and never across an `IsolatedFromAbove` boundary
+//!   (uses in blocks unreachable from their region's entry are not checked, as in MLIR);
 //! - symbol tables: the `sym_name`s directly inside a `SymbolTable` op are unique.
 //!
 //! All errors found are returned, in walk order.
@@ -125,11 +126,13 @@ impl Verifier<'_, '_> {
             for &block in &body.region(region).blocks {
                 for inner in body.block_ops(block) {
                     let Some(name) = body.attr(inner, "sym_name").and_then(|a| ctx.as_string(a)) else { continue };
-                    if let Some(previous) = seen.insert(name, inner) {
+                    // Duplicates are reported against the first definition, which stays.
+                    let first = *seen.entry(name).or_insert(inner);
+                    if first != inner {
                         self.errors.push(
                             OpRef::new(body, inner)
                                 .error(format!("redefinition of symbol named '{name}'"))
-                                .with_note(body.op(previous).location, "see existing symbol definition here"),
+                                .with_note(body.op(first).location, "see existing symbol definition here"),
                         );
                     }
                 }
@@ -188,9 +191,14 @@ impl Verifier<'_, '_> {
     fn dominates_use(&mut self, v: crate::ValueId, def_block: BlockId, user: OpId) -> bool {
         let body = self.body;
         let Some(use_block) = body.op_block(user) else { return false };
+        let Some(region) = body.block(def_block).region.expand() else { return false };
+        let dominance = self.dominance.entry(region).or_insert_with(|| DominanceInfo::compute(body, region));
+        // Code in a block unreachable from the entry is not checked, as in MLIR.
+        if !dominance.is_reachable(use_block) {
+            return true;
+        }
         if def_block != use_block {
-            let Some(region) = body.block(def_block).region.expand() else { return false };
-            return self.dominance.entry(region).or_insert_with(|| DominanceInfo::compute(body, region)).dominates(def_block, use_block);
+            return dominance.dominates(def_block, use_block);
         }
         match body.value(v).def {
             ValueDef::BlockArg { .. } => true,

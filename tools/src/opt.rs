@@ -66,6 +66,13 @@ pub fn run(config: &OptConfig, text: &str) -> OptOutput {
         vec![crate::split::Chunk { text: text.to_string(), first_line: 1 }]
     };
     let mut output = OptOutput { stdout: String::new(), stderr: String::new(), success: true };
+    // A bad pipeline is reported once, before any input is processed, as mlir-opt does.
+    let ctx = new_context();
+    if let Err(errors) = build_pass_manager(config, &registry, &ctx) {
+        output.stderr = errors.iter().map(|d| d.render(&ctx)).collect();
+        output.success = false;
+        return output;
+    }
     let mut printed = Vec::new();
     for chunk in &chunks {
         let ctx = new_context();
@@ -108,17 +115,10 @@ fn process_chunk(
     if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
         return (None, errors);
     }
-    let mut pm = PassManager::new(MODULE_OP);
-    if let Some(pipeline) = &config.pipeline {
-        if let Err(errors) = pm.add_pipeline(ctx, registry, pipeline, Nesting::Explicit) {
-            return (None, errors);
-        }
-    }
-    if !config.pass_flags.is_empty() {
-        if let Err(errors) = pm.add_pipeline(ctx, registry, &config.pass_flags.join(","), Nesting::Implicit) {
-            return (None, errors);
-        }
-    }
+    let mut pm = match build_pass_manager(config, registry, ctx) {
+        Ok(pm) => pm,
+        Err(errors) => return (None, errors),
+    };
     let instrumentation = &mut pm.instrumentation;
     instrumentation.verify_each = config.verify_each;
     instrumentation.print_ir_after_all = config.print_ir_after_all;
@@ -134,6 +134,18 @@ fn process_chunk(
         Ok(warnings) => (Some(print_op(&module.body, module.op, &config.print)), warnings),
         Err(diagnostics) => (None, diagnostics),
     }
+}
+
+/// The pass manager of `--pass-pipeline` followed by the per-pass flags.
+fn build_pass_manager(config: &OptConfig, registry: &PassRegistry, ctx: &Context) -> Result<PassManager, Vec<Diagnostic>> {
+    let mut pm = PassManager::new(MODULE_OP);
+    if let Some(pipeline) = &config.pipeline {
+        pm.add_pipeline(ctx, registry, pipeline, Nesting::Explicit)?;
+    }
+    if !config.pass_flags.is_empty() {
+        pm.add_pipeline(ctx, registry, &config.pass_flags.join(","), Nesting::Implicit)?;
+    }
+    Ok(pm)
 }
 
 /// Matches emitted diagnostics against the chunk's `expected-*` comments and renders every

@@ -151,7 +151,7 @@ impl Parser<'_, '_, '_> {
             (Some(ElementKind::Float(kind)), raw) => {
                 let value = match raw {
                     RawScalar::Int { value, hex: true } => crate::float_format::decode(kind, value as u64),
-                    RawScalar::Int { value, hex: false } => value as f64,
+                    RawScalar::Int { value, hex: false } => round_to(kind, value as f64),
                     RawScalar::Float(text) => float_value(&text, kind).ok_or_else(|| Diagnostic::error(start, "invalid float literal"))?,
                     RawScalar::Complex(..) => return Err(Diagnostic::error(start, "expected a float")),
                 };
@@ -176,12 +176,14 @@ impl Parser<'_, '_, '_> {
         let t = self.bump();
         match t.kind {
             TokenKind::Integer => {
-                let value = parse_int_text(t.text).ok_or_else(|| Diagnostic::error(self.loc_at(t.start), "integer is too large"))?;
                 let hex = t.text.starts_with("0x");
                 if hex && negative {
                     return Err(Diagnostic::error(self.loc_at(t.start), "hexadecimal literals may not be negative"));
                 }
-                Ok(RawScalar::Int { value: if negative { -value } else { value }, hex })
+                // The sign is read with the digits, so that the most negative i128 fits.
+                let value = if negative { format!("-{}", t.text).parse().ok() } else { parse_int_text(t.text) };
+                let value = value.ok_or_else(|| Diagnostic::error(self.loc_at(t.start), "integer is too large"))?;
+                Ok(RawScalar::Int { value, hex })
             }
             TokenKind::Float => Ok(RawScalar::Float(if negative { format!("-{}", t.text) } else { t.text.to_string() })),
             _ => Err(Diagnostic::error(self.loc_at(t.start), format!("expected a number, found '{}'", t.text))),
@@ -413,12 +415,19 @@ impl Parser<'_, '_, '_> {
     }
 }
 
-/// The value of decimal float `text` rounded straight to `kind` where that matters (`f32`).
+/// The value of decimal float `text` rounded to `kind`: straight to `f32`, through `f64`
+/// to the narrower formats (a float attribute holds a value of its type, as a dense
+/// literal's element does).
 fn float_value(text: &str, kind: crate::FloatKind) -> Option<f64> {
     match kind {
         crate::FloatKind::F32 => text.parse::<f32>().ok().map(f64::from),
-        _ => text.parse::<f64>().ok(),
+        _ => text.parse::<f64>().ok().map(|v| round_to(kind, v)),
     }
+}
+
+/// `value` rounded to the nearest value of format `kind`.
+fn round_to(kind: crate::FloatKind, value: f64) -> f64 {
+    crate::float_format::decode(kind, crate::float_format::encode(kind, value))
 }
 
 fn to_scalar(raw: &RawScalar, kind: ElementKind) -> Result<Scalar, String> {
@@ -431,8 +440,10 @@ fn to_scalar(raw: &RawScalar, kind: ElementKind) -> Result<Scalar, String> {
             float_value(text, k).map(Scalar::Float).ok_or_else(|| format!("invalid float literal '{text}'"))
         }
         (RawScalar::Complex(re, im), ElementKind::Complex(k)) => {
+            // A part written as a hexadecimal bit pattern is decoded: parts are kept as values.
             let part = |r: &RawScalar| match to_scalar(r, ElementKind::Float(k))? {
                 Scalar::Float(v) => Ok(v),
+                Scalar::Int(bits) => Ok(crate::float_format::decode(k, bits as u64)),
                 _ => Err("expected a float".to_string()),
             };
             Ok(Scalar::Complex(part(re)?, part(im)?))

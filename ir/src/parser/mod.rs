@@ -139,8 +139,13 @@ impl<'s, 'b, 'c> Parser<'s, 'b, 'c> {
         self.loc_at(self.tok.start)
     }
 
-    /// An error at the current token.
+    /// An error at the current token. A malformed token is reported for what it is, as
+    /// MLIR's lexer reports it, rather than as whatever the parser expected there.
     pub fn error(&self, message: impl Into<String>) -> Diagnostic {
+        let unterminated_string = self.tok.kind == TokenKind::Error && (self.tok.text.starts_with('"') || self.tok.text.starts_with("@\""));
+        if unterminated_string {
+            return Diagnostic::error(self.loc(), "expected '\"' in string literal");
+        }
         Diagnostic::error(self.loc(), message)
     }
 

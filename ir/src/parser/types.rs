@@ -246,20 +246,28 @@ impl Parser<'_, '_, '_> {
         let open = self.expect(TokenKind::Less)?;
         let src = self.lexer.src();
         let bytes = src.as_bytes();
-        let mut depth = 1;
+        // The closing bracket each open one expects, innermost last.
+        let mut expected = vec![b'>'];
         let mut pos = open.start + 1;
         let mut in_string = false;
-        while depth > 0 {
+        while !expected.is_empty() {
             let Some(&c) = bytes.get(pos) else {
                 return Err(Diagnostic::error(self.loc_at(open.start), "unbalanced '<' in dialect type or attribute"));
             };
             match c {
                 b'"' => in_string = !in_string,
                 b'\\' if in_string => pos += 1,
-                b'<' | b'(' | b'[' | b'{' if !in_string => depth += 1,
+                b'<' if !in_string => expected.push(b'>'),
+                b'(' if !in_string => expected.push(b')'),
+                b'[' if !in_string => expected.push(b']'),
+                b'{' if !in_string => expected.push(b'}'),
                 // `->` is an arrow, not a closing bracket.
                 b'>' if !in_string && pos > 0 && bytes[pos - 1] == b'-' => {}
-                b'>' | b')' | b']' | b'}' if !in_string => depth -= 1,
+                b'>' | b')' | b']' | b'}' if !in_string => {
+                    if expected.pop() != Some(c) {
+                        return Err(Diagnostic::error(self.loc_at(pos), format!("unbalanced '{}' in dialect type or attribute", c as char)));
+                    }
+                }
                 _ => {}
             }
             pos += 1;
