@@ -220,7 +220,12 @@ fn parse_func(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
         if args.len() != inputs.len() {
             return Err(p.error("a function with a body must name its arguments"));
         }
-        state.regions.push(p.parse_region(args, true)?);
+        let body_loc = p.loc();
+        let region = p.parse_region(args, true)?;
+        if p.body.region(region).blocks.is_empty() {
+            return Err(Diagnostic::error(body_loc, "expected non-empty function body"));
+        }
+        state.regions.push(region);
     } else {
         state.regions.push(p.body.create_region());
     }

@@ -12,7 +12,7 @@
 use std::fmt::Write;
 
 use crate::float_format;
-use crate::{Context, FloatKind, Type, TypeData};
+use crate::{Context, FloatKind, Signedness, Type, TypeData};
 
 /// The elements of a dense literal of tensor type `ty`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -33,7 +33,7 @@ pub enum Scalar {
 /// How an element type is stored.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ElementKind {
-    Int { width: u32, signed: bool },
+    Int { width: u32, signedness: Signedness },
     Float(FloatKind),
     Complex(FloatKind),
 }
@@ -43,9 +43,9 @@ impl ElementKind {
     pub fn of(ctx: &Context, ty: Type) -> Option<ElementKind> {
         match ctx.type_data(ty) {
             TypeData::Integer { width, signedness } => {
-                Some(ElementKind::Int { width: *width, signed: *signedness != crate::Signedness::Unsigned })
+                Some(ElementKind::Int { width: *width, signedness: *signedness })
             }
-            TypeData::Index => Some(ElementKind::Int { width: 64, signed: true }),
+            TypeData::Index => Some(ElementKind::Int { width: 64, signedness: Signedness::Signed }),
             TypeData::Float(k) => Some(ElementKind::Float(*k)),
             TypeData::Complex(e) => match ctx.type_data(*e) {
                 TypeData::Float(k) => Some(ElementKind::Complex(*k)),
@@ -67,16 +67,18 @@ impl ElementKind {
     /// Encodes `value`, or says why it does not fit.
     pub fn encode(self, value: Scalar, out: &mut Vec<u8>) -> Result<(), String> {
         match (self, value) {
-            (ElementKind::Int { width, signed }, Scalar::Int(v)) => {
+            (ElementKind::Int { width, signedness }, Scalar::Int(v)) => {
                 let fits = if width >= 128 {
                     true
                 } else if width == 1 {
                     v == 0 || v == 1 || v == -1
-                } else if signed {
-                    // Signless integers accept the unsigned range too, as MLIR does.
-                    v >= -(1i128 << (width - 1)) && v < (1i128 << width)
                 } else {
-                    v >= 0 && v < (1i128 << width)
+                    match signedness {
+                        // Signless integers accept the unsigned range too, as MLIR does.
+                        Signedness::Signless => v >= -(1i128 << (width - 1)) && v < (1i128 << width),
+                        Signedness::Signed => v >= -(1i128 << (width - 1)) && v < (1i128 << (width - 1)),
+                        Signedness::Unsigned => v >= 0 && v < (1i128 << width),
+                    }
                 };
                 if !fits {
                     return Err(format!("integer value {v} does not fit in {width} bits"));
@@ -113,13 +115,13 @@ impl ElementKind {
     /// Decodes the element stored in `bytes`.
     pub fn decode(self, bytes: &[u8]) -> Scalar {
         match self {
-            ElementKind::Int { width, signed } => {
-                let raw = read_bits(bytes);
+            ElementKind::Int { width, signedness } => {
+                let raw = read_wide_bits(bytes);
                 if width == 1 {
                     return Scalar::Int((raw & 1) as i128);
                 }
-                let value = if signed && width < 128 {
-                    let shift = 128 - width.min(64);
+                let value = if signedness != Signedness::Unsigned && width < 128 {
+                    let shift = 128 - width;
                     ((raw as i128) << shift) >> shift
                 } else {
                     raw as i128
@@ -140,6 +142,14 @@ impl ElementKind {
 
 fn push_bits(out: &mut Vec<u8>, bits: u64, bytes: usize) {
     out.extend_from_slice(&bits.to_le_bytes()[..bytes]);
+}
+
+/// Reads up to 16 little-endian bytes (integers up to 128 bits wide).
+fn read_wide_bits(bytes: &[u8]) -> u128 {
+    let mut buf = [0u8; 16];
+    let n = bytes.len().min(16);
+    buf[..n].copy_from_slice(&bytes[..n]);
+    u128::from_le_bytes(buf)
 }
 
 fn read_bits(bytes: &[u8]) -> u64 {
@@ -215,7 +225,7 @@ impl DenseElements {
             Some((kind, shape)) => {
                 let element = ctx.element_type(self.ty);
                 if self.splat {
-                    write_scalar(out, kind.decode(&self.data), element, ctx);
+                    write_element(out, &self.data, kind, element, ctx);
                 } else {
                     let mut index = 0;
                     write_nested(out, &shape, &self.data, kind, element, ctx, &mut index);
@@ -246,7 +256,7 @@ fn write_nested(
     match shape.split_first() {
         None => {
             let width = kind.byte_width();
-            write_scalar(out, kind.decode(&data[*index * width..(*index + 1) * width]), element, ctx);
+            write_element(out, &data[*index * width..(*index + 1) * width], kind, element, ctx);
             *index += 1;
         }
         Some((&n, rest)) => {
@@ -260,6 +270,30 @@ fn write_nested(
             out.push(']');
         }
     }
+}
+
+/// Writes the element stored in `bytes`; a non-finite float prints as its stored bit
+/// pattern, so NaN payloads survive a round trip.
+fn write_element(out: &mut String, bytes: &[u8], kind: ElementKind, element: Type, ctx: &Context) {
+    let value = kind.decode(bytes);
+    match (kind, value) {
+        (ElementKind::Float(k), Scalar::Float(v)) if !v.is_finite() => write_bits(out, read_bits(bytes), k),
+        (ElementKind::Complex(k), Scalar::Complex(..)) => {
+            let half = bytes.len() / 2;
+            let part_type = ctx.float_type(k);
+            out.push('(');
+            write_element(out, &bytes[..half], ElementKind::Float(k), part_type, ctx);
+            out.push_str(", ");
+            write_element(out, &bytes[half..], ElementKind::Float(k), part_type, ctx);
+            out.push(')');
+        }
+        _ => write_scalar(out, value, element, ctx),
+    }
+}
+
+fn write_bits(out: &mut String, bits: u64, kind: FloatKind) {
+    let digits = (kind.bit_width() as usize).div_ceil(4);
+    let _ = write!(out, "0x{bits:0digits$X}");
 }
 
 fn write_scalar(out: &mut String, value: Scalar, element: Type, ctx: &Context) {

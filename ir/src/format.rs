@@ -257,13 +257,32 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
     let mut all_result_types: Option<Vec<Type>> = None;
     let isolated = def.has_trait(OpTrait::IsolatedFromAbove);
     let mut regions = vec![None; def.regions.len()];
+    let mut omitted_types = false;
     for (k, d) in directives.iter().enumerate() {
         match d {
-            // The printer leaves out a `:` before an empty operand type list.
+            // The printer leaves out a `:` before an empty type list: without it, the list
+            // that follows is empty.
             Directive::Literal(text)
-                if text == ":"
-                    && matches!(directives.get(k + 1), Some(Directive::TypeOf(TypeTarget::Operand(i))) if operands[*i].is_empty())
-                    && !p.is(TokenKind::Colon) => {}
+                if text == ":" && matches!(directives.get(k + 1), Some(Directive::TypeOf(_))) && !p.is(TokenKind::Colon) =>
+            {
+                omitted_types = true;
+            }
+            Directive::TypeOf(_) if std::mem::take(&mut omitted_types) => {
+                let empty = match d {
+                    Directive::TypeOf(TypeTarget::Operand(i)) => operands[*i].is_empty(),
+                    Directive::TypeOf(TypeTarget::AllOperands) => operands.iter().all(Vec::is_empty),
+                    _ => true,
+                };
+                if !empty {
+                    return Err(p.error(format!("expected ':' and the operand types, found {}", describe(p))));
+                }
+                match d {
+                    Directive::TypeOf(TypeTarget::Operand(i)) => operand_types[*i] = Some(Vec::new()),
+                    Directive::TypeOf(TypeTarget::Result(i)) => result_types[*i] = Some(Vec::new()),
+                    Directive::TypeOf(TypeTarget::AllOperands) => all_operand_types = Some(Vec::new()),
+                    _ => all_result_types = Some(Vec::new()),
+                }
+            }
             Directive::Literal(text) => match literal_token(text) {
                 Some(kind) => {
                     p.expect(kind)?;
@@ -371,4 +390,14 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
         }
     };
     Ok(())
+}
+
+/// The current token for an "expected ..., found" message.
+fn describe(p: &OpParser) -> String {
+    let t = p.token();
+    if t.kind == TokenKind::Eof {
+        "end of file".to_string()
+    } else {
+        format!("'{}'", t.text)
+    }
 }

@@ -106,7 +106,8 @@ fn fold_literals(
 /// One element of the result, or `None` for element kinds left unfolded.
 fn combine(kind: ElementKind, a: Scalar, b: Scalar, arithmetic: Arithmetic) -> Option<Scalar> {
     match (kind, a, b) {
-        (ElementKind::Int { width, signed }, Scalar::Int(x), Scalar::Int(y)) if width > 1 => {
+        (ElementKind::Int { width, signedness }, Scalar::Int(x), Scalar::Int(y)) if width > 1 => {
+            let signed = signedness != xla_ir::Signedness::Unsigned;
             let exact = match arithmetic {
                 Arithmetic::Add => x.wrapping_add(y),
                 Arithmetic::Multiply => x.wrapping_mul(y),

@@ -141,9 +141,9 @@ impl Parser<'_, '_, '_> {
             ctx.int_type(64)
         };
         match (ElementKind::of(ctx, ty), raw) {
-            (Some(ElementKind::Int { width, signed }), RawScalar::Int { value, .. }) => {
+            (Some(ElementKind::Int { width, signedness }), RawScalar::Int { value, .. }) => {
                 let mut bytes = Vec::new();
-                ElementKind::Int { width, signed }
+                ElementKind::Int { width, signedness }
                     .encode(Scalar::Int(value), &mut bytes)
                     .map_err(|m| Diagnostic::error(start, m))?;
                 Ok(ctx.int_attr(value, ty))
@@ -196,7 +196,7 @@ impl Parser<'_, '_, '_> {
         self.expect(TokenKind::Less)?;
         let element_loc = self.loc();
         let element = self.parse_type()?;
-        let Some(ElementKind::Int { width, signed }) = ElementKind::of(self.ctx, element) else {
+        let Some(ElementKind::Int { width, signedness }) = ElementKind::of(self.ctx, element) else {
             return Err(Diagnostic::error(element_loc, "only integer dense arrays are supported"));
         };
         let mut values = Vec::new();
@@ -206,7 +206,7 @@ impl Parser<'_, '_, '_> {
                 let RawScalar::Int { value, .. } = self.parse_raw_scalar()? else {
                     return Err(Diagnostic::error(at, "expected an integer"));
                 };
-                ElementKind::Int { width, signed }
+                ElementKind::Int { width, signedness }
                     .encode(Scalar::Int(value), &mut Vec::new())
                     .map_err(|m| Diagnostic::error(at, m))?;
                 values.push(value as i64);

@@ -67,3 +67,9 @@ func.func @mixed_definition(%x: tensor<2xf32>, tensor<2xf32>)
 
 // expected-error @+1 {{expected a type: the arguments of a declaration are not named}}
 func.func private @mixed_declaration(tensor<2xf32>, %x: tensor<2xf32>)
+
+// -----
+
+// A body must hold a block: `{}` is not a declaration.
+// expected-error @+1 {{expected non-empty function body}}
+func.func @empty_body() {}
