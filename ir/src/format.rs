@@ -274,7 +274,7 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
                     _ => true,
                 };
                 if !empty {
-                    return Err(p.error(format!("expected ':' and the operand types, found {}", describe(p))));
+                    return Err(p.error(format!("expected ':' and the operand types, found {}", p.describe_current())));
                 }
                 match d {
                     Directive::TypeOf(TypeTarget::Operand(i)) => operand_types[*i] = Some(Vec::new()),
@@ -392,12 +392,3 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
     Ok(())
 }
 
-/// The current token for an "expected ..., found" message.
-fn describe(p: &OpParser) -> String {
-    let t = p.token();
-    if t.kind == TokenKind::Eof {
-        "end of file".to_string()
-    } else {
-        format!("'{}'", t.text)
-    }
-}

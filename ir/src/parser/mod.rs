@@ -149,7 +149,8 @@ impl<'s, 'b, 'c> Parser<'s, 'b, 'c> {
         Diagnostic::error(self.loc(), message)
     }
 
-    fn describe_current(&self) -> String {
+    /// The current token for an "expected ..., found X" message.
+    pub fn describe_current(&self) -> String {
         match self.tok.kind {
             TokenKind::Eof => "end of file".to_string(),
             _ => format!("'{}'", self.tok.text),
