@@ -73,6 +73,14 @@ pub fn run(config: &OptConfig, text: &str) -> OptOutput {
         output.success = false;
         return output;
     }
+    // `--print-ir-after=NAME` and `--print-ir-before=NAME` must name a pass.
+    for name in config.print_ir_after.iter().chain(&config.print_ir_before) {
+        if !registry.passes().any(|p| p.info.argument == name) {
+            output.stderr = format!("xla-opt: '{name}' in --print-ir-after/--print-ir-before names no pass (see --help)\n");
+            output.success = false;
+            return output;
+        }
+    }
     let mut printed = Vec::new();
     for chunk in &chunks {
         let ctx = new_context();
