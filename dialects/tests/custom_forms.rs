@@ -73,7 +73,7 @@ fn calls_resolve_their_callee() {
     let ctx = context();
     let m = parse_source(&ctx, "in.mlir", "func.func @g(%a: tensor<2xf32>) {\n  %0 = func.call @nope(%a) : (tensor<2xf32>) -> tensor<2xf32>\n  return\n}\n", 1).unwrap();
     let errors = verify(&m.body, m.op).unwrap_err();
-    assert_eq!(errors[0].message, "'nope' does not reference a valid function");
+    assert_eq!(errors[0].message, "'func.call' op 'nope' does not reference a valid function");
 }
 
 #[test]

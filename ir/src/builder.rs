@@ -56,7 +56,7 @@ impl<'a, 'c> Builder<'a, 'c> {
         if let Some(infer) = def.infer {
             let operand_types: Vec<Type> = state.operands.iter().map(|v| self.body.value_type(*v)).collect();
             let cx = InferContext { ctx: self.ctx(), operand_types: &operand_types, attributes: &state.attributes };
-            state.result_types = infer(&cx).map_err(|m| Diagnostic::error(state.location, format!("'{}' {m}", def.name)))?;
+            state.result_types = infer(&cx).map_err(|m| Diagnostic::error(state.location, format!("'{}' op {m}", def.name)))?;
         }
         Ok(self.create(state))
     }

@@ -205,6 +205,21 @@ attr_kind!(
 );
 
 attr_kind!(
+    /// An array of `array<i64: ...>`, read as one slice per entry; a declarative format writes
+    /// it as nested lists: `[[0, 1], [2, 3]]` (padding pairs, replica groups, source-target
+    /// pairs).
+    I64ArrayListAttr, "a list of i64 arrays ([[...], ...])", NestedIntList,
+    type Value<'c> = Vec<&'c [i64]>;
+    get(ctx, attr) {
+        match ctx.attr_data(attr) {
+            AttrData::Array(entries) => entries.iter().map(|e| ctx.as_int_array(*e)).collect(),
+            _ => None,
+        }
+    }
+    make(ctx, v) { ctx.array_attr(v.iter().map(|entry| ctx.i64_array_attr(entry)).collect()) }
+);
+
+attr_kind!(
     /// An integer attribute whose value fits in `i64`, read as `i64`; made with type `i64`.
     I64Attr, "an integer attribute", Full,
     type Value<'c> = i64;
@@ -409,7 +424,69 @@ pub const fn attr_def<K: AttrField>(name: &'static str) -> AttrDef {
 
 /// The declaration of region `name` of field type `K`.
 pub const fn region_def<K: RegionKind>(name: &'static str) -> RegionDef {
-    RegionDef { name }
+    RegionDef { name, variadic: false }
+}
+
+/// The declaration of a variadic region group `name` (`#[region] branches: Variadic<Region>`).
+pub const fn variadic_region_def(name: &'static str) -> RegionDef {
+    RegionDef { name, variadic: true }
+}
+
+/// Declares an enumerated attribute: a Rust enum whose values are stored as string
+/// attributes (`comparison_direction = "GT"` in the generic form) and written as bare
+/// keywords in declarative formats (`hlo.compare GT, ...`).
+///
+/// ```
+/// xla_ir::enum_attr! {
+///     /// How two values are compared.
+///     pub enum Direction: "a comparison direction" { Eq = "EQ", Lt = "LT" }
+/// }
+/// assert_eq!(Direction::Lt.name(), "LT");
+/// assert_eq!(Direction::parse("EQ"), Some(Direction::Eq));
+/// ```
+#[macro_export]
+macro_rules! enum_attr {
+    (
+        $(#[$doc:meta])*
+        $vis:vis enum $name:ident : $description:literal { $($variant:ident = $text:literal),+ $(,)? }
+    ) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        $vis enum $name { $($variant),+ }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The spelling of the value in the IR.
+            pub fn name(self) -> &'static str {
+                match self { $($name::$variant => $text),+ }
+            }
+
+            /// The value spelled `text`.
+            pub fn parse(text: &str) -> ::std::option::Option<$name> {
+                match text { $($text => ::std::option::Option::Some($name::$variant),)+ _ => ::std::option::Option::None }
+            }
+        }
+
+        impl $crate::constraints::AttrKind for $name {
+            const CONSTRAINT: $crate::op_def::AttrConstraint = $crate::op_def::AttrConstraint {
+                description: concat!($description, " (", $($text, " "),+ ")"),
+                check: |ctx, attr| <$name as $crate::constraints::AttrKind>::get(ctx, attr).is_some(),
+                short_form: $crate::op_def::ShortForm::Keyword,
+            };
+
+            type Value<'c> = $name;
+
+            fn get<'c>(ctx: &'c $crate::Context, attr: $crate::Attribute) -> ::std::option::Option<$name> {
+                ctx.as_string(attr).and_then($name::parse)
+            }
+
+            fn make(ctx: &$crate::Context, value: $name) -> $crate::Attribute {
+                ctx.string_attr(value.name())
+            }
+        }
+    };
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@
 
 use crate::op_def::InferContext;
 use crate::shape::merge_dim;
-use crate::{TensorType, Type, TypeData};
+use crate::{Dim, TensorType, Type, TypeData};
 
 /// The shape function of elementwise operations: every operand is a tensor of one element
 /// type, their shapes merge, and the single result has the merged type.
@@ -55,6 +55,119 @@ pub fn infer_same_as_operands(cx: &InferContext) -> Result<Vec<Type>, String> {
         }
     }
     Ok(vec![cx.ctx.ty(TypeData::Tensor(merged))])
+}
+
+/// The shape of XLA's implicit broadcasting of a binary operation (XLA's "Broadcasting"
+/// semantics):
+/// - operands of equal rank broadcast dimension by dimension: sizes must be equal, or one of
+///   them 1 (a degenerate dimension), and the result takes the other;
+/// - a scalar broadcasts to any shape;
+/// - otherwise `broadcast_dimensions` maps each dimension of the lower-rank operand, in
+///   increasing order, to a dimension of the higher-rank one, and the mapped pairs broadcast
+///   as above.
+///
+/// Unknown dimensions merge with known ones; an unknown dimension against a 1 stays unknown.
+pub fn broadcast_shapes(lhs: &TensorType, rhs: &TensorType, broadcast_dimensions: Option<&[i64]>) -> Result<Vec<Dim>, String> {
+    let (low, high, low_name, high_name) =
+        if lhs.dims.len() <= rhs.dims.len() { (lhs, rhs, "lhs", "rhs") } else { (rhs, lhs, "rhs", "lhs") };
+    let (low_rank, high_rank) = (low.dims.len(), high.dims.len());
+    let mapping: Vec<usize> = match broadcast_dimensions {
+        Some(map) => {
+            if map.len() != low_rank {
+                return Err(format!(
+                    "broadcast_dimensions has {} entries, but the lower-rank operand ({low_name}) has rank {low_rank}",
+                    map.len()
+                ));
+            }
+            let mut previous = None;
+            let mut mapping = Vec::with_capacity(map.len());
+            for (k, &d) in map.iter().enumerate() {
+                if d < 0 || d as usize >= high_rank {
+                    return Err(format!("broadcast_dimensions[{k}] = {d} is out of range for rank {high_rank}"));
+                }
+                if previous.is_some_and(|p| p >= d) {
+                    return Err(format!("broadcast_dimensions must be strictly increasing, found {d} after {}", previous.unwrap_or(d)));
+                }
+                previous = Some(d);
+                mapping.push(d as usize);
+            }
+            mapping
+        }
+        None if low_rank == high_rank => (0..low_rank).collect(),
+        None if low_rank == 0 => Vec::new(),
+        None => {
+            return Err(format!(
+                "operands of rank {} (lhs) and {} (rhs) need broadcast_dimensions to broadcast",
+                lhs.dims.len(),
+                rhs.dims.len()
+            ))
+        }
+    };
+    let mut dims = high.dims.clone();
+    for (k, &d) in mapping.iter().enumerate() {
+        dims[d] = broadcast_dim(low.dims[k], high.dims[d]).ok_or_else(|| {
+            format!(
+                "{low_name} dimension {k} ({}) and {high_name} dimension {d} ({}) cannot broadcast",
+                dim_text(low.dims[k]),
+                dim_text(high.dims[d])
+            )
+        })?;
+    }
+    Ok(dims)
+}
+
+/// One broadcast dimension pair: equal sizes, or a 1 against anything.
+fn broadcast_dim(a: Dim, b: Dim) -> Option<Dim> {
+    match (a, b) {
+        (Dim::Static(1), other) | (other, Dim::Static(1)) => Some(other),
+        _ => merge_dim(a, b),
+    }
+}
+
+fn dim_text(d: Dim) -> String {
+    match d {
+        Dim::Static(n) => n.to_string(),
+        Dim::Unknown => "?".to_string(),
+        Dim::Bounded(n) => format!("<={n}"),
+    }
+}
+
+/// The operands of a broadcasting binary op and their common element type.
+fn broadcast_operands<'a>(cx: &'a InferContext) -> Result<(Vec<Dim>, &'a TensorType), String> {
+    if cx.operand_types.len() != 2 {
+        return Err(format!("expects 2 operands, found {}", cx.operand_types.len()));
+    }
+    let (lhs, rhs) = (cx.tensor(0)?, cx.tensor(1)?);
+    if lhs.element != rhs.element {
+        return Err(format!(
+            "operand #1 has element type {}, but operand #0 has {}",
+            cx.ctx.type_to_string(rhs.element),
+            cx.ctx.type_to_string(lhs.element)
+        ));
+    }
+    let map = match cx.attr("broadcast_dimensions") {
+        Some(a) => Some(cx.ctx.as_int_array(a).ok_or("attribute 'broadcast_dimensions' must be an array<i64>")?),
+        None => None,
+    };
+    Ok((broadcast_shapes(lhs, rhs, map)?, lhs))
+}
+
+/// The shape function of binary elementwise operations with XLA's implicit broadcasting
+/// ([`broadcast_shapes`]): the result has the operands' element type and the broadcast shape.
+/// Operands of equal type give exactly that type (layout included).
+pub fn infer_broadcasting_binary(cx: &InferContext) -> Result<Vec<Type>, String> {
+    let (dims, lhs) = broadcast_operands(cx)?;
+    if cx.operand_types[0] == cx.operand_types[1] {
+        return Ok(vec![cx.operand_types[0]]);
+    }
+    Ok(vec![cx.ctx.ty(TypeData::Tensor(TensorType { dims, element: lhs.element, layout: None }))])
+}
+
+/// The shape function of comparisons: broadcasting as [`infer_broadcasting_binary`], with
+/// `i1` (XLA's `pred`) elements.
+pub fn infer_broadcasting_compare(cx: &InferContext) -> Result<Vec<Type>, String> {
+    let (dims, _) = broadcast_operands(cx)?;
+    Ok(vec![cx.ctx.ty(TypeData::Tensor(TensorType { dims, element: cx.ctx.int_type(1), layout: None }))])
 }
 
 #[cfg(test)]

@@ -175,12 +175,7 @@ pub fn print_with_format(p: &mut OpPrinter, def: &OpDef, format: &str, op: OpId)
             Directive::Attribute(i) => {
                 let attr_def = &def.attributes[*i];
                 if let Some(value) = body.attr(op, attr_def.name) {
-                    let text = match (attr_def.constraint.short_form, ctx.as_int_array(value)) {
-                        (ShortForm::IntList, Some(values)) => {
-                            format!("[{}]", values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "))
-                        }
-                        _ => ctx.attr_to_string(value),
-                    };
+                    let text = short_form_text(ctx, attr_def.constraint.short_form, value);
                     piece(p, &mut need_space, &text, false);
                 }
             }
@@ -188,7 +183,13 @@ pub fn print_with_format(p: &mut OpPrinter, def: &OpDef, format: &str, op: OpId)
                 if need_space {
                     p.print(" ");
                 }
-                p.print_region(data.regions[*i], true);
+                let regions = if def.regions[*i].variadic { &data.regions[*i..] } else { &data.regions[*i..*i + 1] };
+                for (k, region) in regions.iter().enumerate() {
+                    if k > 0 {
+                        p.print(", ");
+                    }
+                    p.print_region(*region, true);
+                }
                 need_space = true;
             }
             Directive::AttrDict => {
@@ -197,6 +198,17 @@ pub fn print_with_format(p: &mut OpPrinter, def: &OpDef, format: &str, op: OpId)
                 if p.out.len() != before {
                     need_space = true;
                 }
+            }
+            // Ops whose operands and result share one type print it once; when implicit
+            // broadcasting makes them differ, they print the functional type instead.
+            Directive::TypeOf(TypeTarget::Result(_)) if one_type_form(def) && !all_types_equal(body, op) => {
+                let inputs: Vec<Type> = data.operands.iter().map(|v| body.value_type(*v)).collect();
+                let results: Vec<Type> = data.results.iter().map(|v| body.value_type(*v)).collect();
+                let mut text = String::from("(");
+                ctx.write_type_list(&mut text, &inputs);
+                text.push_str(") -> ");
+                ctx.write_result_types(&mut text, &results);
+                piece(p, &mut need_space, &text, false);
             }
             Directive::TypeOf(target) => {
                 let values: Vec<_> = match target {
@@ -256,7 +268,7 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
     let mut all_operand_types: Option<Vec<Type>> = None;
     let mut all_result_types: Option<Vec<Type>> = None;
     let isolated = def.has_trait(OpTrait::IsolatedFromAbove);
-    let mut regions = vec![None; def.regions.len()];
+    let mut regions: Vec<Option<Vec<crate::RegionId>>> = vec![None; def.regions.len()];
     let mut omitted_types = false;
     for (k, d) in directives.iter().enumerate() {
         match d {
@@ -299,11 +311,22 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
                 let attr_def = &def.attributes[*i];
                 let value = match attr_def.constraint.short_form {
                     ShortForm::IntList if p.is(TokenKind::LSquare) => ctx.i64_array_attr(&p.parse_int_list()?),
+                    ShortForm::NestedIntList if p.is(TokenKind::LSquare) => parse_nested_int_list(p)?,
+                    ShortForm::Keyword if p.is(TokenKind::BareIdent) => ctx.string_attr(p.parse_identifier()?),
                     _ => p.parse_attribute()?,
                 };
                 state.set_attr(ctx.symbol(attr_def.name), value);
             }
-            Directive::Region(i) => regions[*i] = Some(p.parse_region(Vec::new(), isolated)?),
+            Directive::Region(i) => {
+                let mut group = vec![p.parse_region(Vec::new(), isolated)?];
+                if def.regions[*i].variadic {
+                    while p.is(TokenKind::Comma) && next_is_region(p) {
+                        p.expect(TokenKind::Comma)?;
+                        group.push(p.parse_region(Vec::new(), isolated)?);
+                    }
+                }
+                regions[*i] = Some(group);
+            }
             Directive::AttrDict => {
                 let mut attrs = Vec::new();
                 p.parse_optional_attr_dict(&mut attrs)?;
@@ -325,6 +348,16 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
                         types.push(p.parse_type()?);
                     }
                     operand_types[*i] = Some(types);
+                }
+                TypeTarget::Result(_) if one_type_form(def) && p.is(TokenKind::LParen) => {
+                    // The functional type of a broadcasting elementwise op.
+                    let at = p.loc();
+                    let ty = p.parse_function_type()?;
+                    let crate::TypeData::Function { inputs, results } = ctx.type_data(ty).clone() else {
+                        return Err(Diagnostic::error(at, "expected a function type"));
+                    };
+                    all_operand_types = Some(inputs);
+                    all_result_types = Some(results);
                 }
                 TypeTarget::Result(i) => {
                     result_types[*i] = Some(match def.results[*i].arity {
@@ -350,14 +383,14 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
             }
         }
     }
-    state.regions.extend(regions.into_iter().flatten());
+    state.regions.extend(regions.into_iter().flatten().flatten());
 
     // Result types: from the format, else from shape inference (after operands resolve).
     let explicit_results: Option<Vec<Type>> = all_result_types.or_else(|| {
         result_types.iter().all(Option::is_some).then(|| result_types.iter().flatten().flatten().copied().collect())
     });
     let flat_operands: Vec<UnresolvedOperand> = operands.iter().flatten().cloned().collect();
-    let same_type = def.has_trait(OpTrait::SameOperandsAndResultType);
+    let same_type = one_type_form(def);
     let types: Vec<Type> = if let Some(all) = all_operand_types {
         if all.len() != flat_operands.len() {
             return Err(Diagnostic::error(start, format!("expected {} operand type(s), found {}", flat_operands.len(), all.len())));
@@ -386,9 +419,62 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
         None => {
             let infer = def.infer.ok_or_else(|| Diagnostic::error(start, format!("'{}' cannot infer its result types", def.name)))?;
             let cx = crate::op_def::InferContext { ctx, operand_types: &types, attributes: &state.attributes };
-            infer(&cx).map_err(|m| Diagnostic::error(start, format!("'{}' {m}", def.name)))?
+            infer(&cx).map_err(|m| Diagnostic::error(start, format!("'{}' op {m}", def.name)))?
         }
     };
     Ok(())
 }
 
+/// Whether every operand and result of `op` has the same type.
+fn all_types_equal(body: &crate::Body, op: OpId) -> bool {
+    let data = body.op(op);
+    let mut types = data.operands.iter().chain(&data.results).map(|v| body.value_type(*v));
+    let first = types.next();
+    types.all(|t| Some(t) == first)
+}
+
+/// The text of `value` in a declarative format, in its short form where it has one.
+fn short_form_text(ctx: &crate::Context, form: ShortForm, value: crate::Attribute) -> String {
+    let list = |values: &[i64]| format!("[{}]", values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "));
+    match form {
+        ShortForm::IntList => ctx.as_int_array(value).map(list),
+        ShortForm::NestedIntList => match ctx.attr_data(value) {
+            crate::AttrData::Array(entries) => entries
+                .iter()
+                .map(|e| ctx.as_int_array(*e).map(list))
+                .collect::<Option<Vec<_>>>()
+                .map(|lists| format!("[{}]", lists.join(", "))),
+            _ => None,
+        },
+        ShortForm::Keyword => ctx.as_string(value).filter(|s| crate::attributes::is_bare_identifier(s)).map(str::to_string),
+        ShortForm::Full => None,
+    }
+    .unwrap_or_else(|| ctx.attr_to_string(value))
+}
+
+/// Parses `[[0, 1], [2, 3]]` into an array of `array<i64: ...>`.
+fn parse_nested_int_list(p: &mut OpParser) -> Result<crate::Attribute, Diagnostic> {
+    let ctx = p.ctx();
+    p.expect(TokenKind::LSquare)?;
+    let mut entries = Vec::new();
+    if !p.accept(TokenKind::RSquare) {
+        loop {
+            entries.push(ctx.i64_array_attr(&p.parse_int_list()?));
+            if p.accept(TokenKind::RSquare) {
+                break;
+            }
+            p.expect(TokenKind::Comma)?;
+        }
+    }
+    Ok(ctx.array_attr(entries))
+}
+
+/// Whether the token after the current `,` opens a region.
+fn next_is_region(p: &OpParser) -> bool {
+    p.peek_kind() == TokenKind::LBrace
+}
+
+/// Whether the format's single result type stands for the operands' types too.
+fn one_type_form(def: &OpDef) -> bool {
+    def.has_trait(OpTrait::SameOperandsAndResultType) || def.has_trait(OpTrait::Broadcasting)
+}

@@ -40,6 +40,10 @@ pub enum OpTrait {
     SingleBlock,
     /// Operands and results all have the same type.
     SameOperandsAndResultType,
+    /// A binary elementwise op whose operands broadcast to the result shape by XLA's rules;
+    /// its custom form prints one type when all types agree and the functional type
+    /// otherwise, like `SameOperandsAndResultType`.
+    Broadcasting,
     /// Elementwise on tensors: result element `i` depends only on operand elements `i`.
     Elementwise,
     /// Produces a constant from its `value` attribute.
@@ -79,6 +83,10 @@ pub enum ShortForm {
     Full,
     /// An `array<i64: ...>` written as a bracketed list: `[0, 1]`.
     IntList,
+    /// An array of `array<i64: ...>` written as nested lists: `[[0, 1], [2, 3]]`.
+    NestedIntList,
+    /// An enumerated string attribute written as a bare keyword: `GT` for `"GT"`.
+    Keyword,
 }
 
 #[derive(Copy, Clone)]
@@ -98,6 +106,9 @@ pub struct AttrDef {
 #[derive(Copy, Clone)]
 pub struct RegionDef {
     pub name: &'static str,
+    /// A variadic region group takes every remaining region (the branches of
+    /// `hlo.conditional`); only the last region declaration may be variadic.
+    pub variadic: bool,
 }
 
 /// Computes result types from operand types and attributes (the op's shape function).
@@ -273,9 +284,10 @@ impl<'b, 'c> OpRef<'b, 'c> {
         self.ctx().op_def(self.body.op(self.id).name)
     }
 
-    /// An error at this operation's location.
+    /// An error at this operation's location, prefixed with its name as MLIR does:
+    /// `'hlo.add' op operand #1 ...`.
     pub fn error(&self, message: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(self.location(), message)
+        Diagnostic::error(self.location(), format!("'{}' op {}", self.name(), message.into()))
     }
 }
 
@@ -347,8 +359,11 @@ pub fn verify_declared(op: OpRef, def: &OpDef) -> Result<(), Diagnostic> {
             Some(_) => {}
         }
     }
-    if op.regions().len() != def.regions.len() {
-        return Err(op.error(format!("expected {} region(s), found {}", def.regions.len(), op.regions().len())));
+    let fixed_regions = def.regions.iter().filter(|r| !r.variadic).count();
+    let variadic_regions = def.regions.iter().any(|r| r.variadic);
+    if op.regions().len() < fixed_regions || (!variadic_regions && op.regions().len() != fixed_regions) {
+        let at_least = if variadic_regions { "at least " } else { "" };
+        return Err(op.error(format!("expected {at_least}{fixed_regions} region(s), found {}", op.regions().len())));
     }
     if let Some(verify) = def.verify {
         verify(op)?;

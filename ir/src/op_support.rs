@@ -126,7 +126,7 @@ pub fn check_equal_group_sizes(def: &OpDef, state: &OpState, sizes: &[(&str, usi
     let listed: Vec<String> = sizes.iter().map(|(name, n)| format!("{name}: {n}")).collect();
     Err(Diagnostic::error(
         state.location,
-        format!("'{}' needs its variadic operand groups to be the same size, found {}", def.name, listed.join(", ")),
+        format!("'{}' op needs its variadic operand groups to be the same size, found {}", def.name, listed.join(", ")),
     ))
 }
 
@@ -201,6 +201,6 @@ mod tests {
         let state = OpState::new(ctx.symbol("test.op"), ctx.unknown_loc());
         assert!(check_equal_group_sizes(&TEST_OP, &state, &[("xs", 2), ("ys", 2)]).is_ok());
         let error = check_equal_group_sizes(&TEST_OP, &state, &[("xs", 2), ("ys", 1)]).expect_err("sizes differ");
-        assert_eq!(error.message, "'test.op' needs its variadic operand groups to be the same size, found xs: 2, ys: 1");
+        assert_eq!(error.message, "'test.op' op needs its variadic operand groups to be the same size, found xs: 2, ys: 1");
     }
 }

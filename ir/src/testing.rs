@@ -48,7 +48,7 @@ const BINARY: &[OperandDef] = &[
     OperandDef { name: "lhs", arity: Arity::One, constraint: ANY },
     OperandDef { name: "rhs", arity: Arity::One, constraint: ANY },
 ];
-const BODY: &[RegionDef] = &[RegionDef { name: "body" }];
+const BODY: &[RegionDef] = &[RegionDef { name: "body", variadic: false }];
 
 const BASE: OpDef = OpDef {
     name: "",

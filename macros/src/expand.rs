@@ -91,7 +91,7 @@ fn check(args: &OpArgs, item: &ItemStruct) -> syn::Result<OpModel> {
                 attributes: &attributes,
                 regions: &regions,
                 infers_results: infer.is_some(),
-                same_operands_and_result_type: traits.iter().any(|t| t == "SameOperandsAndResultType"),
+                same_operands_and_result_type: traits.iter().any(|t| t == "SameOperandsAndResultType" || t == "Broadcasting"),
             },
         )
         .map_err(|message| syn::Error::new(format.span(), format!("invalid format: {message}")))?;
@@ -158,6 +158,9 @@ fn generate_def(args: &OpArgs, model: &OpModel) -> TokenStream {
         let function = Ident::new(function, Span::call_site());
         let entries = model.fields.iter().filter(|f| f.kind == kind).map(|f| {
             let (ty, field_name) = (&f.ty, f.ident.to_string());
+            if f.kind == FieldKind::Region && f.multiplicity == Multiplicity::Variadic {
+                return quote_spanned!(ty.span()=> ::xla_ir::constraints::variadic_region_def(#field_name));
+            }
             quote_spanned!(ty.span()=> ::xla_ir::constraints::#function::<#ty>(#field_name))
         });
         quote!(&[#(#entries),*])
@@ -245,6 +248,11 @@ fn generate_accessors(model: &OpModel) -> TokenStream {
                         ::xla_ir::op_support::required_attr::<#inner>(body, self.0, #name_str)
                     }
                 },
+                (FieldKind::Region, Multiplicity::Variadic) => quote! {
+                    pub fn #name<'b>(self, body: &'b ::xla_ir::Body<'_>) -> &'b [::xla_ir::RegionId] {
+                        &body.op(self.0).regions[#index..]
+                    }
+                },
                 (FieldKind::Region, _) => quote! {
                     pub fn #name(self, body: &::xla_ir::Body<'_>) -> ::xla_ir::RegionId {
                         body.op(self.0).regions[#index]
@@ -321,8 +329,14 @@ fn generate_builder(model: &OpModel) -> TokenStream {
             fill.push(push);
         }
     }
-    for _ in model.fields.iter().filter(|f| f.kind == FieldKind::Region) {
-        fill.push(quote!(#state.regions.push(#builder.body.create_region());));
+    for field in model.fields.iter().filter(|f| f.kind == FieldKind::Region) {
+        if field.multiplicity == Multiplicity::Variadic {
+            let count = format_ident!("{}_count", field.ident);
+            params.push(quote!(#count: usize));
+            fill.push(quote!(for _ in 0..#count { #state.regions.push(#builder.body.create_region()); }));
+        } else {
+            fill.push(quote!(#state.regions.push(#builder.body.create_region());));
+        }
     }
     let doc = format!(
         " Creates `{}` at the builder's cursor{}.",

@@ -4,11 +4,13 @@
 //! - `ElementwiseBinary`: operands `lhs`, `rhs`, result `result`.
 //!
 //! Both take an optional element constraint, `family = ElementwiseBinary(IntOrPredTensor)`
-//! (default `NumericTensor`), add the traits `Pure`, `Elementwise` and
-//! `SameOperandsAndResultType`, infer results with
-//! `xla_ir::families::infer_same_as_operands`, and print as `$lhs `,` $rhs attr-dict `:`
-//! type($result)` (unary: `$operand attr-dict `:` type($result)`). An explicit `infer` or
-//! `format` in the declaration replaces the family's.
+//! (default `NumericTensor`) and add the traits `Pure` and `Elementwise`. Unary ops add
+//! `SameOperandsAndResultType` and infer with `xla_ir::families::infer_same_as_operands`;
+//! binary ops follow XLA's implicit broadcasting: an optional `broadcast_dimensions`
+//! attribute, the trait `Broadcasting` and `xla_ir::families::infer_broadcasting_binary`.
+//! They print as `$lhs `,` $rhs attr-dict `:` type($result)` (unary: `$operand attr-dict `:`
+//! type($result)`), with the functional type when operand and result types differ. An
+//! explicit `infer` or `format` in the declaration replaces the family's.
 //!
 //! Invariant: a family op declares no fields of its own; the family supplies them all.
 
@@ -53,7 +55,25 @@ pub fn expand_family(family: &FamilyArg) -> syn::Result<FamilyParts> {
     };
     let mut fields: Vec<OpField> = operands.iter().map(|name| field(FieldKind::Operand, name)).collect();
     fields.push(field(FieldKind::Result, "result"));
-    let traits = ["Pure", "Elementwise", "SameOperandsAndResultType"].iter().map(|t| Ident::new(t, span)).collect();
-    let infer = syn::parse2(quote_spanned!(span=> ::xla_ir::families::infer_same_as_operands))?;
+    let binary = operands.len() == 2;
+    if binary {
+        // XLA's implicit broadcasting: `broadcast_dimensions` maps a lower-rank operand.
+        let array: Type = syn::parse_quote_spanned!(span=> ::xla_ir::constraints::I64ArrayAttr);
+        fields.push(OpField {
+            kind: FieldKind::Attr,
+            ident: Ident::new("broadcast_dimensions", span),
+            ty: syn::parse_quote_spanned!(span=> Option<::xla_ir::constraints::I64ArrayAttr>),
+            inner: array,
+            multiplicity: Multiplicity::Optional,
+            docs: Vec::new(),
+        });
+    }
+    let shape_trait = if binary { "Broadcasting" } else { "SameOperandsAndResultType" };
+    let traits = ["Pure", "Elementwise", shape_trait].iter().map(|t| Ident::new(t, span)).collect();
+    let infer = if binary {
+        syn::parse2(quote_spanned!(span=> ::xla_ir::families::infer_broadcasting_binary))?
+    } else {
+        syn::parse2(quote_spanned!(span=> ::xla_ir::families::infer_same_as_operands))?
+    };
     Ok(FamilyParts { fields, traits, infer, format })
 }

@@ -107,8 +107,8 @@ pub fn parse_fields(fields: &Fields) -> syn::Result<Vec<OpField>> {
                     "an attribute cannot be variadic; use an array attribute such as ArrayAttr",
                 ))
             }
-            (FieldKind::Region, Multiplicity::Optional | Multiplicity::Variadic) => {
-                return Err(syn::Error::new(field.ty.span(), "a region field has type `Region`"))
+            (FieldKind::Region, Multiplicity::Optional) => {
+                return Err(syn::Error::new(field.ty.span(), "a region field has type `Region` or `Variadic<Region>`"))
             }
             _ => {}
         }
@@ -116,6 +116,10 @@ pub fn parse_fields(fields: &Fields) -> syn::Result<Vec<OpField>> {
     }
     for kind in [FieldKind::Operand, FieldKind::Result] {
         check_groups_can_be_split(&out, kind)?;
+    }
+    let regions: Vec<&OpField> = out.iter().filter(|f| f.kind == FieldKind::Region).collect();
+    if let Some(early) = regions.iter().rev().skip(1).find(|f| f.multiplicity == Multiplicity::Variadic) {
+        return Err(syn::Error::new(early.ty.span(), "only the last region field may be `Variadic<Region>`"));
     }
     Ok(out)
 }

@@ -14,7 +14,7 @@
 //! Invariants of a valid format: every operand group and region appears exactly once as
 //! `$name` and every attribute at most once; every operand's type and, unless the op infers
 //! its results, every result's type is given by a type directive (or follows from
-//! `SameOperandsAndResultType`).
+//! `SameOperandsAndResultType` or `Broadcasting`).
 
 /// What the format may name.
 pub struct FormatNames<'a> {

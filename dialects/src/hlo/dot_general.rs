@@ -208,7 +208,7 @@ mod tests {
         let mut error = |x, y, lb: &[i64], rb: &[i64], lc: &[i64], rc: &[i64]| {
             DotGeneralOp::build(&mut b, x, y, lb, rb, lc, rc, None).expect_err("invalid dimension numbers").message
         };
-        let prefix = "'hlo.dot_general' ";
+        let prefix = "'hlo.dot_general' op ";
         assert_eq!(
             error(args[0], args[1], &[0], &[], &[1], &[1]),
             format!("{prefix}lhs_batching_dims and rhs_batching_dims must have the same length, found 1 and 0")

@@ -41,7 +41,7 @@ mod tests {
         let def = AddOp::DEF;
         assert_eq!(def.operands.iter().map(|d| d.name).collect::<Vec<_>>(), ["lhs", "rhs"]);
         assert_eq!(def.results.iter().map(|d| d.name).collect::<Vec<_>>(), ["result"]);
-        for t in [OpTrait::Pure, OpTrait::Elementwise, OpTrait::SameOperandsAndResultType, OpTrait::Commutative] {
+        for t in [OpTrait::Pure, OpTrait::Elementwise, OpTrait::Broadcasting, OpTrait::Commutative] {
             assert!(def.has_trait(t), "hlo.add lacks {t:?}");
         }
         assert_eq!(def.format, Some("$lhs `,` $rhs attr-dict `:` type($result)"));
@@ -59,9 +59,9 @@ mod tests {
         let mut body = Body::new(&ctx);
         let (block, args) = block_with_args(&mut body, &[partly_known, known]);
         let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
-        let add = AddOp::build(&mut b, args[0], args[1]).expect("compatible operands");
+        let add = AddOp::build(&mut b, args[0], args[1], None).expect("compatible operands");
         let sum = add.result(b.body);
-        let product = MultiplyOp::build(&mut b, sum, args[1]).expect("compatible operands");
+        let product = MultiplyOp::build(&mut b, sum, args[1], None).expect("compatible operands");
         assert_eq!(body.value_type(add.result(&body)), known);
         assert_eq!((add.lhs(&body), add.rhs(&body)), (args[0], args[1]));
         assert_eq!(product.lhs(&body), add.result(&body));
@@ -77,10 +77,10 @@ mod tests {
         let c = ctx.tensor_type(&[3], ctx.f32_type());
         let (block, args) = block_with_args(&mut body, &[a, c]);
         let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
-        let error = AddOp::build(&mut b, args[0], args[1]).expect_err("shapes differ");
+        let error = AddOp::build(&mut b, args[0], args[1], None).expect_err("shapes differ");
         assert_eq!(
             error.message,
-            "'hlo.add' operand #1 (tensor<3xf32>) disagrees with operand #0 (tensor<2xf32>) in dimension 0"
+            "'hlo.add' op lhs dimension 0 (2) and rhs dimension 0 (3) cannot broadcast"
         );
     }
 

@@ -160,11 +160,11 @@ mod tests {
     }
 
     fn add(b: &mut Builder, x: xla_ir::ValueId, y: xla_ir::ValueId) -> AddOp {
-        AddOp::build(b, x, y).expect("same types")
+        AddOp::build(b, x, y, None).expect("same types")
     }
 
     fn multiply(b: &mut Builder, x: xla_ir::ValueId, y: xla_ir::ValueId) -> MultiplyOp {
-        MultiplyOp::build(b, x, y).expect("same types")
+        MultiplyOp::build(b, x, y, None).expect("same types")
     }
 
     fn literal(ctx: &Context, ty: Type, values: &[Scalar]) -> DenseElements {

@@ -188,7 +188,7 @@ mod tests {
         let count = scalars.len();
         let mut sums = Vec::new();
         for i in 0..count {
-            let sum = AddOp::build(&mut b, args[i], args[count + i]).expect("same types");
+            let sum = AddOp::build(&mut b, args[i], args[count + i], None).expect("same types");
             sums.push(sum.result(b.body));
         }
         sums.truncate(returned);
@@ -231,13 +231,13 @@ mod tests {
         };
         assert_eq!(
             error(&args[..1], &[args[2], args[2]], &[0]),
-            "'hlo.reduce' needs its variadic operand groups to be the same size, found inputs: 1, init_values: 2"
+            "'hlo.reduce' op needs its variadic operand groups to be the same size, found inputs: 1, init_values: 2"
         );
-        assert_eq!(error(&args[..1], &args[2..], &[2]), "'hlo.reduce' dimensions[0] = 2 is out of range for inputs of rank 2");
-        assert_eq!(error(&args[..1], &args[2..], &[1, 1]), "'hlo.reduce' dimensions contains 1 twice");
+        assert_eq!(error(&args[..1], &args[2..], &[2]), "'hlo.reduce' op dimensions[0] = 2 is out of range for inputs of rank 2");
+        assert_eq!(error(&args[..1], &args[2..], &[1, 1]), "'hlo.reduce' op dimensions contains 1 twice");
         assert_eq!(
             error(&args[..2], &[args[2], args[2]], &[0]),
-            "'hlo.reduce' input #1 (tensor<3x2xf32>) has a different shape from input #0 (tensor<2x3xf32>)"
+            "'hlo.reduce' op input #1 (tensor<3x2xf32>) has a different shape from input #0 (tensor<2x3xf32>)"
         );
     }
 

@@ -24,11 +24,18 @@ pub fn verify<O: Op>(body: &Body, op: O) -> Result<(), Diagnostic> {
     verify_declared(OpRef::new(body, op.id()), O::DEF)
 }
 
-/// The message of the declaration check of `op`, which must fail.
+/// The message of the declaration check of `op`, which must fail, without the
+/// `'name' op ` prefix every operation error carries (checked here).
 pub fn verify_error<O: Op>(body: &Body, op: O) -> String {
     match verify(body, op) {
         Ok(()) => panic!("'{}' verified, but an error was expected", O::DEF.name),
-        Err(diagnostic) => diagnostic.message,
+        Err(diagnostic) => {
+            let prefix = format!("'{}' op ", O::DEF.name);
+            match diagnostic.message.strip_prefix(&prefix) {
+                Some(message) => message.to_string(),
+                None => panic!("'{}' is not prefixed with {prefix:?}", diagnostic.message),
+            }
+        }
     }
 }
 

@@ -176,6 +176,13 @@ impl<'s, 'b, 'c> Parser<'s, 'b, 'c> {
         }
     }
 
+    /// The kind of the token after the current one.
+    pub fn peek_kind(&self) -> TokenKind {
+        let mut lookahead = Lexer::new(self.lexer.src());
+        lookahead.pos = self.tok.start + self.tok.text.len();
+        lookahead.next_token().kind
+    }
+
     pub fn is(&self, kind: TokenKind) -> bool {
         self.tok.kind == kind
     }

@@ -232,7 +232,7 @@ impl<'b, 'c> OpPrinter<'b, 'c> {
         }
         let def = self.ctx().op_def(data.name);
         match def {
-            Some(def) if def.has_custom_form() && !self.options.generic && self.custom_form_is_exact(op, def) => {
+            Some(def) if def.has_custom_form() && !self.options.generic => {
                 // Builtin operations print without their dialect, as MLIR prints `module`.
                 self.out.push_str(def.name.strip_prefix("builtin.").unwrap_or(def.name));
                 match (def.print, def.format) {
@@ -247,19 +247,6 @@ impl<'b, 'c> OpPrinter<'b, 'c> {
             self.out.push(' ');
             self.ctx().write_location(&mut self.out, self.body.op(op).location);
         }
-    }
-
-    /// Whether the custom form says everything about `op`: a `SameOperandsAndResultType`
-    /// format prints one type, so ops whose types are only compatible (`tensor<?xf32>` and
-    /// `tensor<2xf32>`) print in the generic form, which reads back exactly.
-    fn custom_form_is_exact(&self, op: OpId, def: &crate::OpDef) -> bool {
-        if !def.has_trait(OpTrait::SameOperandsAndResultType) {
-            return true;
-        }
-        let data = self.body.op(op);
-        let mut types = data.operands.iter().chain(&data.results).map(|v| self.body.value_type(*v));
-        let first = types.next();
-        types.all(|t| Some(t) == first)
     }
 
     fn print_generic(&mut self, op: OpId) {

@@ -3,10 +3,10 @@
 
 // An elementwise op whose operand types are only compatible with its result type (an
 // unknown dimension beside a static one) cannot be said with the custom form's single type,
-// so it prints in the generic form, which reads back exactly.
+// so it prints its functional type, which reads back exactly.
 
 // CHECK-LABEL: func.func @merged_dims
-// CHECK:         "hlo.add"(%{{.*}}, %{{.*}}) : (tensor<?xf32>, tensor<2xf32>) -> tensor<2xf32>
+// CHECK:         hlo.add %{{.*}}, %{{.*}} : (tensor<?xf32>, tensor<2xf32>) -> tensor<2xf32>
 func.func @merged_dims(%a: tensor<?xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
   %0 = "hlo.add"(%a, %b) : (tensor<?xf32>, tensor<2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>

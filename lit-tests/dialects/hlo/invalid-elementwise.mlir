@@ -1,12 +1,11 @@
 // RUN: xla-opt %s --split-input-file --verify-diagnostics
 
-// The elementwise binary ops (hlo.add, hlo.multiply, hlo.maximum) take two tensors of
-// numbers of one shape and element type, and return that type. Messages name the operand
-// and the dimension at fault. Mismatches are only expressible in the generic form: the
-// custom form gives all three values one type.
+// The elementwise binary ops (hlo.add, hlo.multiply, hlo.maximum) take two tensors of one
+// element type whose shapes broadcast by XLA's rules, and return the broadcast shape.
+// Messages name the op, the operands and the dimensions at fault.
 
 func.func @shape(%x: tensor<2xf32>, %y: tensor<3xf32>) {
-  // expected-error @+1 {{operand #1 (tensor<3xf32>) disagrees with operand #0 (tensor<2xf32>) in dimension 0}}
+  // expected-error @+1 {{'hlo.add' op lhs dimension 0 (2) and rhs dimension 0 (3) cannot broadcast}}
   %0 = "hlo.add"(%x, %y) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
   return
 }
@@ -14,7 +13,7 @@ func.func @shape(%x: tensor<2xf32>, %y: tensor<3xf32>) {
 // -----
 
 func.func @inner_dimension(%x: tensor<2x3xf32>, %y: tensor<2x4xf32>) {
-  // expected-error @+1 {{operand #1 (tensor<2x4xf32>) disagrees with operand #0 (tensor<2x3xf32>) in dimension 1}}
+  // expected-error @+1 {{'hlo.maximum' op lhs dimension 1 (3) and rhs dimension 1 (4) cannot broadcast}}
   %0 = "hlo.maximum"(%x, %y) : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<2x3xf32>
   return
 }
@@ -30,7 +29,7 @@ func.func @element_type(%x: tensor<2xf32>, %y: tensor<2xi32>) {
 // -----
 
 func.func @rank(%x: tensor<2x3xf32>, %y: tensor<2xf32>) {
-  // expected-error @+1 {{operand #1 has rank 1 (tensor<2xf32>), but operand #0 has rank 2 (tensor<2x3xf32>)}}
+  // expected-error @+1 {{'hlo.add' op operands of rank 2 (lhs) and 1 (rhs) need broadcast_dimensions to broadcast}}
   %0 = "hlo.add"(%x, %y) : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
   return
 }
@@ -90,5 +89,37 @@ func.func @custom_form(%x: tensor<2xf32>, %y: tensor<3xf32>) {
 func.func @unknown_op(%x: tensor<2xf32>) {
   // expected-error @+1 {{unregistered operation 'hlo.subtract_typo' found in dialect ('hlo') that does not allow unknown operations}}
   %0 = "hlo.subtract_typo"(%x, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dimensions_length(%x: tensor<2x3xf32>, %y: tensor<3xf32>) {
+  // expected-error @+1 {{'hlo.add' op broadcast_dimensions has 2 entries, but the lower-rank operand (rhs) has rank 1}}
+  %0 = hlo.add %x, %y {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dimensions_range(%x: tensor<2x3xf32>, %y: tensor<3xf32>) {
+  // expected-error @+1 {{'hlo.add' op broadcast_dimensions[0] = 2 is out of range for rank 2}}
+  %0 = hlo.add %x, %y {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dimensions_order(%x: tensor<2x3x4xf32>, %y: tensor<4x2xf32>) {
+  // expected-error @+1 {{'hlo.add' op broadcast_dimensions must be strictly increasing, found 0 after 2}}
+  %0 = hlo.add %x, %y {broadcast_dimensions = array<i64: 2, 0>} : (tensor<2x3x4xf32>, tensor<4x2xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dimensions_sizes(%x: tensor<2x3xf32>, %y: tensor<2xf32>) {
+  // expected-error @+1 {{'hlo.add' op rhs dimension 0 (2) and lhs dimension 1 (3) cannot broadcast}}
+  %0 = hlo.add %x, %y {broadcast_dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
   return
 }

@@ -7,7 +7,7 @@
 // failing expectations is Inputs/verify-failures.mlir.
 
 // An error no expectation matches, and an expectation no error matches.
-// CHECK:      verify-failures.mlir:6:3: error: unexpected error: type of return operand 0 (tensor<f32>) doesn't match function result type (tensor<i32>) in function @wrong_message
+// CHECK:      verify-failures.mlir:6:3: error: unexpected error: 'func.return' op type of return operand 0 (tensor<f32>) doesn't match function result type (tensor<i32>) in function @wrong_message
 // CHECK-NEXT: {{^}}  func.return %a : tensor<f32>
 // CHECK-NEXT: {{^  \^}}
 // CHECK-NEXT: verify-failures.mlir:5:6: error: expected error "this is not the message" was not produced
@@ -15,7 +15,7 @@
 // CHECK-NEXT: {{^     \^}}
 
 // An error with no expectation.
-// CHECK-NEXT: verify-failures.mlir:13:3: error: unexpected error: type of return operand 0 (tensor<f32>) doesn't match function result type (tensor<i32>) in function @unexpected
+// CHECK-NEXT: verify-failures.mlir:13:3: error: unexpected error: 'func.return' op type of return operand 0 (tensor<f32>) doesn't match function result type (tensor<i32>) in function @unexpected
 
 // An expectation on the wrong line: both sides are reported.
 // CHECK:      verify-failures.mlir:21:3: error: unexpected error: {{.*}} in function @wrong_line

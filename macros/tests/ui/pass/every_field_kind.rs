@@ -110,7 +110,7 @@ fn main() {
     let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
 
     let negate = NegateOp::build(&mut b, x).expect("a float tensor");
-    let add = AddOp::build(&mut b, n, n).expect("int tensors");
+    let add = AddOp::build(&mut b, n, n, None).expect("int tensors");
     let mixed = MixedOp::build(&mut b, x, Some(y), &[0], Some("hello")).expect("infers");
     let pairs = PairsOp::build(&mut b, &[x, y], &[n, n], &[f32_tensor]).expect("no inference");
     let error = PairsOp::build(&mut b, &[x, y], &[n], &[]).expect_err("groups of different sizes");
