@@ -98,6 +98,6 @@ fn verifier_reports_a_use_before_its_definition() {
     root.regions.push(region);
     let root = body.create_op(root);
     let errors = verify(&body, root).expect_err("the use comes first");
-    assert_eq!(errors[0].message, "operand #0 does not dominate this use");
+    assert_eq!(errors[0].message, "'t.use' op operand #0 does not dominate this use");
     assert_eq!(errors[0].notes[0].message, "operand defined here");
 }
