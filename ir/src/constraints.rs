@@ -441,7 +441,9 @@ pub const fn variadic_region_def(name: &'static str) -> RegionDef {
 ///     /// How two values are compared.
 ///     pub enum Direction: "a comparison direction" { Eq = "EQ", Lt = "LT" }
 /// }
+/// use xla_ir::constraints::AttrKind;
 /// assert_eq!(Direction::Lt.name(), "LT");
+/// assert_eq!(Direction::CONSTRAINT.description, "a comparison direction, one of EQ LT");
 /// assert_eq!(Direction::parse("EQ"), Some(Direction::Eq));
 /// ```
 #[macro_export]
@@ -471,7 +473,7 @@ macro_rules! enum_attr {
 
         impl $crate::constraints::AttrKind for $name {
             const CONSTRAINT: $crate::op_def::AttrConstraint = $crate::op_def::AttrConstraint {
-                description: concat!($description, " (", $($text, " "),+ ")"),
+                description: concat!($description, ", one of", $(" ", $text),+),
                 check: |ctx, attr| <$name as $crate::constraints::AttrKind>::get(ctx, attr).is_some(),
                 short_form: $crate::op_def::ShortForm::Keyword,
             };
