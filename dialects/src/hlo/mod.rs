@@ -18,6 +18,7 @@ mod reduce;
 mod return_op;
 #[cfg(test)]
 mod test_support;
+mod types;
 
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
 pub use constant::{fold_constant, infer_constant, ConstantOp};
@@ -26,6 +27,7 @@ pub use elementwise::{AddOp, MaximumOp, MultiplyOp};
 pub use fold::{fold_add, fold_multiply, FOLD_ELEMENT_LIMIT};
 pub use reduce::{infer_reduce, verify_reduce, ReduceOp};
 pub use return_op::ReturnOp;
+pub use types::{is_token, token_type};
 
 use xla_ir::op_def::DialectDef;
 use xla_ir::{Attribute, Builder, Location, Op, Type, ValueId};
@@ -34,7 +36,16 @@ use xla_ir::{Attribute, Builder, Location, Op, Type, ValueId};
 pub static HLO_DIALECT: DialectDef = DialectDef {
     name: "hlo",
     summary: "XLA's operations on tensors with value semantics, as XLA's operation semantics specify them.",
-    ops: &[AddOp::DEF, BroadcastInDimOp::DEF, ConstantOp::DEF, DotGeneralOp::DEF, MaximumOp::DEF, MultiplyOp::DEF, ReduceOp::DEF, ReturnOp::DEF],
+    ops: &[
+        AddOp::DEF,
+        BroadcastInDimOp::DEF,
+        ConstantOp::DEF,
+        DotGeneralOp::DEF,
+        MaximumOp::DEF,
+        MultiplyOp::DEF,
+        ReduceOp::DEF,
+        ReturnOp::DEF,
+    ],
     materialize_constant: Some(materialize_constant),
 };
 
