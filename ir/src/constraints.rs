@@ -60,10 +60,10 @@ type_kind!(
     |_, _| true
 );
 type_kind!(
-    /// A ranked tensor of any element type.
+    /// A tensor of any element type, ranked or unranked.
     AnyTensor,
     "a tensor",
-    |ctx, ty| ctx.as_tensor(ty).is_some()
+    |ctx, ty| ctx.tensor_element(ty).is_some()
 );
 type_kind!(
     /// A tensor of floating-point elements.
@@ -123,7 +123,7 @@ type_kind!(
 
 /// Whether `ty` is a tensor whose element type satisfies `element`.
 fn tensor_element_is(ctx: &Context, ty: Type, element: fn(&Context, Type) -> bool) -> bool {
-    ctx.as_tensor(ty).is_some_and(|t| element(ctx, t.element))
+    ctx.tensor_element(ty).is_some_and(|e| element(ctx, e))
 }
 
 fn is_float_element(ctx: &Context, ty: Type) -> bool {

@@ -29,6 +29,7 @@ pub mod entities;
 pub mod families;
 pub mod float_format;
 pub mod format;
+pub mod layout;
 pub mod location;
 pub mod op_def;
 pub mod op_reference;

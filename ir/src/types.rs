@@ -7,7 +7,7 @@
 //! (`<=N`), and a tensor may carry an XLA [`Layout`]. Dialects add types of their own as
 //! [`TypeData::Opaque`] (`!hlo.token`).
 //!
-//! Textual form: `tensor<2x?x<=8xf32>`, with a layout `tensor<2x3xf32, {0, 1}>` and a padded
+//! Textual form: `tensor<2x?x<=8xf32>`, unranked `tensor<*xf32>`, with a layout `tensor<2x3xf32, {0, 1}>` and a padded
 //! layout `tensor<2x3xf32, {0, 1}, padded = [3, 5], padding = zero>`.
 
 use std::fmt::Write;
@@ -199,6 +199,9 @@ pub enum TypeData {
     None,
     Complex(Type),
     Tensor(TensorType),
+    /// A tensor of unknown rank, `tensor<*xf32>`: what relaxing shapes of different ranks
+    /// gives (TensorFlow's unknown shape). XLA's own shapes are always ranked.
+    UnrankedTensor(Type),
     Tuple(Vec<Type>),
     Function { inputs: Vec<Type>, results: Vec<Type> },
     /// A dialect type kept as text: `!hlo.token` has dialect `hlo` and body `token`.
@@ -246,9 +249,18 @@ impl Context {
         }
     }
 
-    /// The element type of a tensor, or the type itself for a scalar type.
+    /// The element type of a tensor (ranked or not), or the type itself for a scalar type.
     pub fn element_type(&self, ty: Type) -> Type {
-        self.as_tensor(ty).map_or(ty, |t| t.element)
+        self.tensor_element(ty).unwrap_or(ty)
+    }
+
+    /// The element type of a ranked or unranked tensor.
+    pub fn tensor_element(&self, ty: Type) -> Option<Type> {
+        match self.type_data(ty) {
+            TypeData::Tensor(t) => Some(t.element),
+            TypeData::UnrankedTensor(element) => Some(*element),
+            _ => None,
+        }
     }
 
     pub fn is_float(&self, ty: Type) -> bool {
@@ -283,6 +295,11 @@ impl Context {
                 out.push('>');
             }
             TypeData::Tensor(t) => self.write_tensor_type(out, t),
+            TypeData::UnrankedTensor(element) => {
+                out.push_str("tensor<*x");
+                self.write_type(out, *element);
+                out.push('>');
+            }
             TypeData::Tuple(elements) => {
                 out.push_str("tuple<");
                 self.write_type_list(out, elements);

@@ -9,7 +9,9 @@
 //! - SSA dominance: an operand is defined in the same region before its use, in a dominating
 //!   block, or in an enclosing region, and never across an `IsolatedFromAbove` boundary
 //!   (uses in blocks unreachable from their region's entry are not checked, as in MLIR);
-//! - symbol tables: the `sym_name`s directly inside a `SymbolTable` op are unique.
+//! - symbol tables: the `sym_name`s directly inside a `SymbolTable` op are unique;
+//! - layouts: every tensor type a result or block argument has carries a layout that fits
+//!   its shape (a permutation of the dimensions; padded sizes no smaller than the sizes).
 //!
 //! All errors found are returned, in walk order.
 
@@ -65,9 +67,31 @@ impl Verifier<'_, '_> {
                 }
             }
         }
+        self.verify_layouts(op);
         self.verify_operands(op);
         self.verify_placement(op, def);
         self.verify_regions(op, def);
+    }
+
+    /// Every tensor type an operation defines (results, and arguments of its regions'
+    /// blocks) carries a layout that fits its shape.
+    fn verify_layouts(&mut self, op: OpId) {
+        let body = self.body;
+        let ctx = body.ctx();
+        let data = body.op(op);
+        let results = data.results.iter().enumerate().map(|(i, v)| (format!("result #{i}"), *v));
+        let args = data.regions.iter().flat_map(|r| body.region(*r).blocks.iter()).flat_map(|b| {
+            body.block(*b).args.iter().enumerate().map(|(i, v)| (format!("block argument #{i}"), *v))
+        });
+        for (what, value) in results.chain(args).collect::<Vec<_>>() {
+            let ty = body.value_type(value);
+            let Some(tensor) = ctx.as_tensor(ty) else { continue };
+            if let Some(layout) = &tensor.layout {
+                if let Err(message) = layout.validate(&tensor.dims) {
+                    self.errors.push(OpRef::new(body, op).error(format!("{what} of type {}: {message}", ctx.type_to_string(ty))));
+                }
+            }
+        }
     }
 
     /// A terminator must end its block; successors must be blocks of the same region.

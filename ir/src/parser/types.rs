@@ -170,7 +170,21 @@ impl Parser<'_, '_, '_> {
                     pos += 1;
                     Dim::Unknown
                 }
-                Some(b'*') => return Err(Diagnostic::error(self.loc_at(pos), "unranked tensors are not supported")),
+                Some(b'*') if dims.is_empty() => {
+                    // `tensor<*xf32>`: a tensor of unknown rank.
+                    if src.get(pos + 1) != Some(&b'x') {
+                        return Err(Diagnostic::error(self.loc_at(pos + 1), "expected 'x' after '*' in an unranked tensor type"));
+                    }
+                    self.reset_to(pos + 2);
+                    let element_loc = self.loc();
+                    let element = self.parse_type()?;
+                    if !matches!(self.ctx.type_data(element), TypeData::Integer { .. } | TypeData::Float(_) | TypeData::Complex(_) | TypeData::Index | TypeData::Opaque { .. }) {
+                        return Err(Diagnostic::error(element_loc, "invalid tensor element type"));
+                    }
+                    self.expect(TokenKind::Greater)?;
+                    return Ok(self.ctx.ty(TypeData::UnrankedTensor(element)));
+                }
+                Some(b'*') => return Err(Diagnostic::error(self.loc_at(pos), "'*' must be the whole dimension list of an unranked tensor")),
                 Some(b'<') if src.get(pos + 1) == Some(&b'=') => {
                     pos += 2;
                     Dim::Bounded(read_number(&mut pos).ok_or_else(|| Diagnostic::error(self.loc_at(pos), "expected a bound after '<='"))?)

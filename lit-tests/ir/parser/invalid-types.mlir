@@ -16,13 +16,6 @@ func.func @double_x(%a: tensor<2xx3xf32>) {
 
 // -----
 
-// expected-error @+1 {{unranked tensors are not supported}}
-func.func @unranked(%a: tensor<*xf32>) {
-  func.return
-}
-
-// -----
-
 // expected-error @+1 {{expected a bound after '<='}}
 func.func @bound_without_number(%a: tensor<2x<=xf32>) {
   func.return
