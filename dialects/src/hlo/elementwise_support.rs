@@ -157,6 +157,20 @@ pub fn parse_one_type_or_functional(p: &mut OpParser, state: &mut OpState) -> Re
     Ok(())
 }
 
+/// Parses an optional `{...}` attribute dictionary into `state`, rejecting attributes the
+/// custom form already gave.
+pub fn parse_attr_dict_into(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let mut attributes = Vec::new();
+    p.parse_optional_attr_dict(&mut attributes)?;
+    for a in attributes {
+        if state.attr(a.name).is_some() {
+            return Err(p.error(format!("attribute '{}' is given twice", p.ctx().symbol_str(a.name))));
+        }
+        state.attributes.push(a);
+    }
+    Ok(())
+}
+
 /// Parses `(A, B) -> R` and resolves `operands` against its inputs.
 pub fn parse_functional_type(
     p: &mut OpParser,
@@ -176,6 +190,47 @@ pub fn parse_functional_type(
     }
     state.operands = p.resolve_operands(operands, &inputs)?;
     state.result_types = results;
+    Ok(())
+}
+
+/// Prints ` %pred, %a, %b {attrs} : P, T` when both choices and the result have type `T`, and
+/// the functional type otherwise (StableHLO's `select` form).
+pub fn print_select(p: &mut OpPrinter, op: OpId) {
+    let body = p.body();
+    let data = body.op(op);
+    p.print(" ");
+    p.print_operands(&data.operands);
+    p.print_attr_dict(&data.attributes, &[]);
+    p.print(" : ");
+    let types: Vec<Type> = data.operands.iter().chain(&data.results).map(|v| body.value_type(*v)).collect();
+    match types[..] {
+        [pred, on_true, on_false, result] if on_true == on_false && on_false == result => {
+            p.print_types(&[pred, on_true]);
+        }
+        _ => print_functional_type(p, op),
+    }
+}
+
+/// Parses what [`print_select`] prints.
+pub fn parse_select(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let operands = p.parse_operand_list()?;
+    p.parse_optional_attr_dict(&mut state.attributes)?;
+    p.expect(TokenKind::Colon)?;
+    if p.is(TokenKind::LParen) {
+        return parse_functional_type(p, state, &operands);
+    }
+    let at = p.loc();
+    let pred = p.parse_type()?;
+    p.expect(TokenKind::Comma)?;
+    let value = p.parse_type()?;
+    if operands.len() != 3 {
+        return Err(Diagnostic::error(
+            at,
+            format!("expected 3 operands (pred, on_true, on_false), found {}", operands.len()),
+        ));
+    }
+    state.operands = p.resolve_operands(&operands, &[pred, value, value])?;
+    state.result_types = vec![value];
     Ok(())
 }
 

@@ -10,6 +10,7 @@
 //! that name the operand, attribute and dimension at fault.
 
 mod broadcast_in_dim;
+mod compare;
 mod complex;
 mod constant;
 mod dot_general;
@@ -18,12 +19,14 @@ mod elementwise_support;
 mod fold;
 mod reduce;
 mod return_op;
+mod select_clamp;
 #[cfg(test)]
 mod test_support;
 mod types;
 mod unary;
 
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
+pub use compare::{comparison_types_for, verify_compare, CompareOp, ComparisonDirection, ComparisonType};
 pub use complex::{infer_complex, infer_complex_part, infer_is_finite, AbsOp, ComplexOp, ImagOp, IsFiniteOp, RealOp};
 pub use constant::{fold_constant, infer_constant, ConstantOp};
 pub use dot_general::{infer_dot_general, verify_dot_general, DotDimensionNumbers, DotGeneralOp};
@@ -37,6 +40,7 @@ pub use elementwise_support::{
 pub use fold::{fold_add, fold_multiply, FOLD_ELEMENT_LIMIT};
 pub use reduce::{infer_reduce, verify_reduce, ReduceOp};
 pub use return_op::ReturnOp;
+pub use select_clamp::{infer_clamp, infer_select, ClampOp, SelectOp};
 pub use types::{is_token, token_type};
 pub use unary::{
     CbrtOp, CeilOp, CosineOp, CountLeadingZerosOp, ErfOp, ExponentialMinusOneOp, ExponentialOp, FloorOp, LogOp,
@@ -99,6 +103,9 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         CbrtOp::DEF,
         SignOp::DEF,
         ErfOp::DEF,
+        CompareOp::DEF,
+        SelectOp::DEF,
+        ClampOp::DEF,
     ],
     materialize_constant: Some(materialize_constant),
 };
