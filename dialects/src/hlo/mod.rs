@@ -13,6 +13,7 @@ mod broadcast_in_dim;
 mod compare;
 mod complex;
 mod constant;
+mod convert;
 mod dot_general;
 mod elementwise;
 mod elementwise_support;
@@ -29,6 +30,10 @@ pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
 pub use compare::{comparison_types_for, verify_compare, CompareOp, ComparisonDirection, ComparisonType};
 pub use complex::{infer_complex, infer_complex_part, infer_is_finite, AbsOp, ComplexOp, ImagOp, IsFiniteOp, RealOp};
 pub use constant::{fold_constant, infer_constant, ConstantOp};
+pub use convert::{
+    verify_bitcast_convert_type, verify_convert_element_type, verify_reduce_precision, BitcastConvertTypeOp,
+    ConvertElementTypeOp, ReducePrecisionOp,
+};
 pub use dot_general::{infer_dot_general, verify_dot_general, DotDimensionNumbers, DotGeneralOp};
 pub use elementwise::{
     AddOp, AndOp, Atan2Op, DivideOp, MaximumOp, MinimumOp, MultiplyOp, OrOp, PowerOp, RemainderOp, ShiftLeftOp,
@@ -106,6 +111,9 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         CompareOp::DEF,
         SelectOp::DEF,
         ClampOp::DEF,
+        ConvertElementTypeOp::DEF,
+        BitcastConvertTypeOp::DEF,
+        ReducePrecisionOp::DEF,
     ],
     materialize_constant: Some(materialize_constant),
 };
