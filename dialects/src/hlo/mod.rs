@@ -18,6 +18,7 @@ mod dot_general;
 mod elementwise;
 mod elementwise_support;
 mod fold;
+mod map_iota;
 mod reduce;
 mod return_op;
 mod select_clamp;
@@ -43,6 +44,7 @@ pub use elementwise_support::{
     element_bit_width, FloatOrComplexTensor, IntFloatOrComplexTensor, SignedIntFloatOrComplexTensor, TensorOrTuple,
 };
 pub use fold::{fold_add, fold_multiply, FOLD_ELEMENT_LIMIT};
+pub use map_iota::{verify_iota, verify_map, IotaOp, MapOp};
 pub use reduce::{infer_reduce, verify_reduce, ReduceOp};
 pub use return_op::ReturnOp;
 pub use select_clamp::{infer_clamp, infer_select, ClampOp, SelectOp};
@@ -114,6 +116,8 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         ConvertElementTypeOp::DEF,
         BitcastConvertTypeOp::DEF,
         ReducePrecisionOp::DEF,
+        MapOp::DEF,
+        IotaOp::DEF,
     ],
     materialize_constant: Some(materialize_constant),
 };
