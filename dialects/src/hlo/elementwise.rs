@@ -1,9 +1,14 @@
-//! Elementwise ops: each is one declaration of the `ElementwiseUnary` or
-//! `ElementwiseBinary` family, which gives its operands, result, traits, shape function and
-//! assembly format. Folders live in [`super::fold`].
+//! Binary elementwise ops: each is one declaration of the `ElementwiseBinary` family, which
+//! gives its operands, result, traits, XLA's implicit broadcasting and assembly format; the
+//! element constraint in the declaration is the set of types XLA defines the op on. Folders
+//! live in [`super::fold`]; the unary ops are in [`super::unary`], and the binary ops whose
+//! result element type differs from the operands' (`hlo.complex`, `hlo.compare`) in their own
+//! files.
 
+use xla_ir::constraints::{IntOrFloatTensor, IntOrPredTensor, IntTensor};
 use xla_macros::op;
 
+use super::elementwise_support::{FloatOrComplexTensor, IntFloatOrComplexTensor};
 use super::fold::{fold_add, fold_multiply};
 
 /// Elementwise addition of two tensors of the same type.
@@ -30,6 +35,106 @@ pub struct MultiplyOp;
 #[op(name = "hlo.maximum", family = ElementwiseBinary, traits = [Commutative])]
 pub struct MaximumOp;
 
+/// Elementwise minimum of two tensors of the same type.
+///
+/// XLA's `Min`; for floats a NaN operand gives NaN. On predicates it is logical and.
+///
+/// Example: `%0 = hlo.minimum %a, %b : tensor<2xf32>`
+#[op(name = "hlo.minimum", family = ElementwiseBinary, traits = [Commutative])]
+pub struct MinimumOp;
+
+/// Elementwise subtraction `lhs - rhs` of two tensors of the same type.
+///
+/// XLA's `Sub`, on integers (wrapping around), floats and complex numbers.
+///
+/// Example: `%0 = hlo.subtract %a, %b : tensor<2xf32>`
+#[op(name = "hlo.subtract", family = ElementwiseBinary(IntFloatOrComplexTensor))]
+pub struct SubtractOp;
+
+/// Elementwise division `lhs / rhs` of two tensors of the same type.
+///
+/// XLA's `Div`. Integer division rounds toward zero; division by zero and signed
+/// `INT_MIN / -1` give an implementation-defined value.
+///
+/// Example: `%0 = hlo.divide %a, %b : tensor<2xi32>`
+#[op(name = "hlo.divide", family = ElementwiseBinary(IntFloatOrComplexTensor))]
+pub struct DivideOp;
+
+/// Elementwise remainder of `lhs / rhs` for two tensors of the same type.
+///
+/// XLA's `Rem`: the result takes the sign of the dividend, and its magnitude is less than the
+/// divisor's (C's `fmod` for floats). A zero divisor gives an implementation-defined value.
+///
+/// Example: `%0 = hlo.remainder %a, %b : tensor<2xf32>`
+#[op(name = "hlo.remainder", family = ElementwiseBinary(IntOrFloatTensor))]
+pub struct RemainderOp;
+
+/// Elementwise power `lhs ^ rhs` of two tensors of the same type.
+///
+/// XLA's `Pow`, on integers (wrapping around), floats and complex numbers.
+///
+/// Example: `%0 = hlo.power %a, %b : tensor<2xf32>`
+#[op(name = "hlo.power", family = ElementwiseBinary(IntFloatOrComplexTensor))]
+pub struct PowerOp;
+
+/// Elementwise two-argument arctangent `atan2(lhs, rhs)`.
+///
+/// XLA's `Atan2`: the angle of the point (`rhs`, `lhs`), in [-pi, pi], on floats and complex
+/// numbers.
+///
+/// Example: `%0 = hlo.atan2 %y, %x : tensor<2xf32>`
+#[op(name = "hlo.atan2", family = ElementwiseBinary(FloatOrComplexTensor))]
+pub struct Atan2Op;
+
+/// Elementwise bitwise and of integers, logical and of predicates.
+///
+/// XLA's `And`.
+///
+/// Example: `%0 = hlo.and %a, %b : tensor<2xi1>`
+#[op(name = "hlo.and", family = ElementwiseBinary(IntOrPredTensor), traits = [Commutative])]
+pub struct AndOp;
+
+/// Elementwise bitwise or of integers, logical or of predicates.
+///
+/// XLA's `Or`.
+///
+/// Example: `%0 = hlo.or %a, %b : tensor<2xi32>`
+#[op(name = "hlo.or", family = ElementwiseBinary(IntOrPredTensor), traits = [Commutative])]
+pub struct OrOp;
+
+/// Elementwise bitwise exclusive or of integers, logical exclusive or of predicates.
+///
+/// XLA's `Xor`.
+///
+/// Example: `%0 = hlo.xor %a, %b : tensor<2xui8>`
+#[op(name = "hlo.xor", family = ElementwiseBinary(IntOrPredTensor), traits = [Commutative])]
+pub struct XorOp;
+
+/// Elementwise left shift of `lhs` by `rhs` bits.
+///
+/// XLA's `ShiftLeft`. A shift by the bit width or more (or by a negative amount) gives 0.
+///
+/// Example: `%0 = hlo.shift_left %a, %b : tensor<2xi32>`
+#[op(name = "hlo.shift_left", family = ElementwiseBinary(IntTensor))]
+pub struct ShiftLeftOp;
+
+/// Elementwise arithmetic right shift of `lhs` by `rhs` bits: the sign bit fills in.
+///
+/// XLA's `ShiftRightArithmetic`. A shift by the bit width or more gives 0 for non-negative
+/// values and -1 for negative ones.
+///
+/// Example: `%0 = hlo.shift_right_arithmetic %a, %b : tensor<2xi32>`
+#[op(name = "hlo.shift_right_arithmetic", family = ElementwiseBinary(IntTensor))]
+pub struct ShiftRightArithmeticOp;
+
+/// Elementwise logical right shift of `lhs` by `rhs` bits: zeros fill in.
+///
+/// XLA's `ShiftRightLogical`. A shift by the bit width or more gives 0.
+///
+/// Example: `%0 = hlo.shift_right_logical %a, %b : tensor<2xui32>`
+#[op(name = "hlo.shift_right_logical", family = ElementwiseBinary(IntTensor))]
+pub struct ShiftRightLogicalOp;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -48,6 +153,35 @@ mod tests {
         assert_eq!(def.summary, "Elementwise addition of two tensors of the same type.");
         assert!(def.description.starts_with("XLA's `Add`"));
         assert!(def.infer.is_some() && def.fold.is_some());
+    }
+
+    #[test]
+    fn each_binary_op_takes_the_element_types_xla_defines_it_on() {
+        let numbers = "a tensor of numbers (integers, predicates, floats or complex)";
+        let arithmetic = "a tensor of integers, floats or complex numbers";
+        let cases: [(&xla_ir::OpDef, &str, bool); 15] = [
+            (AddOp::DEF, numbers, true),
+            (MultiplyOp::DEF, numbers, true),
+            (MaximumOp::DEF, numbers, true),
+            (MinimumOp::DEF, numbers, true),
+            (SubtractOp::DEF, arithmetic, false),
+            (DivideOp::DEF, arithmetic, false),
+            (PowerOp::DEF, arithmetic, false),
+            (RemainderOp::DEF, "a tensor of integers or floats", false),
+            (Atan2Op::DEF, "a tensor of floats or complex numbers", false),
+            (AndOp::DEF, "a tensor of integers or predicates", true),
+            (OrOp::DEF, "a tensor of integers or predicates", true),
+            (XorOp::DEF, "a tensor of integers or predicates", true),
+            (ShiftLeftOp::DEF, "a tensor of integers", false),
+            (ShiftRightArithmeticOp::DEF, "a tensor of integers", false),
+            (ShiftRightLogicalOp::DEF, "a tensor of integers", false),
+        ];
+        for (def, constraint, commutative) in cases {
+            let values = def.operands.iter().chain(def.results);
+            assert!(values.map(|v| v.constraint.description).all(|d| d == constraint), "{}", def.name);
+            assert_eq!(def.has_trait(OpTrait::Commutative), commutative, "{}", def.name);
+            assert!(def.has_trait(OpTrait::Broadcasting) && def.infer.is_some(), "{}", def.name);
+        }
     }
 
     #[test]

@@ -10,24 +10,50 @@
 //! that name the operand, attribute and dimension at fault.
 
 mod broadcast_in_dim;
+mod compare;
+mod complex;
 mod constant;
+mod convert;
 mod dot_general;
 mod elementwise;
+mod elementwise_support;
 mod fold;
+mod map_iota;
 mod reduce;
 mod return_op;
+mod select_clamp;
 #[cfg(test)]
 mod test_support;
 mod types;
+mod unary;
 
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
+pub use compare::{comparison_types_for, verify_compare, CompareOp, ComparisonDirection, ComparisonType};
+pub use complex::{infer_complex, infer_complex_part, infer_is_finite, AbsOp, ComplexOp, ImagOp, IsFiniteOp, RealOp};
 pub use constant::{fold_constant, infer_constant, ConstantOp};
+pub use convert::{
+    verify_bitcast_convert_type, verify_convert_element_type, verify_reduce_precision, BitcastConvertTypeOp,
+    ConvertElementTypeOp, ReducePrecisionOp,
+};
 pub use dot_general::{infer_dot_general, verify_dot_general, DotDimensionNumbers, DotGeneralOp};
-pub use elementwise::{AddOp, MaximumOp, MultiplyOp};
+pub use elementwise::{
+    AddOp, AndOp, Atan2Op, DivideOp, MaximumOp, MinimumOp, MultiplyOp, OrOp, PowerOp, RemainderOp, ShiftLeftOp,
+    ShiftRightArithmeticOp, ShiftRightLogicalOp, SubtractOp, XorOp,
+};
+pub use elementwise_support::{
+    element_bit_width, FloatOrComplexTensor, IntFloatOrComplexTensor, SignedIntFloatOrComplexTensor, TensorOrTuple,
+};
 pub use fold::{fold_add, fold_multiply, FOLD_ELEMENT_LIMIT};
+pub use map_iota::{verify_iota, verify_map, IotaOp, MapOp};
 pub use reduce::{infer_reduce, verify_reduce, ReduceOp};
 pub use return_op::ReturnOp;
+pub use select_clamp::{infer_clamp, infer_select, ClampOp, SelectOp};
 pub use types::{is_token, token_type};
+pub use unary::{
+    CbrtOp, CeilOp, CosineOp, CountLeadingZerosOp, ErfOp, ExponentialMinusOneOp, ExponentialOp, FloorOp, LogOp,
+    LogPlusOneOp, LogisticOp, NegateOp, NotOp, PopcntOp, RoundNearestAfzOp, RoundNearestEvenOp, RsqrtOp, SignOp, SineOp,
+    SqrtOp, TanOp, TanhOp,
+};
 
 use xla_ir::op_def::DialectDef;
 use xla_ir::{Attribute, Builder, Location, Op, Type, ValueId};
@@ -45,6 +71,53 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         MultiplyOp::DEF,
         ReduceOp::DEF,
         ReturnOp::DEF,
+        SubtractOp::DEF,
+        DivideOp::DEF,
+        RemainderOp::DEF,
+        MinimumOp::DEF,
+        PowerOp::DEF,
+        Atan2Op::DEF,
+        AndOp::DEF,
+        OrOp::DEF,
+        XorOp::DEF,
+        ShiftLeftOp::DEF,
+        ShiftRightArithmeticOp::DEF,
+        ShiftRightLogicalOp::DEF,
+        ComplexOp::DEF,
+        AbsOp::DEF,
+        CeilOp::DEF,
+        FloorOp::DEF,
+        CosineOp::DEF,
+        SineOp::DEF,
+        TanOp::DEF,
+        TanhOp::DEF,
+        ExponentialOp::DEF,
+        ExponentialMinusOneOp::DEF,
+        LogOp::DEF,
+        LogPlusOneOp::DEF,
+        LogisticOp::DEF,
+        NegateOp::DEF,
+        NotOp::DEF,
+        PopcntOp::DEF,
+        CountLeadingZerosOp::DEF,
+        RealOp::DEF,
+        ImagOp::DEF,
+        IsFiniteOp::DEF,
+        RoundNearestAfzOp::DEF,
+        RoundNearestEvenOp::DEF,
+        RsqrtOp::DEF,
+        SqrtOp::DEF,
+        CbrtOp::DEF,
+        SignOp::DEF,
+        ErfOp::DEF,
+        CompareOp::DEF,
+        SelectOp::DEF,
+        ClampOp::DEF,
+        ConvertElementTypeOp::DEF,
+        BitcastConvertTypeOp::DEF,
+        ReducePrecisionOp::DEF,
+        MapOp::DEF,
+        IotaOp::DEF,
     ],
     materialize_constant: Some(materialize_constant),
 };
