@@ -221,7 +221,7 @@ attr_kind!(
 
 attr_kind!(
     /// An integer attribute whose value fits in `i64`, read as `i64`; made with type `i64`.
-    I64Attr, "an integer attribute", Full,
+    I64Attr, "an integer attribute", Integer,
     type Value<'c> = i64;
     get(ctx, attr) {
         match ctx.attr_data(attr) {
@@ -234,7 +234,7 @@ attr_kind!(
 
 attr_kind!(
     /// A floating-point attribute, read as `f64`; made with type `f64`.
-    F64Attr, "a float attribute", Full,
+    F64Attr, "a float attribute", Float,
     type Value<'c> = f64;
     get(ctx, attr) {
         match ctx.attr_data(attr) {

@@ -313,6 +313,15 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
                     ShortForm::IntList if p.is(TokenKind::LSquare) => ctx.i64_array_attr(&p.parse_int_list()?),
                     ShortForm::NestedIntList if p.is(TokenKind::LSquare) => parse_nested_int_list(p)?,
                     ShortForm::Keyword if p.is(TokenKind::BareIdent) => ctx.string_attr(p.parse_identifier()?),
+                    ShortForm::Integer if matches!(p.token().kind, TokenKind::Integer | TokenKind::Minus) => {
+                        let at = p.loc();
+                        let value = p.parse_integer()?;
+                        let value = i64::try_from(value).map_err(|_| Diagnostic::error(at, "integer does not fit in 64 bits"))?;
+                        ctx.i64_attr(value)
+                    }
+                    ShortForm::Float if matches!(p.token().kind, TokenKind::Float | TokenKind::Integer | TokenKind::Minus) => {
+                        ctx.float_attr(p.parse_f64()?, ctx.float_type(crate::FloatKind::F64))
+                    }
                     _ => p.parse_attribute()?,
                 };
                 state.set_attr(ctx.symbol(attr_def.name), value);
@@ -447,6 +456,18 @@ fn short_form_text(ctx: &crate::Context, form: ShortForm, value: crate::Attribut
             _ => None,
         },
         ShortForm::Keyword => ctx.as_string(value).filter(|s| crate::attributes::is_bare_identifier(s)).map(str::to_string),
+        ShortForm::Integer => match ctx.attr_data(value) {
+            crate::AttrData::Integer { value, ty } if *ty == ctx.int_type(64) => Some(value.to_string()),
+            _ => None,
+        },
+        ShortForm::Float => match ctx.attr_data(value) {
+            crate::AttrData::Float { bits, ty } if *ty == ctx.float_type(crate::FloatKind::F64) => {
+                let mut text = String::new();
+                crate::dense::write_float(&mut text, f64::from_bits(*bits), *ty, ctx);
+                Some(text)
+            }
+            _ => None,
+        },
         ShortForm::Full => None,
     }
     .unwrap_or_else(|| ctx.attr_to_string(value))

@@ -87,6 +87,11 @@ pub enum ShortForm {
     NestedIntList,
     /// An enumerated string attribute written as a bare keyword: `GT` for `"GT"`.
     Keyword,
+    /// An `i64` integer written without its type: `dim = 1 : tensor<...>` reads the `:` as
+    /// the format's, not as the integer's type.
+    Integer,
+    /// An `f64` float written without its type, for the same reason.
+    Float,
 }
 
 #[derive(Copy, Clone)]

@@ -235,6 +235,21 @@ impl<'s, 'b, 'c> Parser<'s, 'b, 'c> {
         Ok(if negative { -value } else { value })
     }
 
+    /// Parses an optionally negative float or integer as an `f64` (hexadecimal integers are
+    /// `f64` bit patterns).
+    pub fn parse_f64(&mut self) -> PResult<f64> {
+        let negative = self.accept(TokenKind::Minus);
+        let t = self.bump();
+        let value = match t.kind {
+            TokenKind::Float => t.text.parse::<f64>().ok(),
+            TokenKind::Integer if t.text.starts_with("0x") => parse_int_text(t.text).map(|bits| f64::from_bits(bits as u64)),
+            TokenKind::Integer => t.text.parse::<f64>().ok(),
+            _ => None,
+        };
+        let value = value.ok_or_else(|| Diagnostic::error(self.loc_at(t.start), format!("expected a number, found '{}'", t.text)))?;
+        Ok(if negative { -value } else { value })
+    }
+
     /// Parses `[1, 2, 3]` (possibly empty).
     pub fn parse_int_list(&mut self) -> PResult<Vec<i64>> {
         self.expect(TokenKind::LSquare)?;
