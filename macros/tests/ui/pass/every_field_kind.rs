@@ -123,7 +123,7 @@ fn main() {
     assert_eq!(mixed.maybe(&body), Some(y));
     assert_eq!((pairs.keys(&body), pairs.values(&body)), (&[x, y][..], &[n, n][..]));
     assert_eq!(pairs.outputs(&body).len(), 1);
-    assert_eq!(error.message, "'test.pairs' needs its variadic operand groups to be the same size, found keys: 2, values: 1");
+    assert_eq!(error.message, "'test.pairs' op needs its variadic operand groups to be the same size, found keys: 2, values: 1");
     assert_eq!(mixed.dims(&body), &[0]);
     assert_eq!(mixed.label(&body), Some("hello"));
     assert_eq!(body.region(mixed.body(&body)).blocks.len(), 0);
