@@ -227,9 +227,13 @@ pub fn replica_group_size(groups: &[&[i64]]) -> Result<Option<i64>, String> {
     Ok(groups.first().map(|g| g.len() as i64))
 }
 
-/// Attribute `name` read as `A`, or an error naming it.
-fn attr<'c, A: AttrKind>(ctx: &'c Context, attrs: Option<xla_ir::Attribute>, name: &str) -> Result<A::Value<'c>, String> {
-    attrs.and_then(|a| A::get(ctx, a)).ok_or_else(|| format!("requires attribute '{name}' ({})", A::CONSTRAINT.description))
+/// Attribute `name` (`value`, if present) read as `A`, or an error naming it as the
+/// declaration check would.
+fn attr<'c, A: AttrKind>(ctx: &'c Context, value: Option<xla_ir::Attribute>, name: &str) -> Result<A::Value<'c>, String> {
+    let value = value.ok_or_else(|| format!("requires attribute '{name}'"))?;
+    A::get(ctx, value).ok_or_else(|| {
+        format!("attribute '{name}' must be {}, found {}", A::CONSTRAINT.description, ctx.attr_to_string(value))
+    })
 }
 
 /// The group size of the `replica_groups` attribute of an op under inference.

@@ -249,6 +249,9 @@ mod tests {
     use crate::hlo::test_support::{block_with_args, context, verify, verify_error};
     use xla_ir::{Body, Builder, NamedAttribute};
 
+    /// Operand and result layouts.
+    type Layouts<'a> = (Vec<&'a [i64]>, Vec<&'a [i64]>);
+
     fn alias(ctx: &Context, output: &[i64], operand: i64, operand_indices: &[i64]) -> Attribute {
         let entry = |name: &str, value| NamedAttribute { name: ctx.symbol(name), value };
         ctx.dictionary_attr(vec![
@@ -267,7 +270,7 @@ mod tests {
         let mut body = Body::new(&ctx);
         let (block, args) = block_with_args(&mut body, &[matrix, pair]);
         let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
-        let mut call = |layouts: Option<(Vec<&[i64]>, Vec<&[i64]>)>, aliases: Option<&[Attribute]>| {
+        let mut call = |layouts: Option<Layouts>, aliases: Option<&[Attribute]>| {
             let (operand_layouts, result_layouts) = layouts.unzip();
             CustomCallOp::build(&mut b, &args, "f", Some("cfg"), Some(true), Some(CustomCallApiVersion::TypedFfi), None, operand_layouts, result_layouts, aliases, &[matrix, vector])
                 .expect("no inference")
