@@ -169,6 +169,28 @@ func.func @one_branch(%index: tensor<i32>, %x: tensor<f32>) -> tensor<f32> {
 
 // -----
 
+// Branches may return nothing.
+// CHECK-LABEL: func.func @no_results
+// CHECK-NEXT:    hlo.conditional %{{.+}}, %{{.+}}, %{{.+}} : (tensor<i1>, tensor<f32>, tensor<f32>) -> () {
+// CHECK-NEXT:    ^bb0(%{{.+}}: tensor<f32>):
+// CHECK-NEXT:      hlo.return
+// CHECK-NEXT:    }, {
+// GENERIC-LABEL: "builtin.module"() ({
+// GENERIC:         "hlo.conditional"(%{{.+}}, %{{.+}}, %{{.+}}) ({
+// GENERIC:         }) : (tensor<i1>, tensor<f32>, tensor<f32>) -> ()
+func.func @no_results(%p: tensor<i1>, %x: tensor<f32>) {
+  hlo.conditional %p, %x, %x : (tensor<i1>, tensor<f32>, tensor<f32>) -> () {
+  ^bb0(%a: tensor<f32>):
+    hlo.return
+  }, {
+  ^bb0(%a: tensor<f32>):
+    hlo.return
+  }
+  return
+}
+
+// -----
+
 // hlo.call names a func.func of the module; its type is the callee's.
 // CHECK-LABEL: func.func @caller
 // CHECK-SAME:    (%[[X:[^:]+]]: tensor<2xf32>, %[[Y:[^:]+]]: tensor<f32>)
