@@ -186,3 +186,12 @@ func.func @aliases_kind(%x: tensor<f32>) {
   %0 = hlo.custom_call @f(%x) {output_operand_aliases = {operand_index = 0}} : (tensor<f32>) -> tensor<f32>
   return
 }
+
+// -----
+
+// The custom form's symbol is the target; the dictionary may not name it again.
+func.func @target_given_twice(%x: tensor<f32>) {
+  // expected-error @+1 {{attribute 'call_target_name' is given twice}}
+  %0 = hlo.custom_call @f(%x) {call_target_name = "g"} : (tensor<f32>) -> tensor<f32>
+  return
+}

@@ -137,3 +137,11 @@ func.func @send_result(%x: tensor<f32>, %t: !hlo.token) {
   %0 = "hlo.send"(%x, %t) {channel_id = 1} : (tensor<f32>, !hlo.token) -> tensor<f32>
   return
 }
+
+// -----
+
+func.func @channel_too_large(%t: !hlo.token) {
+  // expected-error @+1 {{channel_id does not fit in 64 bits}}
+  %0:2 = hlo.recv %t, channel_id = 9223372036854775808 : tensor<f32>
+  return
+}
