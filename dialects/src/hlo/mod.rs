@@ -26,6 +26,14 @@ mod select_clamp;
 mod test_support;
 mod types;
 mod unary;
+mod call;
+mod collectives;
+mod computation;
+mod conditional;
+mod custom_call;
+mod rng;
+mod tokens;
+mod while_op;
 
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
 pub use compare::{comparison_types_for, verify_compare, CompareOp, ComparisonDirection, ComparisonType};
@@ -54,6 +62,17 @@ pub use unary::{
     LogPlusOneOp, LogisticOp, NegateOp, NotOp, PopcntOp, RoundNearestAfzOp, RoundNearestEvenOp, RsqrtOp, SignOp, SineOp,
     SqrtOp, TanOp, TanhOp,
 };
+pub use call::{verify_call, CallOp};
+pub use collectives::{
+    infer_all_reduce, infer_all_to_all, infer_collective_permute, infer_reduce_scatter, infer_replica_id, replica_group_size,
+    verify_all_gather, verify_all_reduce, verify_channel, verify_reduce_scatter, AllGatherOp, AllReduceOp, AllToAllOp,
+    CollectivePermuteOp, ReduceScatterOp, ReplicaIdOp,
+};
+pub use conditional::{verify_conditional, ConditionalOp};
+pub use custom_call::{verify_custom_call, CustomCallApiVersion, CustomCallOp};
+pub use rng::{verify_rng_bit_generator, verify_rng_normal, verify_rng_uniform, RngAlgorithm, RngBitGeneratorOp, RngNormalOp, RngUniformOp};
+pub use tokens::{infer_token, verify_token_op, AfterAllOp, InfeedOp, OutfeedOp, RecvOp, SendOp};
+pub use while_op::{infer_while, verify_while, WhileOp};
 
 use xla_ir::op_def::DialectDef;
 use xla_ir::{Attribute, Builder, Location, Op, Type, ValueId};
@@ -118,6 +137,24 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         ReducePrecisionOp::DEF,
         MapOp::DEF,
         IotaOp::DEF,
+        WhileOp::DEF,
+        ConditionalOp::DEF,
+        CallOp::DEF,
+        AfterAllOp::DEF,
+        InfeedOp::DEF,
+        OutfeedOp::DEF,
+        SendOp::DEF,
+        RecvOp::DEF,
+        AllGatherOp::DEF,
+        AllReduceOp::DEF,
+        AllToAllOp::DEF,
+        CollectivePermuteOp::DEF,
+        ReduceScatterOp::DEF,
+        ReplicaIdOp::DEF,
+        RngUniformOp::DEF,
+        RngNormalOp::DEF,
+        RngBitGeneratorOp::DEF,
+        CustomCallOp::DEF,
     ],
     materialize_constant: Some(materialize_constant),
 };

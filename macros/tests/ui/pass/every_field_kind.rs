@@ -146,7 +146,7 @@ fn main() {
     let empty_dims = MixedOp::build(&mut Builder::at_end(&mut body, block, ctx.unknown_loc()), x, None, &[], None);
     let empty_dims = empty_dims.expect("infers");
     let error = verify_declared(OpRef::new(&body, empty_dims.id()), MixedOp::DEF).expect_err("empty dims");
-    assert_eq!(error.message, "dims must not be empty");
+    assert_eq!(error.message, "'test.mixed' op dims must not be empty");
     let error = verify_declared(OpRef::new(&body, negate.id()), AddOp::DEF).expect_err("wrong constraint");
-    assert_eq!(error.message, "expected 2 operands, found 1");
+    assert_eq!(error.message, "'test.negate' op expected 2 operands, found 1");
 }
