@@ -19,6 +19,17 @@ mod return_op;
 #[cfg(test)]
 mod test_support;
 mod types;
+mod batch_norm;
+mod cholesky;
+mod common;
+mod convolution;
+mod dot;
+mod fft;
+mod precision;
+mod reduce_window;
+mod select_and_scatter;
+mod triangular_solve;
+mod window;
 
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
 pub use constant::{fold_constant, infer_constant, ConstantOp};
@@ -28,6 +39,18 @@ pub use fold::{fold_add, fold_multiply, FOLD_ELEMENT_LIMIT};
 pub use reduce::{infer_reduce, verify_reduce, ReduceOp};
 pub use return_op::ReturnOp;
 pub use types::{is_token, token_type};
+pub use batch_norm::{
+    infer_batch_norm_grad, infer_batch_norm_inference, infer_batch_norm_training, BatchNormGradOp, BatchNormInferenceOp,
+    BatchNormTrainingOp, F32Attr,
+};
+pub use cholesky::{infer_cholesky, CholeskyOp};
+pub use convolution::{infer_convolution, ConvDimensionNumbers, ConvolutionOp};
+pub use dot::{infer_dot, DotOp};
+pub use fft::{infer_fft, FftOp, FftType};
+pub use precision::{Precision, PrecisionConfigAttr};
+pub use reduce_window::{infer_reduce_window, verify_reduce_window, ReduceWindowOp};
+pub use select_and_scatter::{infer_select_and_scatter, verify_select_and_scatter, SelectAndScatterOp};
+pub use triangular_solve::{infer_triangular_solve, Transpose, TriangularSolveOp};
 
 use xla_ir::op_def::DialectDef;
 use xla_ir::{Attribute, Builder, Location, Op, Type, ValueId};
@@ -45,6 +68,16 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         MultiplyOp::DEF,
         ReduceOp::DEF,
         ReturnOp::DEF,
+        DotOp::DEF,
+        ReduceWindowOp::DEF,
+        SelectAndScatterOp::DEF,
+        ConvolutionOp::DEF,
+        FftOp::DEF,
+        CholeskyOp::DEF,
+        TriangularSolveOp::DEF,
+        BatchNormInferenceOp::DEF,
+        BatchNormTrainingOp::DEF,
+        BatchNormGradOp::DEF,
     ],
     materialize_constant: Some(materialize_constant),
 };
