@@ -5,11 +5,13 @@
 //! then the lhs dimensions that are neither batching nor contracting, then those of rhs,
 //! each group in operand order.
 
-use xla_ir::constraints::{ArrayAttr, I64ArrayAttr, NumericTensor};
+use xla_ir::constraints::{I64ArrayAttr, NumericTensor};
 use xla_ir::op_def::InferContext;
 use xla_ir::shape::merge_dim;
 use xla_ir::{Context, Diagnostic, Dim, Op, OpRef, TensorType, Type, TypeData};
 use xla_macros::op;
+
+use super::precision::{check_precision_config, PrecisionConfigAttr};
 
 /// General dot product: contracts `lhs` with `rhs` over pairs of contracting dimensions,
 /// batched over pairs of batching dimensions.
@@ -43,9 +45,10 @@ pub struct DotGeneralOp {
     /// The contracting dimensions of `rhs`.
     #[attr]
     rhs_contracting_dims: I64ArrayAttr,
-    /// XLA's per-operand precision (`#hlo<precision DEFAULT>`, ...), kept as written.
+    /// XLA's per-operand precision: none, or one for `lhs` and one for `rhs`
+    /// (`["DEFAULT", "HIGHEST"]`).
     #[attr]
-    precision_config: Option<ArrayAttr>,
+    precision_config: Option<PrecisionConfigAttr>,
     #[result]
     result: NumericTensor,
 }
@@ -131,9 +134,10 @@ pub(crate) fn dim_to_string(dim: Dim) -> String {
     }
 }
 
-/// The shape function of `hlo.dot_general`.
+/// The shape function of `hlo.dot_general`; it checks `precision_config` too.
 pub fn infer_dot_general(cx: &InferContext) -> Result<Vec<Type>, String> {
     let (lhs, rhs) = (cx.tensor(0)?, cx.tensor(1)?);
+    check_precision_config(cx)?;
     let numbers = DotDimensionNumbers {
         lhs_batching: cx.i64_array("lhs_batching_dims")?,
         rhs_batching: cx.i64_array("rhs_batching_dims")?,
@@ -166,6 +170,7 @@ pub fn verify_dot_general(op: OpRef) -> Result<(), Diagnostic> {
 mod tests {
     use super::*;
     use crate::hlo::test_support::{block_with_args, context, create_unchecked, verify, verify_error};
+    use crate::hlo::Precision;
     use xla_ir::{Body, Builder, OpState};
 
     #[test]
@@ -190,10 +195,15 @@ mod tests {
         let mut body = Body::new(&ctx);
         let (block, args) = block_with_args(&mut body, &[ctx.tensor_type(&[2, 3], f32), ctx.tensor_type(&[5, 3], f32)]);
         let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
-        let precision = [ctx.string_attr("DEFAULT")];
-        let dot = DotGeneralOp::build(&mut b, args[0], args[1], &[], &[], &[1], &[1], Some(&precision)).expect("valid");
+        let precision = vec![Precision::Default, Precision::Highest];
+        let dot = DotGeneralOp::build(&mut b, args[0], args[1], &[], &[], &[1], &[1], Some(precision.clone())).expect("valid");
+        let one = DotGeneralOp::build(&mut b, args[0], args[1], &[], &[], &[1], &[1], Some(vec![Precision::High]));
+        assert_eq!(
+            one.expect_err("one precision for two operands").message,
+            "'hlo.dot_general' op precision_config must have no entry or one per operand (2), found 1"
+        );
         assert_eq!(body.value_type(dot.result(&body)), ctx.tensor_type(&[2, 5], f32));
-        assert_eq!(dot.precision_config(&body), Some(&precision[..]));
+        assert_eq!(dot.precision_config(&body), Some(precision));
     }
 
     #[test]

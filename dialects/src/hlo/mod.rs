@@ -34,6 +34,17 @@ mod custom_call;
 mod rng;
 mod tokens;
 mod while_op;
+mod batch_norm;
+mod cholesky;
+mod common;
+mod convolution;
+mod dot;
+mod fft;
+mod precision;
+mod reduce_window;
+mod select_and_scatter;
+mod triangular_solve;
+mod window;
 
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
 pub use compare::{comparison_types_for, verify_compare, CompareOp, ComparisonDirection, ComparisonType};
@@ -73,6 +84,18 @@ pub use custom_call::{verify_custom_call, CustomCallApiVersion, CustomCallOp};
 pub use rng::{verify_rng_bit_generator, verify_rng_normal, verify_rng_uniform, RngAlgorithm, RngBitGeneratorOp, RngNormalOp, RngUniformOp};
 pub use tokens::{infer_token, verify_token_op, AfterAllOp, InfeedOp, OutfeedOp, RecvOp, SendOp};
 pub use while_op::{infer_while, verify_while, WhileOp};
+pub use batch_norm::{
+    infer_batch_norm_grad, infer_batch_norm_inference, infer_batch_norm_training, BatchNormGradOp, BatchNormInferenceOp,
+    BatchNormTrainingOp, F32Attr,
+};
+pub use cholesky::{infer_cholesky, CholeskyOp};
+pub use convolution::{infer_convolution, ConvDimensionNumbers, ConvolutionOp};
+pub use dot::{infer_dot, DotOp};
+pub use fft::{infer_fft, FftOp, FftType};
+pub use precision::{Precision, PrecisionConfigAttr};
+pub use reduce_window::{infer_reduce_window, verify_reduce_window, ReduceWindowOp};
+pub use select_and_scatter::{infer_select_and_scatter, verify_select_and_scatter, SelectAndScatterOp};
+pub use triangular_solve::{infer_triangular_solve, Transpose, TriangularSolveOp};
 
 use xla_ir::op_def::DialectDef;
 use xla_ir::{Attribute, Builder, Location, Op, Type, ValueId};
@@ -155,6 +178,16 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         RngNormalOp::DEF,
         RngBitGeneratorOp::DEF,
         CustomCallOp::DEF,
+        DotOp::DEF,
+        ReduceWindowOp::DEF,
+        SelectAndScatterOp::DEF,
+        ConvolutionOp::DEF,
+        FftOp::DEF,
+        CholeskyOp::DEF,
+        TriangularSolveOp::DEF,
+        BatchNormInferenceOp::DEF,
+        BatchNormTrainingOp::DEF,
+        BatchNormGradOp::DEF,
     ],
     materialize_constant: Some(materialize_constant),
 };

@@ -53,12 +53,13 @@ func.func @vector_cases(%v: tensor<3xf32>) -> (tensor<f32>, tensor<3x3xf32>) {
 
 // -----
 
-// The optional precision_config prints in the attribute dictionary.
+// The optional precision_config, one precision per operand, prints in the attribute
+// dictionary.
 // CHECK-LABEL: func.func @precision
-// CHECK-NEXT:    hlo.dot_general %{{.+}}, %{{.+}}, batching_dims = [] x [], contracting_dims = [1] x [1] {precision_config = [#hlo<precision DEFAULT>, #hlo<precision HIGHEST>]} : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2x5xf32>
+// CHECK-NEXT:    hlo.dot_general %{{.+}}, %{{.+}}, batching_dims = [] x [], contracting_dims = [1] x [1] {precision_config = ["DEFAULT", "HIGHEST"]} : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2x5xf32>
 // GENERIC-LABEL: "builtin.module"() ({
-// GENERIC:         "hlo.dot_general"(%{{.+}}, %{{.+}}) {lhs_batching_dims = array<i64>, lhs_contracting_dims = array<i64: 1>, precision_config = [#hlo<precision DEFAULT>, #hlo<precision HIGHEST>], rhs_batching_dims = array<i64>, rhs_contracting_dims = array<i64: 1>}
+// GENERIC:         "hlo.dot_general"(%{{.+}}, %{{.+}}) {lhs_batching_dims = array<i64>, lhs_contracting_dims = array<i64: 1>, precision_config = ["DEFAULT", "HIGHEST"], rhs_batching_dims = array<i64>, rhs_contracting_dims = array<i64: 1>}
 func.func @precision(%a: tensor<2x3xf32>, %b: tensor<5x3xf32>) -> tensor<2x5xf32> {
-  %0 = hlo.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [1] {precision_config = [#hlo<precision DEFAULT>, #hlo<precision HIGHEST>]} : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2x5xf32>
+  %0 = hlo.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [1] {precision_config = ["DEFAULT", "HIGHEST"]} : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2x5xf32>
   return %0 : tensor<2x5xf32>
 }

@@ -116,7 +116,23 @@ func.func @i32_array(%a: tensor<2x3xf32>, %b: tensor<5x3xf32>) {
 // -----
 
 func.func @precision_not_array(%a: tensor<2x3xf32>, %b: tensor<5x3xf32>) {
-  // expected-error @+1 {{attribute 'precision_config' must be an array attribute, found 1}}
+  // expected-error @+1 {{attribute 'precision_config' must be an array of precisions ("DEFAULT", "HIGH" or "HIGHEST"), found 1}}
   %0 = "hlo.dot_general"(%a, %b) {lhs_batching_dims = array<i64>, lhs_contracting_dims = array<i64: 1>, rhs_batching_dims = array<i64>, rhs_contracting_dims = array<i64: 1>, precision_config = 1} : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @precision_not_a_precision(%a: tensor<2x3xf32>, %b: tensor<5x3xf32>) {
+  // expected-error @+1 {{attribute 'precision_config' must be an array of precisions ("DEFAULT", "HIGH" or "HIGHEST"), found ["DEFAULT", "LOW"]}}
+  %0 = hlo.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [1] {precision_config = ["DEFAULT", "LOW"]} : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @one_precision(%a: tensor<2x3xf32>, %b: tensor<5x3xf32>) {
+  // expected-error @+1 {{precision_config must have no entry or one per operand (2), found 1}}
+  %0 = hlo.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [1] {precision_config = ["HIGH"]} : (tensor<2x3xf32>, tensor<5x3xf32>) -> tensor<2x5xf32>
   return
 }

@@ -40,7 +40,7 @@ func.func @extra_attributes(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>,
 func.func @dot_numbers(%x: tensor<2x2xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>) {
   %a = hlo.dot_general %x, %x, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
   %b = hlo.dot_general %x, %x, batching_dims = [] x [], contracting_dims = [0] x [1] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-  %c = hlo.dot_general %x, %x, batching_dims = [] x [], contracting_dims = [1] x [0] {precision_config = [#hlo<precision HIGHEST>, #hlo<precision HIGHEST>]} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  %c = hlo.dot_general %x, %x, batching_dims = [] x [], contracting_dims = [1] x [0] {precision_config = ["HIGHEST", "HIGHEST"]} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
   %d = hlo.dot_general %x, %x, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
   return %b, %c, %d : tensor<2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>
 }
