@@ -2,7 +2,7 @@
 //! floats before a `:` (which must not be taken as their type), keywords of enumerated
 //! attributes, integer lists and nested integer lists, and variadic regions.
 
-use xla_ir::constraints::{AnyTensor, F64Attr, I64ArrayAttr, I64ArrayListAttr, I64Attr};
+use xla_ir::constraints::{AnyTensor, F64Attr, I64ArrayAttr, I64ArrayListAttr, I64Attr, Variadic};
 use xla_ir::op_def::DialectDef;
 use xla_ir::parser::parse_source;
 use xla_ir::printer::{print_op, PrintOptions};
@@ -48,8 +48,21 @@ pub struct BranchesOp {
     branches: Variadic<Region>,
 }
 
-static TEST_DIALECT: DialectDef =
-    DialectDef { name: "test", summary: "Ops for format tests.", ops: &[FormsOp::DEF, BranchesOp::DEF], materialize_constant: None };
+/// Takes any number of tensors and returns nothing.
+///
+/// Example: `test.sink %a, %b : tensor<f32>, tensor<f32>`
+#[op(name = "test.sink", format = "$xs attr-dict `:` type($xs)")]
+pub struct SinkOp {
+    #[operand]
+    xs: Variadic<AnyTensor>,
+}
+
+static TEST_DIALECT: DialectDef = DialectDef {
+    name: "test",
+    summary: "Ops for format tests.",
+    ops: &[FormsOp::DEF, BranchesOp::DEF, SinkOp::DEF],
+    materialize_constant: None,
+};
 
 fn round_trip(src: &str) -> String {
     let mut ctx = Context::new();
@@ -80,4 +93,13 @@ fn every_short_form_reads_back() {
 fn variadic_regions_read_back() {
     let printed = round_trip("test.branches {\n} , {\n  \"other.inner\"() : () -> ()\n}, {\n}\n");
     assert_eq!(printed.matches('{').count(), 4, "{printed}");
+}
+
+#[test]
+fn an_empty_operand_list_does_not_swallow_the_next_line() {
+    let printed = round_trip(
+        "func.func @f() {\n  test.sink\n  %a, %b = \"other.pair\"() : () -> (tensor<f32>, tensor<f32>)\n  test.sink\n  %c:2 = \"other.pair\"() : () -> (tensor<f32>, tensor<f32>)\n  test.sink %a, %c#1 : tensor<f32>, tensor<f32>\n  return\n}\n",
+    );
+    assert_eq!(printed.matches("test.sink\n").count(), 2, "{printed}");
+    assert!(printed.contains("test.sink %0#0, %1#1 : tensor<f32>, tensor<f32>"), "{printed}");
 }

@@ -45,6 +45,21 @@ mod reduce_window;
 mod select_and_scatter;
 mod triangular_solve;
 mod window;
+mod broadcast;
+mod concatenate;
+mod dimension_size;
+mod dynamic_slice;
+mod gather;
+mod optimization_barrier;
+mod pad;
+mod reshape;
+mod rev;
+mod scatter;
+mod shape_checks;
+mod slice;
+mod sort;
+mod transpose;
+mod tuple;
 
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
 pub use compare::{comparison_types_for, verify_compare, CompareOp, ComparisonDirection, ComparisonType};
@@ -96,6 +111,20 @@ pub use precision::{Precision, PrecisionConfigAttr};
 pub use reduce_window::{infer_reduce_window, verify_reduce_window, ReduceWindowOp};
 pub use select_and_scatter::{infer_select_and_scatter, verify_select_and_scatter, SelectAndScatterOp};
 pub use triangular_solve::{infer_triangular_solve, Transpose, TriangularSolveOp};
+pub use broadcast::{infer_broadcast, BroadcastOp};
+pub use concatenate::{infer_concatenate, ConcatenateOp};
+pub use dimension_size::{infer_get_dimension_size, infer_set_dimension_size, GetDimensionSizeOp, SetDimensionSizeOp};
+pub use dynamic_slice::{infer_dynamic_slice, infer_dynamic_update_slice, DynamicSliceOp, DynamicUpdateSliceOp};
+pub use gather::{infer_gather, GatherOp};
+pub use optimization_barrier::{infer_optimization_barrier, OptimizationBarrierOp};
+pub use pad::{infer_pad, PadOp};
+pub use reshape::{infer_collapse, verify_reshape, CollapseOp, ReshapeOp};
+pub use rev::{infer_rev, RevOp};
+pub use scatter::{infer_scatter, verify_scatter, ScatterOp};
+pub use slice::{infer_slice, SliceOp};
+pub use sort::{infer_sort, verify_sort, SortOp};
+pub use transpose::{infer_transpose, TransposeOp};
+pub use tuple::{infer_get_tuple_element, infer_tuple, GetTupleElementOp, TupleOp};
 
 use xla_ir::op_def::DialectDef;
 use xla_ir::{Attribute, Builder, Location, Op, Type, ValueId};
@@ -188,6 +217,24 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         BatchNormInferenceOp::DEF,
         BatchNormTrainingOp::DEF,
         BatchNormGradOp::DEF,
+        ReshapeOp::DEF,
+        CollapseOp::DEF,
+        TransposeOp::DEF,
+        BroadcastOp::DEF,
+        ConcatenateOp::DEF,
+        SliceOp::DEF,
+        DynamicSliceOp::DEF,
+        DynamicUpdateSliceOp::DEF,
+        PadOp::DEF,
+        RevOp::DEF,
+        GetDimensionSizeOp::DEF,
+        SetDimensionSizeOp::DEF,
+        GatherOp::DEF,
+        ScatterOp::DEF,
+        SortOp::DEF,
+        TupleOp::DEF,
+        GetTupleElementOp::DEF,
+        OptimizationBarrierOp::DEF,
     ],
     materialize_constant: Some(materialize_constant),
 };

@@ -209,12 +209,21 @@ impl Parser<'_, '_, '_> {
     }
 
     /// Parses operands separated by commas while the next token is a `%` name (zero or more).
+    /// Names that turn out to be the results of the next operation (`%a, %b = ...`,
+    /// `%c:2 = ...`) are left unread: an op whose operand list may be empty does not
+    /// swallow the next line.
     pub fn parse_optional_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
-        if self.is(TokenKind::PercentIdent) {
-            self.parse_operand_list()
-        } else {
-            Ok(Vec::new())
+        if !self.is(TokenKind::PercentIdent) {
+            return Ok(Vec::new());
         }
+        let start = self.tok.start;
+        let operands = self.parse_operand_list()?;
+        let next_op_results = self.is(TokenKind::Equal) || (self.is(TokenKind::Colon) && self.peek_kind() == TokenKind::Integer);
+        if next_op_results {
+            self.reset_to(start);
+            return Ok(Vec::new());
+        }
+        Ok(operands)
     }
 
     /// Parses `%name: type` (a region or function argument).
