@@ -1,0 +1,1 @@
+//! The reader of StableHLO text (filled by the StableHLO reader work).
