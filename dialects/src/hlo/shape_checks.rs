@@ -14,10 +14,7 @@ use xla_ir::{AttrData, Context, Diagnostic, Dim, Op, OpId, OpRef, OpState, Regio
 
 pub(crate) use super::dot_general::dim_to_string;
 
-/// `[1, 2]`, as attribute lists are written in the custom forms.
-pub(crate) fn list(values: &[i64]) -> String {
-    format!("[{}]", values.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
-}
+pub(crate) use super::common::int_list as list;
 
 /// A tensor type without layout.
 pub(crate) fn tensor(ctx: &Context, dims: Vec<Dim>, element: Type) -> Type {
@@ -294,19 +291,7 @@ pub(crate) fn print_trailing_types(p: &mut OpPrinter, op: OpId, elided: &[&str])
     p.print(&text);
 }
 
-/// Parses an optional `{attrs}` into `state`, rejecting attributes the custom form gave.
-pub(crate) fn parse_attr_dict_into(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
-    let at = p.loc();
-    let mut attrs = Vec::new();
-    p.parse_optional_attr_dict(&mut attrs)?;
-    for a in attrs {
-        if state.attr(a.name).is_some() {
-            return Err(Diagnostic::error(at, format!("attribute '{}' is given twice", p.ctx().symbol_str(a.name))));
-        }
-        state.attributes.push(a);
-    }
-    Ok(())
-}
+pub(crate) use super::elementwise_support::parse_attr_dict_into;
 
 /// Parses ` {attrs} : (operand types) -> result types` and resolves `operands` with them.
 pub(crate) fn parse_trailing_types(p: &mut OpParser, state: &mut OpState, operands: &[UnresolvedOperand]) -> Result<(), Diagnostic> {

@@ -25,8 +25,7 @@ use xla_ir::constraints::{AttrKind, I64ArrayAttr, I64ArrayListAttr};
 use xla_ir::op_def::{InferContext, OpRef};
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::OpParser;
-use xla_ir::shape::compatible;
-use xla_ir::{Diagnostic, Dim, Op, OpState, RegionId, Type};
+use xla_ir::{Diagnostic, Dim, OpState};
 
 use super::common::{int_list, optional_i64_array};
 
@@ -269,57 +268,8 @@ fn parse_nested_int_list(p: &mut OpParser) -> Result<xla_ir::Attribute, Diagnost
 
 // ---- Regions of scalar computations -------------------------------------------------------
 
-/// Checks that `region` is a single block taking arguments of types compatible with `args`
-/// and returning, with `hlo.return`, values compatible with `results`. `what` names the
-/// region in messages ("reducer", "select region").
-pub(crate) fn verify_scalar_region(
-    op: OpRef,
-    region: RegionId,
-    what: &str,
-    args: &[Type],
-    results: &[Type],
-) -> Result<(), Diagnostic> {
-    let (ctx, body) = (op.ctx(), op.body);
-    let blocks = &body.region(region).blocks;
-    let &[block] = blocks.as_slice() else {
-        return Err(op.error(format!("the {what} must have exactly one block, found {}", blocks.len())));
-    };
-    let actual_args = &body.block(block).args;
-    if actual_args.len() != args.len() {
-        return Err(op.error(format!("the {what} takes {} arguments, expected {}", actual_args.len(), args.len())));
-    }
-    for (i, (arg, expected)) in actual_args.iter().zip(args).enumerate() {
-        let ty = body.value_type(*arg);
-        if !compatible(ctx, ty, *expected) {
-            return Err(op.error(format!(
-                "{what} argument #{i} has type {}, expected {}",
-                ctx.type_to_string(ty),
-                ctx.type_to_string(*expected)
-            )));
-        }
-    }
-    let Some(terminator) = body.last_op(block) else {
-        return Err(op.error(format!("the {what} block is empty; it must end with hlo.return")));
-    };
-    if body.op_name(terminator) != super::ReturnOp::DEF.name {
-        return Err(op.error(format!("the {what} must end with hlo.return, found '{}'", body.op_name(terminator))));
-    }
-    let returned = &body.op(terminator).operands;
-    if returned.len() != results.len() {
-        return Err(op.error(format!("the {what} returns {} values, expected {}", returned.len(), results.len())));
-    }
-    for (i, (v, expected)) in returned.iter().zip(results).enumerate() {
-        let ty = body.value_type(*v);
-        if !compatible(ctx, ty, *expected) {
-            return Err(op.error(format!(
-                "{what} result #{i} has type {}, expected {}",
-                ctx.type_to_string(ty),
-                ctx.type_to_string(*expected)
-            )));
-        }
-    }
-    Ok(())
-}
+/// Regions of windowed ops are checked by the one scalar-computation checker of the dialect.
+pub(crate) use super::shape_checks::verify_scalar_computation as verify_scalar_region;
 
 #[cfg(test)]
 mod tests {
