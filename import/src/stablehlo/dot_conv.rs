@@ -278,20 +278,23 @@ fn conv_dim_list<'s>(t: &mut impl TokenStream<'s>, labels: [&str; 2]) -> Result<
                 }
                 spatial.push((k, position));
             } else {
-                let label = word(t, &format!("'{}', '{}' or a spatial dimension number", labels[0], labels[1]))?;
-                let slot = if label == labels[0] {
-                    &mut first
-                } else if label == labels[1] {
-                    &mut second
-                } else {
-                    return Err(t.error_here(format!(
-                        "expected '{}', '{}' or a spatial dimension number, found '{label}'",
-                        labels[0], labels[1]
-                    )));
+                let tok = t.current();
+                let slot = match tok.text {
+                    l if tok.kind == TokenKind::BareIdent && l == labels[0] => &mut first,
+                    l if tok.kind == TokenKind::BareIdent && l == labels[1] => &mut second,
+                    _ => {
+                        return Err(t.error_here(format!(
+                            "expected '{}', '{}' or a spatial dimension number, found {}",
+                            labels[0],
+                            labels[1],
+                            describe(t)
+                        )))
+                    }
                 };
                 if slot.replace(position).is_some() {
-                    return Err(t.error_here(format!("'{label}' is given twice")));
+                    return Err(t.error_here(format!("'{}' is given twice", tok.text)));
                 }
+                t.advance();
             }
             position += 1;
             if !accept(t, TokenKind::Comma) {
