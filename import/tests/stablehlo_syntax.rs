@@ -568,3 +568,33 @@ fn calls_between_functions_stay_func_calls() {
     );
     assert_contains_in_order(&out, &["func.call @relu(%arg0)", "func.func private @relu", "hlo.maximum"]);
 }
+
+#[test]
+fn debug_info_locations_are_read_including_aliases_defined_after_use() {
+    let text = r#"#loc1 = loc("f.py":3:0)
+module @jit_f attributes {mhlo.num_partitions = 1 : i32} {
+  func.func public @main(%arg0: tensor<2xf32> loc("x"), %arg1: tensor<f32> loc("y")) -> (tensor<2xf32> {jax.result_info = ""}) {
+    %0 = stablehlo.sine %arg0 : tensor<2xf32> loc(#loc2)
+    %1 = "stablehlo.reduce"(%0, %arg1) ({
+    ^bb0(%a: tensor<f32> loc(unknown), %b: tensor<f32> loc(unknown)):
+      %2 = stablehlo.add %a, %b : tensor<f32> loc(#loc2)
+      stablehlo.return %2 : tensor<f32> loc(#loc2)
+    }) {dimensions = array<i64: 0>} : (tensor<2xf32>, tensor<f32>) -> tensor<f32> loc(#loc2)
+    %3 = stablehlo.reduce(%0 init: %arg1) across dimensions = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<f32>
+     reducer(%c: tensor<f32> loc(unknown), %d: tensor<f32> loc(unknown))  {
+      %4 = stablehlo.add %c, %d : tensor<f32> loc(#loc2)
+      stablehlo.return %4 : tensor<f32> loc(#loc2)
+    } loc(#loc2)
+    return %0 : tensor<2xf32> loc(#loc)
+  } loc(#loc)
+} loc(#loc)
+#loc = loc(unknown)
+#loc2 = loc("jit(f)/sin"(#loc1))
+"#;
+    let out = import(text);
+    assert_contains_in_order(&out, &["hlo.sine %arg0", "hlo.reduce(%0 init : %arg1) dimensions = [0]", "hlo.add", "hlo.reduce", "func.return %0"]);
+    let ctx = support::context();
+    let module = xla_import::stablehlo::parse_stablehlo(&ctx, "f.mlir", text).expect("imports");
+    let printed = xla_ir::printer::print_op(&module.body, module.op, &xla_ir::printer::PrintOptions { debug_info: true, ..Default::default() });
+    assert!(printed.contains("hlo.sine %arg0 : tensor<2xf32> loc(\"jit(f)/sin\"(\"f.py\":3:0))"), "{printed}");
+}
