@@ -598,3 +598,53 @@ module @jit_f attributes {mhlo.num_partitions = 1 : i32} {
     let printed = xla_ir::printer::print_op(&module.body, module.op, &xla_ir::printer::PrintOptions { debug_info: true, ..Default::default() });
     assert!(printed.contains("hlo.sine %arg0 : tensor<2xf32> loc(\"jit(f)/sin\"(\"f.py\":3:0))"), "{printed}");
 }
+
+#[test]
+fn while_bodies_may_use_values_of_the_function() {
+    let out = import(&func(
+        "%x: tensor<f32>, %step: tensor<f32>",
+        "tensor<f32>",
+        "    %0 = stablehlo.while(%iterArg = %x) : tensor<f32>
+    cond {
+      %1 = stablehlo.compare LT, %iterArg, %step : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      stablehlo.return %1 : tensor<i1>
+    } do {
+      %1 = stablehlo.add %iterArg, %step : tensor<f32>
+      stablehlo.return %1 : tensor<f32>
+    }
+    return %0 : tensor<f32>",
+    ));
+    assert_contains_in_order(&out, &["hlo.while(%arg0) : tensor<f32> cond", "hlo.compare LT, %arg2, %arg1", "hlo.add %arg3, %arg1"]);
+}
+
+#[test]
+fn collectives_batch_norm_and_channels_in_generic_form() {
+    let out = import(&func(
+        "%x: tensor<4x2xf32>, %s: tensor<2xf32>, %t: !stablehlo.token",
+        "tensor<4x2xf32>",
+        "    %0 = \"stablehlo.all_reduce\"(%x) ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %1 = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %1 : tensor<f32>
+    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 3, type = 1>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+    %2 = \"stablehlo.all_gather\"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4x2xf32>) -> tensor<8x2xf32>
+    %3 = \"stablehlo.collective_permute\"(%x) {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+    %4 = \"stablehlo.batch_norm_inference\"(%x, %s, %s, %s, %s) {epsilon = 1.0E-3 : f32, feature_index = 1 : i64} : (tensor<4x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<4x2xf32>
+    %5 = \"stablehlo.send\"(%x, %t) {channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>, is_host_transfer = true} : (tensor<4x2xf32>, !stablehlo.token) -> !stablehlo.token
+    %6:2 = \"stablehlo.recv\"(%5) {channel_handle = #stablehlo.channel_handle<handle = 5, type = 3>, is_host_transfer = true} : (!stablehlo.token) -> (tensor<4x2xf32>, !stablehlo.token)
+    return %4 : tensor<4x2xf32>",
+    ));
+    assert_contains_in_order(
+        &out,
+        &[
+            "hlo.all_reduce(%arg0) replica_groups = [[0, 1]]",
+            "channel_id = 3",
+            "hlo.all_gather %arg0, all_gather_dimension = 0, replica_groups = [[0, 1]]",
+            "hlo.collective_permute %arg0, source_target_pairs = [[0, 1], [1, 0]]",
+            "hlo.batch_norm_inference",
+            "hlo.send",
+            "channel_id = 5",
+            "hlo.recv",
+        ],
+    );
+}

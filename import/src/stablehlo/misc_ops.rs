@@ -202,7 +202,7 @@ pub(crate) fn parse_cholesky(p: &mut OpParser, state: &mut OpState) -> Result<()
 /// Generic `"stablehlo.constant"`: the `value` attribute is hlo's.
 pub(crate) fn convert_constant(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     let ctx = body.ctx();
-    if !body.attr(op, "value").is_some_and(|a| ctx.as_dense(a).is_some()) {
+    if body.attr(op, "value").and_then(|a| ctx.as_dense(a)).is_none() {
         return Err(op_error(body, op, "requires a dense literal attribute 'value'"));
     }
     rename_op(body, op, "hlo.constant");

@@ -144,8 +144,11 @@ fn keyed_int(p: &mut OpParser, key: &str) -> Result<i64, Diagnostic> {
     i64::try_from(v).map_err(|_| Diagnostic::error(at, "integer does not fit in 64 bits"))
 }
 
+/// The start indices, limit indices and strides of a slice.
+type SliceRanges = (Vec<i64>, Vec<i64>, Vec<i64>);
+
 /// `[start:limit(:stride)?, ...]`.
-fn slice_ranges(p: &mut OpParser) -> Result<(Vec<i64>, Vec<i64>, Vec<i64>), Diagnostic> {
+fn slice_ranges(p: &mut OpParser) -> Result<SliceRanges, Diagnostic> {
     let (mut start, mut limit, mut strides) = (Vec::new(), Vec::new(), Vec::new());
     p.expect(TokenKind::LSquare)?;
     if p.accept(TokenKind::RSquare) {
