@@ -473,6 +473,12 @@ impl<'c> Body<'c> {
         self.erase_op(op);
     }
 
+    /// Renames `op`, keeping its operands, results, regions, attributes and uses: an importer
+    /// turns a foreign operation into its equivalent in place this way.
+    pub fn set_op_name(&mut self, op: OpId, name: Symbol) {
+        self.ops[op].name = name;
+    }
+
     /// Sets or replaces attribute `name` of `op`.
     pub fn set_attr(&mut self, op: OpId, name: &str, value: Attribute) {
         let name = self.ctx.symbol(name);

@@ -271,12 +271,19 @@ impl<'s, 'b, 'c> Parser<'s, 'b, 'c> {
     // ---- Top level -----------------------------------------------------------------------
 
     fn parse_top_level(&mut self) -> PResult<OpId> {
+        let predefined = self.predefine_location_aliases()?;
         let module_region = self.body.create_region();
         let block = self.body.append_block(module_region);
         let start = self.loc();
         loop {
             match self.tok.kind {
                 TokenKind::Eof => break,
+                TokenKind::HashIdent if predefined.contains(&self.tok.start) => {
+                    // Defined before the main pass; read past it.
+                    self.bump();
+                    self.expect(TokenKind::Equal)?;
+                    self.parse_location()?;
+                }
                 TokenKind::HashIdent if self.alias_definition_follows() => self.parse_attr_alias_def()?,
                 TokenKind::BangIdent if self.alias_definition_follows() => self.parse_type_alias_def()?,
                 _ => {
@@ -297,6 +304,43 @@ impl<'s, 'b, 'c> Parser<'s, 'b, 'c> {
         let mut state = crate::OpState::new(self.ctx.symbol("builtin.module"), start);
         state.regions.push(module_region);
         Ok(self.body.create_op(state))
+    }
+
+    /// Defines the top-level location aliases (`#loc3 = loc("f.py":3:0)`) before anything
+    /// else, since MLIR prints them after the operations that use them; returns where they
+    /// start so that the main pass reads past them.
+    fn predefine_location_aliases(&mut self) -> PResult<std::collections::HashSet<usize>> {
+        let mut lexer = Lexer::new(self.lexer.src());
+        let mut tokens = Vec::new();
+        loop {
+            let t = lexer.next_token();
+            if t.kind == TokenKind::Eof {
+                break;
+            }
+            tokens.push(t);
+        }
+        let mut depth = 0i64;
+        let mut starts = Vec::new();
+        for (i, t) in tokens.iter().enumerate() {
+            match t.kind {
+                TokenKind::LBrace | TokenKind::LParen | TokenKind::LSquare => depth += 1,
+                TokenKind::RBrace | TokenKind::RParen | TokenKind::RSquare => depth -= 1,
+                TokenKind::HashIdent if depth == 0 => {
+                    let defines_loc = tokens.get(i + 1).is_some_and(|n| n.kind == TokenKind::Equal)
+                        && tokens.get(i + 2).is_some_and(|n| n.kind == TokenKind::BareIdent && n.text == "loc");
+                    if defines_loc {
+                        starts.push(t.start);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for &at in &starts {
+            self.reset_to(at);
+            self.parse_attr_alias_def()?;
+        }
+        self.reset_to(0);
+        Ok(starts.into_iter().collect())
     }
 
     /// Whether the current `#name`/`!name` token starts an alias definition (`#name = ...`).

@@ -426,6 +426,10 @@ impl Parser<'_, '_, '_> {
         if self.accept(TokenKind::LParen) && !self.accept(TokenKind::RParen) {
             loop {
                 args.push(self.parse_argument()?);
+                // A block argument may carry its location, as MLIR prints it with debug info.
+                if self.tok.kind == TokenKind::BareIdent && self.tok.text == "loc" {
+                    self.parse_location()?;
+                }
                 if self.accept(TokenKind::RParen) {
                     break;
                 }

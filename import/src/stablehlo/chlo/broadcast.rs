@@ -1,0 +1,60 @@
+//! Expansion of chlo's `broadcast_*` ops: each operand is broadcast explicitly to the result's
+//! shape with `hlo.broadcast_in_dim` (operand dimension `i` maps to
+//! `broadcast_dimensions[i]`, or, without that attribute, numpy's trailing alignment: the
+//! last dimensions of the result), then the plain op applies. Degenerate (size 1)
+//! dimensions stretch as `broadcast_in_dim` allows.
+
+use xla_ir::{Diagnostic, TensorType, Type, TypeData, ValueId};
+
+use super::super::attr_text::{enum_value, int_list_attr};
+use super::emit::Emitter;
+use super::next_after::next_after;
+
+/// `broadcast_OP(a, b) = OP(broadcast_in_dim(a), broadcast_in_dim(b))` (three operands for
+/// `select`).
+pub(crate) fn broadcast(em: &mut Emitter, op: &str, operands: &[ValueId], expected: &[Type]) -> Result<ValueId, Diagnostic> {
+    let ctx = em.ctx();
+    let result = *expected.first().ok_or_else(|| em.error("needs a result"))?;
+    let result_dims = ctx.as_tensor(result).map(|t| t.dims.clone()).ok_or_else(|| em.error("needs a tensor result"))?;
+    let body = &*em.b.body;
+    let explicit = body.attr(em.op, "broadcast_dimensions").map(|a| int_list_attr(ctx, a));
+    let explicit = match explicit {
+        Some(None) => return Err(em.error("attribute 'broadcast_dimensions' must be a list of integers")),
+        Some(Some(dims)) => Some(dims),
+        None => None,
+    };
+    let direction = body.attr(em.op, "comparison_direction").map(|a| enum_value(ctx, a, "comparison_direction"));
+    let compare_type = body.attr(em.op, "compare_type").and_then(|a| enum_value(ctx, a, "comparison_type"));
+    let mut values = Vec::new();
+    for &v in operands {
+        let t = em.tensor(v)?;
+        let target = ctx.ty(TypeData::Tensor(TensorType { dims: result_dims.clone(), element: t.element, layout: None }));
+        if em.ty(v) == target {
+            values.push(v);
+            continue;
+        }
+        let rank = t.dims.len();
+        let dims: Vec<i64> = match &explicit {
+            Some(dims) if rank < result_dims.len() => dims.clone(),
+            _ => {
+                let offset = result_dims.len().checked_sub(rank).ok_or_else(|| em.error("has an operand of higher rank than its result"))?;
+                (offset..result_dims.len()).map(|d| d as i64).collect()
+            }
+        };
+        let attr = ctx.i64_array_attr(&dims);
+        values.push(em.one("hlo.broadcast_in_dim", &[v], &[("broadcast_dimensions", attr)], Some(target))?);
+    }
+    match op {
+        "select" => em.select(values[0], values[1], values[2]),
+        "compare" => {
+            let direction = direction
+                .flatten()
+                .ok_or_else(|| em.error("requires attribute 'comparison_direction' (#chlo<comparison_direction ...>)"))?;
+            em.compare(&direction, values[0], values[1], compare_type.as_deref())
+        }
+        "next_after" => next_after(em, values[0], values[1]),
+        "add" | "atan2" | "complex" | "divide" | "maximum" | "minimum" | "multiply" | "power" | "remainder" | "shift_left"
+        | "shift_right_arithmetic" | "shift_right_logical" | "subtract" | "and" | "or" | "xor" => em.binary(op, values[0], values[1]),
+        other => Err(em.error(format!("has no expansion: 'broadcast_{other}' is not supported"))),
+    }
+}

@@ -1,0 +1,205 @@
+//! Expansions of chlo's special functions: `erfc`, `erf_inv`, `lgamma` and `digamma`, with
+//! the approximations XLA's client library (`xla/hlo/builder/lib/math.cc`) uses. Narrow
+//! floats (f16, bf16, f8) are computed in f32 and converted back, as XLA does.
+//!
+//! Known limits, kept on purpose: `erf_inv` uses Giles' single-precision polynomials for
+//! every type (about 1e-7 relative error in f64); `erfc` is `1 - erf(x)`, which loses
+//! relative precision where `erfc(x)` is tiny (large `x`).
+
+use xla_ir::{Diagnostic, ValueId};
+
+use super::emit::Emitter;
+
+/// `erfc(x) = 1 - erf(x)`.
+pub(crate) fn erfc(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    em.float_kind(x)?;
+    let erf = em.unary("erf", x)?;
+    let one = em.float(1.0, x)?;
+    em.sub(one, erf)
+}
+
+/// `c[0] * w^(n-1) + ... + c[n-1]`, by Horner's rule.
+fn horner(em: &mut Emitter, w: ValueId, coefficients: &[f64]) -> Result<ValueId, Diagnostic> {
+    let (first, rest) = coefficients.split_first().ok_or_else(|| em.error("needs coefficients"))?;
+    let mut p = em.float(*first, w)?;
+    for c in rest {
+        let scaled = em.mul(p, w)?;
+        let c = em.float(*c, w)?;
+        p = em.add(c, scaled)?;
+    }
+    Ok(p)
+}
+
+/// `erf_inv(x) = x * p(w)` with `w = -log(1 - x^2)`: Giles' polynomial in `w - 2.5` for
+/// `w < 5`, in `sqrt(w) - 3` otherwise; `±inf` at `x = ±1`.
+pub(crate) fn erf_inv(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    const SMALL: [f64; 9] = [
+        2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503, -0.00417768164,
+        0.246640727, 1.50140941,
+    ];
+    const LARGE: [f64; 9] = [
+        -0.000200214257, 0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773, -0.0076224613, 0.00943887047,
+        1.00167406, 2.83297682,
+    ];
+    em.in_f32_at_least(x, |em, x| {
+        let sq = em.mul(x, x)?;
+        let minus_sq = em.unary("negate", sq)?;
+        let log = em.unary("log_plus_one", minus_sq)?;
+        let w = em.unary("negate", log)?;
+        let two_and_half = em.float(2.5, x)?;
+        let w_small = em.sub(w, two_and_half)?;
+        let p_small = horner(em, w_small, &SMALL)?;
+        let root = em.unary("sqrt", w)?;
+        let three = em.float(3.0, x)?;
+        let w_large = em.sub(root, three)?;
+        let p_large = horner(em, w_large, &LARGE)?;
+        let five = em.float(5.0, x)?;
+        let is_small = em.compare("LT", w, five, None)?;
+        let p = em.select(is_small, p_small, p_large)?;
+        let general = em.mul(p, x)?;
+        let inf = em.float(f64::INFINITY, x)?;
+        let at_one = em.mul(x, inf)?;
+        let abs = em.unary("abs", x)?;
+        let one = em.float(1.0, x)?;
+        let is_one = em.compare("EQ", abs, one, None)?;
+        em.select(is_one, at_one, general)
+    })
+}
+
+/// Lanczos' approximation, g = 7, n = 9 (the one XLA uses).
+const LANCZOS_GAMMA: f64 = 7.0;
+const LANCZOS_BASE: f64 = 0.999_999_999_999_809_9;
+const LANCZOS: [f64; 8] = [
+    676.520_368_121_885_1,
+    -1_259.139_216_722_402_8,
+    771.323_428_777_653_1,
+    -176.615_029_162_140_6,
+    12.507_343_278_686_905,
+    -0.138_571_095_265_720_12,
+    9.984_369_578_019_572e-6,
+    1.505_632_735_149_311_6e-7,
+];
+
+/// The reflection flag and the argument of the Lanczos sums: `z = -x` when `x < 1/2`
+/// (reflected), `x - 1` otherwise.
+fn lanczos_argument(em: &mut Emitter, x: ValueId) -> Result<(ValueId, ValueId), Diagnostic> {
+    let half = em.float(0.5, x)?;
+    let reflect = em.compare("LT", x, half, None)?;
+    let minus_x = em.unary("negate", x)?;
+    let one = em.float(1.0, x)?;
+    let x_minus_one = em.sub(x, one)?;
+    let z = em.select(reflect, minus_x, x_minus_one)?;
+    Ok((reflect, z))
+}
+
+/// `log(t)` for `t = z + g + 1/2`, as `log(g + 1/2) + log1p(z / (g + 1/2))`; returns `(t,
+/// log t)`.
+fn lanczos_t(em: &mut Emitter, z: ValueId) -> Result<(ValueId, ValueId), Diagnostic> {
+    let g_half = em.float(LANCZOS_GAMMA + 0.5, z)?;
+    let t = em.add(z, g_half)?;
+    let ratio = em.div(z, g_half)?;
+    let log1p = em.unary("log_plus_one", ratio)?;
+    let log_g_half = em.float((LANCZOS_GAMMA + 0.5).ln(), z)?;
+    let log_t = em.add(log_g_half, log1p)?;
+    Ok((t, log_t))
+}
+
+/// `lgamma(x)`: for `x >= 1/2`, with `z = x - 1`, `t = z + g + 1/2` and `A(z) = c0 +
+/// sum(c_i / (z + i))`, `lgamma(z + 1) = log(sqrt(2 pi)) + (z + 1/2) log t - t + log A(z)`;
+/// for `x < 1/2`, the reflection `lgamma(x) = log(pi) - log|sin(pi x)| - lgamma(1 - x)`;
+/// `+inf` at infinities and at the poles (non-positive integers).
+pub(crate) fn lgamma(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    em.in_f32_at_least(x, |em, x| {
+        let (reflect, z) = lanczos_argument(em, x)?;
+        let mut acc = em.float(LANCZOS_BASE, x)?;
+        for (i, c) in LANCZOS.iter().enumerate() {
+            let offset = em.float(i as f64 + 1.0, x)?;
+            let denom = em.add(z, offset)?;
+            let c = em.float(*c, x)?;
+            let term = em.div(c, denom)?;
+            acc = em.add(acc, term)?;
+        }
+        let (t, log_t) = lanczos_t(em, z)?;
+        let half = em.float(0.5, x)?;
+        let z_half = em.add(z, half)?;
+        let t_over_log_t = em.div(t, log_t)?;
+        let factor = em.sub(z_half, t_over_log_t)?;
+        let power = em.mul(factor, log_t)?;
+        let log_sqrt_two_pi = em.float((2.0 * std::f64::consts::PI).sqrt().ln(), x)?;
+        let log_acc = em.unary("log", acc)?;
+        let partial = em.add(log_sqrt_two_pi, power)?;
+        let log_y = em.add(partial, log_acc)?;
+        // Reflection: log(pi) - log|sin(pi x)| - log_y, with the fraction of |x| folded into
+        // [0, 1/2] so that sin stays accurate.
+        let abs = em.unary("abs", x)?;
+        let floor = em.unary("floor", abs)?;
+        let frac = em.sub(abs, floor)?;
+        let one = em.float(1.0, x)?;
+        let one_minus_frac = em.sub(one, frac)?;
+        let above_half = em.compare("GT", frac, half, None)?;
+        let reduced = em.select(above_half, one_minus_frac, frac)?;
+        let pi = em.float(std::f64::consts::PI, x)?;
+        let angle = em.mul(pi, reduced)?;
+        let sin = em.unary("sine", angle)?;
+        let denom = em.unary("log", sin)?;
+        let log_pi = em.float(std::f64::consts::PI.ln(), x)?;
+        let partial = em.sub(log_pi, denom)?;
+        let reflected = em.sub(partial, log_y)?;
+        let minus_denom = em.unary("negate", denom)?;
+        let bool_ty = em.with_element(em.ty(denom), em.ctx().int_type(1));
+        let finite = em.one("hlo.is_finite", &[denom], &[], Some(bool_ty))?;
+        let reflection = em.select(finite, reflected, minus_denom)?;
+        let result = em.select(reflect, reflection, log_y)?;
+        let inf = em.float(f64::INFINITY, x)?;
+        let is_inf = em.compare("EQ", abs, inf, None)?;
+        em.select(is_inf, inf, result)
+    })
+}
+
+/// `digamma(x)`, the derivative of `lgamma`: for `x >= 1/2`, `log t + A'(z) / A(z) - g / t`
+/// (Lanczos, as in [`lgamma`]); for `x < 1/2`, the reflection `digamma(x) = digamma(1 - x)
+/// - pi cos(pi x) / sin(pi x)`; NaN at the poles (non-positive integers).
+pub(crate) fn digamma(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    em.in_f32_at_least(x, |em, x| {
+        let (reflect, z) = lanczos_argument(em, x)?;
+        let mut num = em.float(0.0, x)?;
+        let mut denom = em.float(LANCZOS_BASE, x)?;
+        for (i, c) in LANCZOS.iter().enumerate() {
+            let offset = em.float(i as f64 + 1.0, x)?;
+            let d = em.add(z, offset)?;
+            let d2 = em.mul(d, d)?;
+            let c = em.float(*c, x)?;
+            let num_term = em.div(c, d2)?;
+            num = em.sub(num, num_term)?;
+            let denom_term = em.div(c, d)?;
+            denom = em.add(denom, denom_term)?;
+        }
+        let (t, log_t) = lanczos_t(em, z)?;
+        let ratio = em.div(num, denom)?;
+        let g = em.float(LANCZOS_GAMMA, x)?;
+        let g_over_t = em.div(g, t)?;
+        let partial = em.add(log_t, ratio)?;
+        let y = em.sub(partial, g_over_t)?;
+        // Reflection, with x shifted by a whole number so that pi x stays small.
+        let half = em.float(0.5, x)?;
+        let shifted = em.add(x, half)?;
+        let floor_shifted = em.unary("floor", shifted)?;
+        let abs_floor = em.unary("abs", floor_shifted)?;
+        let reduced = em.add(x, abs_floor)?;
+        let pi = em.float(std::f64::consts::PI, x)?;
+        let angle = em.mul(pi, reduced)?;
+        let cos = em.unary("cosine", angle)?;
+        let sin = em.unary("sine", angle)?;
+        let pi_cos = em.mul(pi, cos)?;
+        let cot = em.div(pi_cos, sin)?;
+        let reflection = em.sub(y, cot)?;
+        let real = em.select(reflect, reflection, y)?;
+        let zero = em.float(0.0, x)?;
+        let non_positive = em.compare("LE", x, zero, None)?;
+        let floor = em.unary("floor", x)?;
+        let integral = em.compare("EQ", x, floor, None)?;
+        let pole = em.binary("and", non_positive, integral)?;
+        let nan = em.float(f64::NAN, x)?;
+        em.select(pole, nan, real)
+    })
+}

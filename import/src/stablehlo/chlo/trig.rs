@@ -1,0 +1,166 @@
+//! Expansions of chlo's trigonometric and hyperbolic functions, `square` and `conj`, on real
+//! floats (`square` and `conj` on complex numbers too). Each function's comment is the
+//! identity it computes; the forms are the numerically careful ones XLA's client library
+//! uses (no overflow of `exp` for large `|x|`, no cancellation near 0).
+
+use xla_ir::{Diagnostic, TypeData, ValueId};
+
+use super::emit::{max_finite, Emitter};
+
+/// `square(x) = x * x`.
+pub(crate) fn square(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    em.mul(x, x)
+}
+
+/// `conj(z) = complex(real(z), -imag(z))`; a real `x` is its own conjugate.
+pub(crate) fn conj(em: &mut Emitter, z: ValueId) -> Result<ValueId, Diagnostic> {
+    let t = em.tensor(z)?;
+    let ctx = em.ctx();
+    let TypeData::Complex(part) = ctx.type_data(t.element).clone() else { return Ok(z) };
+    let part_type = em.with_element(em.ty(z), part);
+    let re = em.one("hlo.real", &[z], &[], Some(part_type))?;
+    let im = em.one("hlo.imag", &[z], &[], Some(part_type))?;
+    let minus_im = em.unary("negate", im)?;
+    em.one("hlo.complex", &[re, minus_im], &[], None)
+}
+
+/// Fails unless `x` holds real floats.
+fn real(em: &Emitter, x: ValueId) -> Result<(), Diagnostic> {
+    em.float_kind(x).map(|_| ())
+}
+
+/// `sinh(x) = (e + e / (e + 1)) / 2` with `e = expm1(x)` for `|x| < 1` (no cancellation),
+/// else `exp(x - ln 2) - exp(-x - ln 2)` (no overflow before the result overflows).
+pub(crate) fn sinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    real(em, x)?;
+    let e = em.unary("exponential_minus_one", x)?;
+    let one = em.float(1.0, x)?;
+    let e_plus_one = em.add(e, one)?;
+    let ratio = em.div(e, e_plus_one)?;
+    let sum = em.add(e, ratio)?;
+    let half = em.float(0.5, x)?;
+    let small = em.mul(sum, half)?;
+    let large = exp_sum(em, x, -1.0)?;
+    let abs = em.unary("abs", x)?;
+    let is_small = em.compare("LT", abs, one, None)?;
+    em.select(is_small, small, large)
+}
+
+/// `exp(x - ln 2) + sign * exp(-x - ln 2)`, which is `(e^x + sign * e^-x) / 2`.
+fn exp_sum(em: &mut Emitter, x: ValueId, sign: f64) -> Result<ValueId, Diagnostic> {
+    let ln_half = em.float(0.5f64.ln(), x)?;
+    let a = em.add(x, ln_half)?;
+    let ea = em.unary("exponential", a)?;
+    let minus_x = em.unary("negate", x)?;
+    let b = em.add(minus_x, ln_half)?;
+    let eb = em.unary("exponential", b)?;
+    if sign < 0.0 {
+        em.sub(ea, eb)
+    } else {
+        em.add(ea, eb)
+    }
+}
+
+/// `cosh(x) = exp(x - ln 2) + exp(-x - ln 2)`.
+pub(crate) fn cosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    real(em, x)?;
+    exp_sum(em, x, 1.0)
+}
+
+/// `asin(x) = 2 * atan2(x, 1 + sqrt(1 - x^2))`.
+pub(crate) fn asin(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    real(em, x)?;
+    let one = em.float(1.0, x)?;
+    let sq = em.mul(x, x)?;
+    let rest = em.sub(one, sq)?;
+    let root = em.unary("sqrt", rest)?;
+    let denom = em.add(one, root)?;
+    let angle = em.binary("atan2", x, denom)?;
+    let two = em.float(2.0, x)?;
+    em.mul(two, angle)
+}
+
+/// `acos(x) = 2 * atan2(sqrt(1 - x^2), 1 + x)` for `x != -1`, and `pi` at `x = -1`.
+pub(crate) fn acos(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    real(em, x)?;
+    let one = em.float(1.0, x)?;
+    let sq = em.mul(x, x)?;
+    let rest = em.sub(one, sq)?;
+    let root = em.unary("sqrt", rest)?;
+    let denom = em.add(one, x)?;
+    let angle = em.binary("atan2", root, denom)?;
+    let two = em.float(2.0, x)?;
+    let general = em.mul(two, angle)?;
+    let minus_one = em.float(-1.0, x)?;
+    let pi = em.float(std::f64::consts::PI, x)?;
+    let not_minus_one = em.compare("NE", x, minus_one, None)?;
+    em.select(not_minus_one, general, pi)
+}
+
+/// `atan(x) = atan2(x, 1)`.
+pub(crate) fn atan(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    real(em, x)?;
+    let one = em.float(1.0, x)?;
+    em.binary("atan2", x, one)
+}
+
+/// `asinh(x) = sign(x) * log1p(a + a^2 / (1 + sqrt(a^2 + 1)))` with `a = |x|` (which is
+/// `log(a + sqrt(a^2 + 1))` without cancellation), and `sign(x) * (log(a) + ln 2)` once
+/// `a^2` would overflow.
+pub(crate) fn asinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    let kind = em.float_kind(x)?;
+    em.in_f32_at_least(x, |em, x| {
+        let a = em.unary("abs", x)?;
+        let one = em.float(1.0, x)?;
+        let a2 = em.mul(a, a)?;
+        let a2_plus_one = em.add(a2, one)?;
+        let root = em.unary("sqrt", a2_plus_one)?;
+        let denom = em.add(one, root)?;
+        let ratio = em.div(a2, denom)?;
+        let arg = em.add(a, ratio)?;
+        let medium = em.unary("log_plus_one", arg)?;
+        let large = log_plus_ln2(em, a)?;
+        let limit = em.float(max_finite(kind).sqrt(), x)?;
+        let is_large = em.compare("GT", a, limit, None)?;
+        let magnitude = em.select(is_large, large, medium)?;
+        let sign = em.unary("sign", x)?;
+        em.mul(sign, magnitude)
+    })
+}
+
+/// `log(a) + ln 2`, which is `log(2a)` without overflowing `2a`.
+fn log_plus_ln2(em: &mut Emitter, a: ValueId) -> Result<ValueId, Diagnostic> {
+    let log_a = em.unary("log", a)?;
+    let ln2 = em.float(std::f64::consts::LN_2, a)?;
+    em.add(log_a, ln2)
+}
+
+/// `acosh(x) = log(x + sqrt((x + 1) * (x - 1)))`, and `log(x) + ln 2` once `x^2` would
+/// overflow; NaN below 1, as the square root of a negative number.
+pub(crate) fn acosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    let kind = em.float_kind(x)?;
+    em.in_f32_at_least(x, |em, x| {
+        let one = em.float(1.0, x)?;
+        let plus = em.add(x, one)?;
+        let minus = em.sub(x, one)?;
+        let product = em.mul(plus, minus)?;
+        let root = em.unary("sqrt", product)?;
+        let sum = em.add(x, root)?;
+        let general = em.unary("log", sum)?;
+        let large = log_plus_ln2(em, x)?;
+        let limit = em.float(max_finite(kind).sqrt(), x)?;
+        let is_large = em.compare("GT", x, limit, None)?;
+        em.select(is_large, large, general)
+    })
+}
+
+/// `atanh(x) = (log1p(x) - log1p(-x)) / 2`: infinite at `±1`, NaN beyond.
+pub(crate) fn atanh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    real(em, x)?;
+    let up = em.unary("log_plus_one", x)?;
+    let minus_x = em.unary("negate", x)?;
+    let down = em.unary("log_plus_one", minus_x)?;
+    let difference = em.sub(up, down)?;
+    let half = em.float(0.5, x)?;
+    em.mul(difference, half)
+}

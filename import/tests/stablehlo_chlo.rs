@@ -1,0 +1,416 @@
+//! The chlo expansions: each chlo op JAX emits imports into hlo ops only, and the scalar
+//! expansions compute their functions: a small evaluator of 0-d hlo ops (below) runs the
+//! imported function on sample points and compares with reference values (Python's `math`
+//! module, or the function's closed form).
+
+mod support;
+
+use std::collections::HashMap;
+
+use support::{assert_contains_in_order, context, func, import};
+use xla_import::stablehlo::parse_stablehlo;
+use xla_ir::{Body, FloatKind, OpId, Scalar, TypeData, ValueId, WalkOrder};
+
+/// A 0-d value.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum V {
+    F(f64),
+    I(i128),
+    B(bool),
+}
+
+impl V {
+    fn f(self) -> f64 {
+        match self {
+            V::F(x) => x,
+            other => panic!("expected a float, found {other:?}"),
+        }
+    }
+    fn i(self) -> i128 {
+        match self {
+            V::I(x) => x,
+            V::B(b) => i128::from(b),
+            other => panic!("expected an integer, found {other:?}"),
+        }
+    }
+    fn b(self) -> bool {
+        match self {
+            V::B(b) => b,
+            other => panic!("expected a predicate, found {other:?}"),
+        }
+    }
+}
+
+/// The element type of `v`: (is float, width).
+fn element(body: &Body, v: ValueId) -> (bool, u32) {
+    let ctx = body.ctx();
+    let t = ctx.as_tensor(body.value_type(v)).expect("tensors only");
+    assert!(t.dims.is_empty(), "the evaluator takes 0-d tensors only");
+    match ctx.type_data(t.element) {
+        TypeData::Float(FloatKind::F64) => (true, 64),
+        TypeData::Float(FloatKind::F32) => (true, 32),
+        TypeData::Float(other) => panic!("unsupported float {other:?}"),
+        TypeData::Integer { width, .. } => (false, *width),
+        other => panic!("unsupported element {other:?}"),
+    }
+}
+
+/// Rounds a float result to its type.
+fn round(body: &Body, v: ValueId, x: f64) -> V {
+    match element(body, v) {
+        (true, 32) => V::F(f64::from(x as f32)),
+        (true, _) => V::F(x),
+        (false, 1) => V::B(x != 0.0),
+        (false, _) => V::I(x as i128),
+    }
+}
+
+/// Wraps an integer to `width` bits, signed.
+fn wrap(x: i128, width: u32) -> i128 {
+    if width == 1 {
+        return x & 1;
+    }
+    let shift = 128 - width;
+    (x << shift) >> shift
+}
+
+/// Evaluates the ops of `func` (a `func.func`) on `args`.
+fn eval(body: &Body, func: OpId, args: &[V]) -> Vec<V> {
+    let ctx = body.ctx();
+    let region = body.op(func).regions[0];
+    let block = body.entry_block(region).expect("a body");
+    let mut env: HashMap<ValueId, V> = body.block(block).args.iter().copied().zip(args.iter().copied()).collect();
+    for op in body.block_ops(block) {
+        let data = body.op(op);
+        let x: Vec<V> = data.operands.iter().map(|v| env[v]).collect();
+        let name = body.op_name(op);
+        if name == "func.return" {
+            return x;
+        }
+        let out = data.results[0];
+        let float = |f: fn(f64) -> f64| round(body, out, f(x[0].f()));
+        let value = match name {
+            "hlo.constant" => {
+                let dense = ctx.as_dense(body.attr(op, "value").expect("value")).expect("dense");
+                match dense.get(ctx, 0).expect("an element") {
+                    Scalar::Float(f) => round(body, out, f),
+                    Scalar::Int(i) if element(body, out).1 == 1 => V::B(i != 0),
+                    Scalar::Int(i) => V::I(i),
+                    Scalar::Complex(..) => panic!("complex"),
+                }
+            }
+            "hlo.add" | "hlo.subtract" | "hlo.multiply" | "hlo.divide" | "hlo.atan2" => match (x[0], x[1]) {
+                (V::F(a), V::F(b)) => round(
+                    body,
+                    out,
+                    match name {
+                        "hlo.add" => a + b,
+                        "hlo.subtract" => a - b,
+                        "hlo.multiply" => a * b,
+                        "hlo.divide" => a / b,
+                        _ => a.atan2(b),
+                    },
+                ),
+                (a, b) => {
+                    let width = element(body, out).1;
+                    V::I(wrap(if name == "hlo.add" { a.i() + b.i() } else { a.i() - b.i() }, width))
+                }
+            },
+            "hlo.and" | "hlo.or" => match (x[0], x[1]) {
+                (V::B(a), V::B(b)) => V::B(if name == "hlo.and" { a && b } else { a || b }),
+                (a, b) => V::I(if name == "hlo.and" { a.i() & b.i() } else { a.i() | b.i() }),
+            },
+            "hlo.negate" => float(|a| -a),
+            "hlo.abs" => float(f64::abs),
+            "hlo.exponential" => float(f64::exp),
+            "hlo.exponential_minus_one" => float(f64::exp_m1),
+            "hlo.log" => float(f64::ln),
+            "hlo.log_plus_one" => float(f64::ln_1p),
+            "hlo.sqrt" => float(f64::sqrt),
+            "hlo.floor" => float(f64::floor),
+            "hlo.sine" => float(f64::sin),
+            "hlo.cosine" => float(f64::cos),
+            "hlo.tan" => float(f64::tan),
+            "hlo.sign" => float(|a| if a.is_nan() { a } else if a == 0.0 { 0.0 } else { a.signum() }),
+            "hlo.is_finite" => V::B(x[0].f().is_finite()),
+            "hlo.compare" => {
+                let direction = ctx.as_string(body.attr(op, "comparison_direction").expect("direction")).expect("string");
+                let ordering = match (x[0], x[1]) {
+                    (V::F(a), V::F(b)) => a.partial_cmp(&b),
+                    (a, b) => Some(a.i().cmp(&b.i())),
+                };
+                use std::cmp::Ordering::*;
+                V::B(match direction {
+                    "EQ" => ordering == Some(Equal),
+                    "NE" => ordering != Some(Equal),
+                    "LT" => ordering == Some(Less),
+                    "LE" => matches!(ordering, Some(Less | Equal)),
+                    "GT" => ordering == Some(Greater),
+                    _ => matches!(ordering, Some(Greater | Equal)),
+                })
+            }
+            "hlo.select" => {
+                if x[0].b() {
+                    x[1]
+                } else {
+                    x[2]
+                }
+            }
+            "hlo.convert_element_type" => match x[0] {
+                V::F(a) => round(body, out, a),
+                other => panic!("convert of {other:?}"),
+            },
+            "hlo.bitcast_convert_type" => match (x[0], element(body, out)) {
+                (V::F(a), (false, 64)) => V::I(i128::from(a.to_bits() as i64)),
+                (V::F(a), (false, 32)) => V::I(i128::from((a as f32).to_bits() as i32)),
+                (V::I(i), (true, 64)) => V::F(f64::from_bits(i as i64 as u64)),
+                (V::I(i), (true, 32)) => V::F(f64::from(f32::from_bits(i as i32 as u32))),
+                other => panic!("bitcast {other:?}"),
+            },
+            other => panic!("the test evaluator does not know '{other}'"),
+        };
+        env.insert(out, value);
+    }
+    panic!("no func.return");
+}
+
+/// Imports `chlo.<op>` applied to 0-d operands of `ty` and evaluates it on `args`.
+fn run(op: &str, ty: &str, result_ty: &str, args: &[f64]) -> V {
+    let (params, operands, types) = match args.len() {
+        1 => (format!("%x: tensor<{ty}>"), "%x".to_string(), format!("tensor<{ty}> -> tensor<{result_ty}>")),
+        _ => (
+            format!("%x: tensor<{ty}>, %y: tensor<{ty}>"),
+            "%x, %y".to_string(),
+            format!("tensor<{ty}>, tensor<{ty}> -> tensor<{result_ty}>"),
+        ),
+    };
+    let text = func(
+        &params,
+        &format!("tensor<{result_ty}>"),
+        &format!("    %0 = chlo.{op} {operands} : {types}\n    return %0 : tensor<{result_ty}>"),
+    );
+    let ctx = context();
+    let module = parse_stablehlo(&ctx, "chlo.mlir", &text).unwrap_or_else(|d| panic!("{}", d.render(&ctx)));
+    let func = module
+        .body
+        .nested_ops(module.op, WalkOrder::PreOrder)
+        .into_iter()
+        .find(|o| module.body.op_name(*o) == "func.func")
+        .expect("a function");
+    for o in module.body.nested_ops(module.op, WalkOrder::PreOrder) {
+        assert!(!module.body.op_name(o).starts_with("chlo."), "chlo op left");
+    }
+    eval(&module.body, func, &args.iter().map(|a| V::F(*a)).collect::<Vec<_>>())[0]
+}
+
+fn close(op: &str, x: f64, expected: f64, tolerance: f64) {
+    let got = run(op, "f64", "f64", &[x]).f();
+    let ok = if expected.is_nan() {
+        got.is_nan()
+    } else if expected.is_infinite() {
+        got == expected
+    } else {
+        (got - expected).abs() <= tolerance * expected.abs().max(1.0)
+    };
+    assert!(ok, "chlo.{op}({x}) = {got}, expected {expected}");
+}
+
+#[test]
+fn square_is_x_times_x() {
+    close("square", 3.0, 9.0, 0.0);
+    close("square", -0.5, 0.25, 0.0);
+}
+
+#[test]
+fn hyperbolic_functions() {
+    close("sinh", 0.5, 0.5210953054937474, 1e-15);
+    close("sinh", 2.0, 3.626860407847019, 1e-15);
+    close("sinh", -3.0, -10.017874927409903, 1e-15);
+    close("sinh", 1e-10, 1e-10, 1e-15);
+    close("sinh", 710.0, 1.1169973830808557e308, 1e-12);
+    close("cosh", 0.5, 1.1276259652063807, 1e-15);
+    close("cosh", -2.0, 3.7621956910836314, 1e-15);
+    close("asinh", 0.5, 0.48121182505960347, 1e-15);
+    close("asinh", -1e200, -461.2101657793691, 1e-15);
+    close("asinh", 1e-10, 1e-10, 1e-15);
+    close("acosh", 2.0, 1.3169578969248166, 1e-15);
+    close("acosh", 1e200, 461.2101657793691, 1e-15);
+    close("acosh", 1.0, 0.0, 0.0);
+    close("acosh", 0.5, f64::NAN, 0.0);
+    close("atanh", 0.5, 0.5493061443340548, 1e-15);
+    close("atanh", 1.0, f64::INFINITY, 0.0);
+    close("atanh", 2.0, f64::NAN, 0.0);
+}
+
+#[test]
+fn inverse_trigonometric_functions_and_tan() {
+    close("asin", 0.3, 0.3046926540153975, 1e-15);
+    close("asin", 1.0, std::f64::consts::FRAC_PI_2, 1e-15);
+    close("acos", 0.3, 1.2661036727794992, 1e-15);
+    close("acos", -1.0, std::f64::consts::PI, 0.0);
+    close("atan", 2.0, 1.1071487177940904, 1e-15);
+    close("tan", 0.5, 0.5f64.tan(), 0.0);
+}
+
+#[test]
+fn infinity_predicates() {
+    let p = |op: &str, x: f64| run(op, "f64", "i1", &[x]).b();
+    assert!(p("is_inf", f64::INFINITY) && p("is_inf", f64::NEG_INFINITY));
+    assert!(!p("is_inf", 1.0) && !p("is_inf", f64::NAN));
+    assert!(p("is_pos_inf", f64::INFINITY) && !p("is_pos_inf", f64::NEG_INFINITY));
+    assert!(p("is_neg_inf", f64::NEG_INFINITY) && !p("is_neg_inf", f64::INFINITY));
+}
+
+#[test]
+fn erf_inv_inverts_erf() {
+    // Giles' single-precision polynomial: about 1e-7 relative error.
+    close("erf_inv", 0.5, 0.4769362762044699, 1e-6);
+    close("erf_inv", -0.9, -1.1630871536766743, 1e-6);
+    close("erf_inv", 0.999, 2.326753765513525, 1e-6);
+    close("erf_inv", 0.0, 0.0, 0.0);
+    close("erf_inv", 1.0, f64::INFINITY, 0.0);
+    close("erf_inv", -1.0, f64::NEG_INFINITY, 0.0);
+}
+
+#[test]
+fn lgamma_matches_pythons() {
+    close("lgamma", 0.5, 0.5723649429247004, 1e-13);
+    close("lgamma", 3.0, std::f64::consts::LN_2, 1e-13);
+    close("lgamma", 10.0, 12.801827480081467, 1e-13);
+    close("lgamma", -0.5, 1.265512123484645, 1e-13);
+    close("lgamma", 1e-3, 6.907178885383854, 1e-13);
+    close("lgamma", -2.5, -0.05624371649767457, 1e-12);
+    close("lgamma", -2.0, f64::INFINITY, 0.0);
+    close("lgamma", f64::INFINITY, f64::INFINITY, 0.0);
+}
+
+#[test]
+fn digamma_matches_the_series() {
+    close("digamma", 1.0, -0.5772156649015332, 1e-13);
+    close("digamma", 0.5, -1.9635100260214229, 1e-13);
+    close("digamma", 10.0, 2.251752589066721, 1e-13);
+    close("digamma", -0.5, 0.03648997397857699, 1e-12);
+    close("digamma", -1.5, 0.7031566406452443, 1e-12);
+    close("digamma", -2.0, f64::NAN, 0.0);
+}
+
+#[test]
+fn next_after_steps_one_ulp() {
+    let f64s = |x: f64, y: f64| run("next_after", "f64", "f64", &[x, y]).f();
+    assert_eq!(f64s(1.0, 2.0), 1.0000000000000002);
+    assert_eq!(f64s(1.0, 0.0), 0.9999999999999999);
+    assert_eq!(f64s(-1.0, 0.0), -0.9999999999999999);
+    assert_eq!(f64s(-1.0, -2.0), -1.0000000000000002);
+    assert_eq!(f64s(0.0, 1.0), 5e-324);
+    assert_eq!(f64s(0.0, -1.0), -5e-324);
+    assert_eq!(f64s(2.0, 2.0), 2.0);
+    assert!(f64s(f64::NAN, 1.0).is_nan());
+    let f32s = |x: f64, y: f64| run("next_after", "f32", "f32", &[x, y]).f();
+    assert_eq!(f32s(1.0, 2.0), f64::from(1.0000001f32));
+    assert_eq!(f32s(1.0, -3.0), f64::from(0.99999994f32));
+}
+
+#[test]
+fn narrow_floats_are_computed_in_f32() {
+    let out = import(&func(
+        "%x: tensor<4xbf16>",
+        "tensor<4xbf16>",
+        "    %0 = chlo.lgamma %x : tensor<4xbf16> -> tensor<4xbf16>\n    return %0 : tensor<4xbf16>",
+    ));
+    assert_contains_in_order(
+        &out,
+        &["hlo.convert_element_type %arg0 : (tensor<4xbf16>) -> tensor<4xf32>", "hlo.log", "(tensor<4xf32>) -> tensor<4xbf16>"],
+    );
+}
+
+#[test]
+fn every_unary_chlo_op_imports_on_tensors() {
+    for op in [
+        "acos", "acosh", "asin", "asinh", "atan", "atanh", "conj", "cosh", "sinh", "tan", "square", "erf", "erfc", "erf_inv",
+        "lgamma", "digamma",
+    ] {
+        let out = import(&func(
+            "%x: tensor<2x3xf32>",
+            "tensor<2x3xf32>",
+            &format!("    %0 = chlo.{op} %x : tensor<2x3xf32> -> tensor<2x3xf32>\n    return %0 : tensor<2x3xf32>"),
+        ));
+        assert!(!out.contains("chlo."), "{op}: {out}");
+    }
+    let out = import(&func(
+        "%x: tensor<2xf16>",
+        "tensor<2xi1>",
+        "    %0 = chlo.is_inf %x : tensor<2xf16> -> tensor<2xi1>\n    return %0 : tensor<2xi1>",
+    ));
+    assert_contains_in_order(&out, &["hlo.abs", "hlo.constant dense<0x7C00> : tensor<2xf16>", "hlo.compare EQ"]);
+}
+
+#[test]
+fn conj_negates_the_imaginary_part() {
+    let out = import(&func(
+        "%z: tensor<2xcomplex<f32>>",
+        "tensor<2xcomplex<f32>>",
+        "    %0 = chlo.conj %z : tensor<2xcomplex<f32>> -> tensor<2xcomplex<f32>>\n    return %0 : tensor<2xcomplex<f32>>",
+    ));
+    assert_contains_in_order(&out, &["hlo.real %arg0", "hlo.imag %arg0", "hlo.negate", "hlo.complex"]);
+}
+
+#[test]
+fn broadcast_ops_broadcast_explicitly() {
+    let out = import(&func(
+        "%a: tensor<3xf32>, %b: tensor<2x3xf32>, %p: tensor<2x1xi1>",
+        "tensor<2x3xf32>",
+        "    %0 = chlo.broadcast_add %a, %b : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    %1 = chlo.broadcast_multiply %a, %b {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    %2 = chlo.broadcast_compare %a, %b {comparison_direction = #chlo<comparison_direction LT>} : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
+    %3 = chlo.broadcast_select %p, %0, %1 : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    %4 = chlo.broadcast_next_after %a, %b : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %3 : tensor<2x3xf32>",
+    ));
+    assert_contains_in_order(
+        &out,
+        &[
+            "hlo.broadcast_in_dim %arg0, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>",
+            "hlo.add %0, %arg1",
+            "hlo.broadcast_in_dim %arg0, dims = [1]",
+            "hlo.multiply",
+            "hlo.compare LT",
+            "hlo.broadcast_in_dim %arg2, dims = [0, 1] : (tensor<2x1xi1>) -> tensor<2x3xi1>",
+            "hlo.select",
+            "hlo.bitcast_convert_type",
+        ],
+    );
+}
+
+#[test]
+fn top_k_sorts_and_slices() {
+    let out = import(&func(
+        "%x: tensor<4x8xf32>",
+        "tensor<4x2xf32>",
+        "    %0:2 = chlo.top_k(%x, k = 2) : tensor<4x8xf32> -> (tensor<4x2xf32>, tensor<4x2xi32>)
+    return %0#0 : tensor<4x2xf32>",
+    ));
+    assert_contains_in_order(
+        &out,
+        &[
+            "hlo.iota dim = 1 : tensor<4x8xi32>",
+            "hlo.sort(%arg0, %0) dim = 1",
+            "hlo.compare GT",
+            "TOTALORDER",
+            "hlo.slice %1#0 [0:4, 0:2]",
+            "hlo.slice %1#1 [0:4, 0:2]",
+        ],
+    );
+}
+
+#[test]
+fn generic_chlo_ops_expand_too() {
+    let out = import(&func(
+        "%x: tensor<2xf32>",
+        "tensor<2xf32>",
+        "    %0 = \"chlo.square\"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+    %1 = \"chlo.constant\"() {value = dense<2.0> : tensor<2xf32>} : () -> tensor<2xf32>
+    %2 = \"chlo.erf\"(%0) : (tensor<2xf32>) -> tensor<2xf32>
+    return %2 : tensor<2xf32>",
+    ));
+    assert_contains_in_order(&out, &["hlo.multiply %arg0, %arg0", "hlo.constant dense<2.0>", "hlo.erf %0"]);
+}
