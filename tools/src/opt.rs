@@ -43,10 +43,11 @@ pub struct OptOutput {
     pub success: bool,
 }
 
-/// A Context with every dialect of the compiler registered.
+/// A Context with every dialect of the compiler registered, and the parse-only StableHLO
+/// and chlo dialects that read JAX's exports into hlo.
 pub fn new_context() -> Context {
     let mut ctx = Context::new();
-    xla_dialects::register_all(&mut ctx);
+    xla_import::stablehlo::register(&mut ctx);
     ctx
 }
 
@@ -120,6 +121,10 @@ fn process_chunk(
         Ok(m) => m,
         Err(e) => return (None, vec![e]),
     };
+    // StableHLO's generic form and chlo ops become hlo ops (a no-op for hlo input).
+    if let Err(e) = xla_import::stablehlo::legalize_module(&mut module.body, module.op) {
+        return (None, vec![e]);
+    }
     if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
         return (None, errors);
     }

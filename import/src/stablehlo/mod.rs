@@ -51,6 +51,13 @@ pub fn register(ctx: &mut Context) {
     ctx.register_dialect(&dialect::CHLO_DIALECT);
 }
 
+/// Converts what the parse hooks left (generic-form `stablehlo` ops, `case`/`if`, chlo ops)
+/// into hlo ops. For callers that parse themselves (`xla-opt`, which keeps the line numbers
+/// of split inputs and verifies on its own); on input without such ops it changes nothing.
+pub fn legalize_module(body: &mut xla_ir::Body, module: xla_ir::OpId) -> Result<(), Diagnostic> {
+    legalize::legalize(body, module)
+}
+
 /// Reads StableHLO text (the contents of `file`) into a module of `func.func`s holding hlo
 /// ops. `ctx` must have been prepared with [`register`].
 pub fn parse_stablehlo<'c>(ctx: &'c Context, file: &str, text: &str) -> Result<Module<'c>, Diagnostic> {
