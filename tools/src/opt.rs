@@ -122,7 +122,7 @@ fn process_chunk(
         Err(e) => return (None, vec![e]),
     };
     // StableHLO's generic form and chlo ops become hlo ops (a no-op for hlo input).
-    if let Err(e) = xla_import::stablehlo::legalize_module(&mut module.body, module.op) {
+    if let Err(e) = xla_import::stablehlo::legalize_module(&mut module.body, module.op, text) {
         return (None, vec![e]);
     }
     if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {

@@ -17,7 +17,7 @@ use xla_ir::{AttrData, Attribute, Body, Diagnostic, OpId, OpRef, Type, TypeData,
 use super::{calls, chlo, control_flow, dot_conv, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
 
 /// Converts what parsing left (see the module documentation).
-pub(crate) fn legalize(body: &mut Body, module: OpId) -> Result<(), Diagnostic> {
+pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> Result<(), Diagnostic> {
     convert_token_types(body, module);
     for op in body.nested_ops(module, WalkOrder::PreOrder) {
         if body.is_erased(op) {
@@ -30,9 +30,14 @@ pub(crate) fn legalize(body: &mut Body, module: OpId) -> Result<(), Diagnostic> 
             chlo::expand(body, op)?;
         }
     }
-    for op in body.nested_ops(module, WalkOrder::PreOrder) {
-        if !body.is_erased(op) {
-            dot_conv::fix_mixed_precision(body, op)?;
+    // StableHLO allows dots and convolutions of mixed precision (bf16 x bf16 -> f32); hlo
+    // does not, so their operands are converted. Only for StableHLO input: in hlo input a
+    // mixed dot is an error the verifier reports.
+    if mixed_precision {
+        for op in body.nested_ops(module, WalkOrder::PreOrder) {
+            if !body.is_erased(op) {
+                dot_conv::fix_mixed_precision(body, op)?;
+            }
         }
     }
     Ok(())

@@ -52,10 +52,17 @@ pub fn register(ctx: &mut Context) {
 }
 
 /// Converts what the parse hooks left (generic-form `stablehlo` ops, `case`/`if`, chlo ops)
-/// into hlo ops. For callers that parse themselves (`xla-opt`, which keeps the line numbers
-/// of split inputs and verifies on its own); on input without such ops it changes nothing.
-pub fn legalize_module(body: &mut xla_ir::Body, module: xla_ir::OpId) -> Result<(), Diagnostic> {
-    legalize::legalize(body, module)
+/// into hlo ops, and, when `text` is StableHLO (it names `stablehlo.` or `chlo.` ops), gives
+/// mixed-precision dots and convolutions the converts hlo needs. For callers that parse
+/// themselves (`xla-opt`, which keeps the line numbers of split inputs and verifies on its
+/// own); on hlo input it changes nothing.
+pub fn legalize_module(body: &mut xla_ir::Body, module: xla_ir::OpId, text: &str) -> Result<(), Diagnostic> {
+    legalize::legalize(body, module, is_stablehlo_text(text))
+}
+
+/// Whether `text` names StableHLO or chlo operations.
+pub fn is_stablehlo_text(text: &str) -> bool {
+    text.contains("stablehlo.") || text.contains("chlo.")
 }
 
 /// Reads StableHLO text (the contents of `file`) into a module of `func.func`s holding hlo
@@ -68,7 +75,7 @@ pub fn parse_stablehlo<'c>(ctx: &'c Context, file: &str, text: &str) -> Result<M
         ));
     }
     let mut module = parse_source(ctx, file, text, 1)?;
-    legalize::legalize(&mut module.body, module.op)?;
+    legalize::legalize(&mut module.body, module.op, true)?;
     xla_ir::verifier::verify(&module.body, module.op).map_err(|errors| {
         let mut errors = errors.into_iter();
         let first = errors.next().unwrap_or_else(|| Diagnostic::error(ctx.file_loc(file, 1, 1), "verification failed"));
