@@ -134,22 +134,93 @@ fn layouts_bounds_and_tokens_are_part_of_shapes() {
 }
 
 #[test]
-fn what_hlo_cannot_say_is_a_located_error() {
-    let capture = write_error(
+fn regions_get_the_outer_values_they_use() {
+    let text = write(
         r#"func.func @main(%x: tensor<f32>, %i: tensor<i32>) -> tensor<i32> {
+  %limit = hlo.constant dense<10> : tensor<i32>
   %0 = hlo.while(%i) : tensor<i32> cond {
   ^bb0(%a: tensor<i32>):
-    %p = hlo.compare LT, %a, %a : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %p = hlo.compare LT, %a, %limit : (tensor<i32>, tensor<i32>) -> tensor<i1>
     hlo.return %p : tensor<i1>
   } do {
   ^bb0(%a: tensor<i32>):
     %c = hlo.convert_element_type %x : (tensor<f32>) -> tensor<i32>
-    hlo.return %c : tensor<i32>
+    %s = hlo.add %a, %c : tensor<i32>
+    hlo.return %s : tensor<i32>
   }
   return %0 : tensor<i32>
 }"#,
     );
-    assert!(capture.starts_with("test.mlir:8:5: error: 'hlo.convert_element_type' op uses a value defined outside its region"), "{capture}");
+    assert_lines(
+        &text,
+        &[
+            "while_cond.",
+            "arg_tuple.",
+            " = (s32[], f32[]) parameter(0)",
+            "constant.",
+            " = s32[] constant(10)",
+            "compare(",
+            "while_body.",
+            " = (s32[], f32[]) parameter(0)",
+            "convert(get-tuple-element.",
+            "ROOT tuple.",
+            " = (s32[], f32[]) tuple(add.",
+            "ENTRY main {",
+            " = (s32[], f32[]) tuple(Arg_1.",
+            ", Arg_0.",
+            " = (s32[], f32[]) while(tuple.",
+            "ROOT get-tuple-element.",
+            " = s32[] get-tuple-element(while.",
+            "), index=0",
+        ],
+    );
+    let text = write(
+        r#"func.func @main(%p: tensor<i1>, %x: tensor<2xf32>, %y: tensor<f32>) -> tensor<2xf32> {
+  %0 = hlo.conditional %p, %x, %y : (tensor<i1>, tensor<2xf32>, tensor<f32>) -> tensor<2xf32> {
+  ^bb0(%a: tensor<2xf32>):
+    hlo.return %a : tensor<2xf32>
+  }, {
+  ^bb0(%b: tensor<f32>):
+    hlo.return %x : tensor<2xf32>
+  }
+  return %0 : tensor<2xf32>
+}"#,
+    );
+    assert_lines(
+        &text,
+        &[
+            "conditional_branch0.",
+            " = f32[2]{0} parameter(0)",
+            "conditional_branch1.",
+            " = (f32[], f32[2]{0}) parameter(0)",
+            "ROOT get-tuple-element.",
+            "), index=1",
+            "ENTRY main {",
+            " = (f32[], f32[2]{0}) tuple(Arg_2.",
+            ", Arg_1.",
+            "ROOT conditional.",
+            " = f32[2]{0} conditional(Arg_0.",
+            ", Arg_1.",
+            ", tuple.",
+            "), true_computation=conditional_branch0.",
+            ", false_computation=conditional_branch1.",
+        ],
+    );
+}
+
+#[test]
+fn what_hlo_cannot_say_is_a_located_error() {
+    let capture = write_error(
+        r#"func.func @main(%x: tensor<4xf32>, %k: tensor<f32>) -> tensor<f32> {
+  %0 = hlo.reduce(%x init: %k) dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = hlo.add %a, %k : tensor<f32>
+    hlo.return %s : tensor<f32>
+  }
+  return %0 : tensor<f32>
+}"#,
+    );
+    assert!(capture.starts_with("test.mlir:4:5: error: 'hlo.add' op uses a value defined outside its region"), "{capture}");
 
     let recursion = write_error(
         r#"func.func @main(%x: tensor<f32>) -> tensor<f32> {

@@ -37,13 +37,17 @@
 //!   the last `lhs` dimension with the first `rhs` one; `hlo.while` and
 //!   `hlo.optimization_barrier` of several values and `infeed`/`outfeed`/`send`/`recv` of
 //!   several data values carry a tuple; `hlo.send`/`hlo.recv` are `send`+`send-done` and
-//!   `recv`+`recv-done`; `hlo.compare`'s `NOTYPE` is left out; the check ops are
+//!   `recv`+`recv-done`; `hlo.compare`'s `NOTYPE` is left out; values that the regions of
+//!   `while` and `conditional` use from outside them are passed in (as further loop state,
+//!   or with the branch operand in a tuple), and constants from outside any region are
+//!   written again inside it, since HLO computations cannot capture; the check ops are
 //!   `custom-call`s to `check.expect_*` with their options in `backend_config` (the
 //!   canonicalization `custom-call-to-check` reads them back; the `_const` forms pass their
 //!   literal as a `constant`).
 //! - Located errors, never guesses: ops of other dialects; `hlo.all_to_all` whose split and
-//!   concat dimensions differ; `hlo.pad` of a 0-d tensor; regions that use values defined
-//!   outside them (HLO computations cannot capture); regions of several blocks; recursive
+//!   concat dimensions differ; `hlo.pad` of a 0-d tensor; regions of other ops (`reduce`,
+//!   `sort`, ...) that use non-constant values defined outside them; regions of several
+//!   blocks; recursive
 //!   calls and calls of the entry function; function declarations; types with no HLO shape
 //!   (unranked tensors, `index`, `tf32`, integer widths other than 1, 2, 4, 8, 16, 32, 64,
 //!   padded layouts).

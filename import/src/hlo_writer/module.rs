@@ -4,6 +4,9 @@
 //! - Every `func.func` becomes a computation named after it; the entry is `main`, else the
 //!   only public function, else the only function. Regions of hlo ops become computations
 //!   named after the op and the region (`reduce_body.7`, `while_cond.3`).
+//! - HLO computations cannot capture values: a `while` or `conditional` passes in the
+//!   values its regions use from outside ([`ModuleWriter::captures`]), a constant from
+//!   outside is written again where it is used, and anything else is an error.
 //! - XLA reads a computation only after the computations it calls, so callees (functions
 //!   and regions) are printed before their callers and the entry comes last; a call cycle is
 //!   an error, since HLO computations cannot recurse.
@@ -14,7 +17,7 @@
 
 use std::collections::HashMap;
 
-use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, OpId, OpRef, RegionId, Type, ValueId};
+use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, OpId, OpRef, RegionId, Type, ValueId, WalkOrder};
 
 use super::computation::{Computation, Inst};
 use super::names::{sanitize, Names};
@@ -28,6 +31,14 @@ pub(crate) enum Params {
     /// The arguments are the elements of one tuple `parameter(0)` (a `while` carrying several
     /// values).
     Tupled,
+}
+
+/// Values of an enclosing computation that a region receives, and whether it returns them
+/// unchanged after its own results (a `while` body must, to keep its loop state's shape).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Captured {
+    pub values: Vec<ValueId>,
+    pub pass_through: bool,
 }
 
 /// Where a function is in being written.
@@ -177,15 +188,57 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
     /// Writes region `region` of `op` as a computation named after the op and `label`, with
     /// its arguments passed as `params`; returns the computation's name.
     pub(crate) fn region_computation(&mut self, op: OpId, region: RegionId, label: &str, params: Params) -> Result<String, Diagnostic> {
+        self.region_computation_with(op, region, label, params, &Captured::default())
+    }
+
+    /// [`Self::region_computation`] for a region that also receives `captured` values of the
+    /// enclosing computation (as further elements of its tuple parameter), and passes them
+    /// back out after its own results when `captured.pass_through` (a `while` body).
+    pub(crate) fn region_computation_with(
+        &mut self,
+        op: OpId,
+        region: RegionId,
+        label: &str,
+        params: Params,
+        captured: &Captured,
+    ) -> Result<String, Diagnostic> {
         let Some(block) = self.single_block(op, region, label)? else {
             return Err(self.error(op, format!("region '{label}' is empty; an HLO computation needs a body")));
         };
         let base = self.body.op_name(op).split_once('.').map_or("region", |(_, n)| n);
         let name = self.names.numbered(&format!("{base}_{label}"));
         let mut comp = Computation::new(name.clone());
-        self.block_computation(&mut comp, block, params, op)?;
+        self.block_computation_with(&mut comp, block, params, op, captured)?;
         self.computations.push(comp.text(false));
         Ok(name)
+    }
+
+    /// The values that ops nested in `op`'s regions use but that are defined outside `op`,
+    /// in order of first use, leaving out constants (which are written again where used).
+    pub(crate) fn captures(&self, op: OpId, regions: &[RegionId]) -> Vec<ValueId> {
+        let mut out: Vec<ValueId> = Vec::new();
+        for &region in regions {
+            for &block in &self.body.region(region).blocks {
+                for inner in self.body.block_ops(block) {
+                    let mut nested = vec![inner];
+                    nested.extend(self.body.nested_ops(inner, WalkOrder::PreOrder));
+                    for user in nested {
+                        for &v in &self.body.op(user).operands {
+                            let inside = self
+                                .body
+                                .value_block(v)
+                                .and_then(|b| self.body.block_parent_op(b))
+                                .is_some_and(|owner| self.body.is_ancestor(op, owner));
+                            let constant = self.body.defining_op(v).is_some_and(|d| self.body.op_name(d) == "hlo.constant");
+                            if !inside && !constant && !out.contains(&v) {
+                                out.push(v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The only block of `region`, `None` when it has none, or an error when it has several.
@@ -200,7 +253,21 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
     /// Fills `comp` from `block`: parameters, instructions, and the terminator's operands as
     /// the ROOT. `owner` is the op holding the block, for errors.
     fn block_computation(&mut self, comp: &mut Computation, block: BlockId, params: Params, owner: OpId) -> Result<(), Diagnostic> {
-        let args = self.body.block(block).args.clone();
+        self.block_computation_with(comp, block, params, owner, &Captured::default())
+    }
+
+    /// [`Self::block_computation`] with `captured` values of the enclosing computation passed
+    /// in after the block's arguments (only with [`Params::Tupled`]).
+    fn block_computation_with(
+        &mut self,
+        comp: &mut Computation,
+        block: BlockId,
+        params: Params,
+        owner: OpId,
+        captured: &Captured,
+    ) -> Result<(), Diagnostic> {
+        let mut args = self.body.block(block).args.clone();
+        args.extend(&captured.values);
         match params {
             Params::Direct => {
                 for (i, arg) in args.iter().enumerate() {
@@ -226,7 +293,10 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         for op in self.body.block_ops(block) {
             match self.body.op_name(op) {
                 "func.return" | "hlo.return" => {
-                    let operands = self.body.op(op).operands.clone();
+                    let mut operands = self.body.op(op).operands.clone();
+                    if captured.pass_through {
+                        operands.extend(&captured.values);
+                    }
                     self.set_root(comp, &operands, op)?;
                     terminated = true;
                 }
@@ -253,7 +323,10 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
 
     /// Appends `tuple(values...)`.
     pub(crate) fn tuple(&mut self, comp: &mut Computation, values: &[ValueId], op: OpId) -> Result<Inst, Diagnostic> {
-        let insts = values.iter().map(|v| self.operand(comp, *v, op)).collect::<Result<Vec<_>, _>>()?;
+        let mut insts = Vec::with_capacity(values.len());
+        for v in values {
+            insts.push(self.operand(comp, *v, op)?);
+        }
         let shapes: Vec<String> = insts.iter().map(|i| comp.shape(*i).to_string()).collect();
         let names: Vec<String> = insts.iter().map(|i| comp.name(*i).to_string()).collect();
         let name = self.names.numbered("tuple");
@@ -267,16 +340,36 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         comp.push(name, shape, "get-tuple-element", &[operand], &[format!("index={i}")])
     }
 
-    /// The instruction defining operand value `value` of `op`.
-    pub(crate) fn operand(&self, comp: &Computation, value: ValueId, op: OpId) -> Result<Inst, Diagnostic> {
-        comp.inst_of(value).ok_or_else(|| {
-            self.error(op, "uses a value defined outside its region; HLO computations cannot capture values, pass it as an operand")
-        })
+    /// The instruction defining operand value `value` of `op`. A constant defined outside
+    /// the computation (a region using a constant of its enclosing function) is written
+    /// again inside it; any other value from outside is an error, since HLO computations
+    /// cannot capture values (`while` and `conditional` pass theirs in; see
+    /// [`Self::captures`]).
+    pub(crate) fn operand(&mut self, comp: &mut Computation, value: ValueId, op: OpId) -> Result<Inst, Diagnostic> {
+        if let Some(inst) = comp.inst_of(value) {
+            return Ok(inst);
+        }
+        match self.body.defining_op(value) {
+            Some(def) if self.body.op_name(def) == "hlo.constant" => {
+                let inst = self.constant_inst(comp, def)?;
+                comp.bind(value, inst);
+                Ok(inst)
+            }
+            _ => Err(self.error(
+                op,
+                "uses a value defined outside its region; HLO computations cannot capture values, pass it as an operand",
+            )),
+        }
     }
 
     /// The names of the instructions defining `values`, operands of `op`.
-    pub(crate) fn operand_names(&self, comp: &Computation, values: &[ValueId], op: OpId) -> Result<Vec<String>, Diagnostic> {
-        values.iter().map(|v| self.operand(comp, *v, op).map(|i| comp.name(i).to_string())).collect()
+    pub(crate) fn operand_names(&mut self, comp: &mut Computation, values: &[ValueId], op: OpId) -> Result<Vec<String>, Diagnostic> {
+        let mut names = Vec::with_capacity(values.len());
+        for v in values {
+            let inst = self.operand(comp, *v, op)?;
+            names.push(comp.name(inst).to_string());
+        }
+        Ok(names)
     }
 
     /// The HLO shape of `ty`, or an error at `op`.

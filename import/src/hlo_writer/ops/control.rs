@@ -16,7 +16,7 @@ use xla_ir::{AttrData, Diagnostic, OpId, TypeData};
 use crate::hlo_writer::attrs::{braced, string_literal};
 use crate::hlo_writer::computation::Computation;
 use crate::hlo_writer::literal::literal_text;
-use crate::hlo_writer::module::{ModuleWriter, Params};
+use crate::hlo_writer::module::{Captured, ModuleWriter, Params};
 use crate::hlo_writer::shape::{tuple_of, with_layout};
 
 impl ModuleWriter<'_, '_> {
@@ -28,42 +28,79 @@ impl ModuleWriter<'_, '_> {
     }
 
     /// `while(init), condition=c, body=b`; `init` is the one loop value or a tuple of them.
+    /// Values the regions use from outside the loop (other than constants) join the loop
+    /// state after the loop values, and the body passes them through unchanged.
     pub(super) fn while_loop(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let operands = self.body.op(op).operands.clone();
+        let mut operands = self.body.op(op).operands.clone();
         if self.body.op(op).results.len() != operands.len() {
             return Err(self.error(op, "needs one result per loop value"));
         }
-        let params = if operands.len() == 1 { Params::Direct } else { Params::Tupled };
         let cond_region = self.region(op, 0)?;
         let body_region = self.region(op, 1)?;
-        let cond = self.region_computation(op, cond_region, "cond", params)?;
-        let body = self.region_computation(op, body_region, "body", params)?;
+        let captured = self.captures(op, &[cond_region, body_region]);
+        let params = if operands.len() == 1 && captured.is_empty() { Params::Direct } else { Params::Tupled };
+        let into_cond = Captured { values: captured.clone(), pass_through: false };
+        let through_body = Captured { values: captured.clone(), pass_through: true };
+        let cond = self.region_computation_with(op, cond_region, "cond", params, &into_cond)?;
+        let body = self.region_computation_with(op, body_region, "body", params, &through_body)?;
+        operands.extend(&captured);
         let init = self.single_or_tuple(comp, &operands, op)?;
         let shape = comp.shape(init).to_string();
         let operand = comp.name(init).to_string();
         let inst = self.emit(comp, "while", shape, vec![operand], vec![format!("condition={cond}"), format!("body={body}")]);
-        self.bind_results(comp, op, inst)
+        if captured.is_empty() {
+            return self.bind_results(comp, op, inst);
+        }
+        let results = self.body.op(op).results.clone();
+        for (i, r) in results.iter().enumerate() {
+            let shape = self.shape(self.body.value_type(*r), op)?;
+            let gte = self.get_tuple_element(comp, inst, shape, i);
+            comp.bind(*r, gte);
+        }
+        Ok(())
     }
 
     /// `conditional(selector, operands...)` with `true_computation=`/`false_computation=` for
-    /// a predicate, `branch_computations={...}` for an index.
+    /// a predicate, `branch_computations={...}` for an index. A branch that uses values from
+    /// outside the op (other than constants) takes a tuple of its operand and those values.
     pub(super) fn conditional(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let Some(&selector) = self.body.op(op).operands.first() else {
+        let operands = self.body.op(op).operands.clone();
+        let Some((&selector, branch_operands)) = operands.split_first() else {
             return Err(self.error(op, "needs a selector"));
         };
         let element = self.tensor_of(selector, op)?.element;
         let is_pred = matches!(self.ctx.type_data(element), TypeData::Integer { width: 1, .. });
         let regions = self.body.op(op).regions.clone();
+        if regions.len() != branch_operands.len() {
+            return Err(self.error(op, "needs one operand per branch"));
+        }
         let mut branches = Vec::new();
-        for (i, region) in regions.iter().enumerate() {
-            branches.push(self.region_computation(op, *region, &format!("branch{i}"), Params::Direct)?);
+        let mut names = vec![{
+            let inst = self.operand(comp, selector, op)?;
+            comp.name(inst).to_string()
+        }];
+        for (i, (region, operand)) in regions.iter().zip(branch_operands).enumerate() {
+            let captured = self.captures(op, &[*region]);
+            let label = format!("branch{i}");
+            if captured.is_empty() {
+                branches.push(self.region_computation(op, *region, &label, Params::Direct)?);
+                let inst = self.operand(comp, *operand, op)?;
+                names.push(comp.name(inst).to_string());
+            } else {
+                let passed = Captured { values: captured.clone(), pass_through: false };
+                branches.push(self.region_computation_with(op, *region, &label, Params::Tupled, &passed)?);
+                let mut values = vec![*operand];
+                values.extend(&captured);
+                let inst = self.tuple(comp, &values, op)?;
+                names.push(comp.name(inst).to_string());
+            }
         }
         let attrs = match (is_pred, branches.as_slice()) {
             (true, [on_true, on_false]) => vec![format!("true_computation={on_true}"), format!("false_computation={on_false}")],
             (true, _) => return Err(self.error(op, "with a predicate needs exactly two branches")),
             (false, _) => vec![format!("branch_computations={{{}}}", branches.join(", "))],
         };
-        self.same_operands(comp, op, "conditional", attrs)
+        self.emit_op(comp, op, "conditional", names, attrs)
     }
 
     /// `map(inputs...), dimensions={...}, to_apply=c`.

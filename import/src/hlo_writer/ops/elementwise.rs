@@ -8,7 +8,7 @@
 
 use xla_ir::{Diagnostic, OpId};
 
-use crate::hlo_writer::computation::Computation;
+use crate::hlo_writer::computation::{Computation, Inst};
 use crate::hlo_writer::literal::literal_text;
 use crate::hlo_writer::module::ModuleWriter;
 
@@ -81,13 +81,21 @@ impl ModuleWriter<'_, '_> {
 
     /// `constant(literal)`.
     pub(super) fn constant(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
+        let inst = self.constant_inst(comp, op)?;
+        self.bind_results(comp, op, inst)
+    }
+
+    /// Appends the `constant(literal)` of `hlo.constant` op `op` without binding its result
+    /// (a region may write a constant of its enclosing function again).
+    pub(crate) fn constant_inst(&mut self, comp: &mut Computation, op: OpId) -> Result<Inst, Diagnostic> {
         let literal = self
             .body
             .attr(op, "value")
             .and_then(|a| self.ctx.as_dense(a))
             .ok_or_else(|| self.error(op, "requires a dense literal 'value'"))?;
         let text = literal_text(self.ctx, literal).map_err(|m| self.error(op, m))?;
-        self.emit_op(comp, op, "constant", vec![text], Vec::new())
+        let shape = self.shape(literal.ty, op)?;
+        Ok(self.emit(comp, "constant", shape, vec![text], Vec::new()))
     }
 
     /// `iota(), iota_dimension=d`.
