@@ -71,23 +71,24 @@ fn write_nested(
 /// The text of the element stored in `bytes`.
 fn element_text(kind: ElementKind, is_pred: bool, bytes: &[u8]) -> String {
     match kind {
-        ElementKind::Int { .. } => match kind.decode(bytes) {
-            Scalar::Int(v) if is_pred => (if v != 0 { "true" } else { "false" }).to_string(),
-            Scalar::Int(v) => v.to_string(),
-            _ => unreachable_text(),
-        },
+        ElementKind::Int { .. } => {
+            // An integer kind always decodes to `Scalar::Int`.
+            let value = match kind.decode(bytes) {
+                Scalar::Int(v) => v,
+                _ => 0,
+            };
+            match (is_pred, value) {
+                (true, 0) => "false".to_string(),
+                (true, _) => "true".to_string(),
+                (false, v) => v.to_string(),
+            }
+        }
         ElementKind::Float(k) => float_text(k, read_bits(bytes)),
         ElementKind::Complex(k) => {
             let half = bytes.len() / 2;
             format!("({}, {})", float_text(k, read_bits(&bytes[..half])), float_text(k, read_bits(&bytes[half..])))
         }
     }
-}
-
-/// What an integer element that does not decode as one would print as; `ElementKind::decode`
-/// always gives an integer for an integer kind, so this is never written.
-fn unreachable_text() -> String {
-    "0".to_string()
 }
 
 fn read_bits(bytes: &[u8]) -> u64 {
