@@ -93,6 +93,26 @@ func.func private @split(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
 }
 
 #[test]
+fn a_region_equal_to_a_function_names_its_computation() {
+    let text = write(
+        r#"func.func @main(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<f32> {
+  %0 = hlo.reduce(%x init: %z) dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = hlo.add %a, %b : tensor<f32>
+    hlo.return %s : tensor<f32>
+  }
+  return %0 : tensor<f32>
+}
+func.func private @region_0.1(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {
+  %s = hlo.add %a, %b : tensor<f32>
+  return %s : tensor<f32>
+}"#,
+    );
+    assert_lines(&text, &["region_0.1 {", "ENTRY main {", "reduce(Arg_0.", "), dimensions={0}, to_apply=region_0.1\n"]);
+    assert!(!text.contains("reduce_body"), "the reducer is not written twice:\n{text}");
+}
+
+#[test]
 fn the_entry_is_main_or_the_only_public_function() {
     let text = write(
         "func.func private @helper() {\n  return\n}\nfunc.func public @run(%x: tensor<f32>) -> tensor<f32> {\n  return %x : tensor<f32>\n}",

@@ -23,7 +23,8 @@
 //!   the only public function) is the `ENTRY`; `func.call` and `hlo.call` are
 //!   `call(...), to_apply=f`; each region of `reduce`, `reduce_window`, `select_and_scatter`,
 //!   `scatter`, `sort`, `map`, `while`, `conditional`, `all_reduce` and `reduce_scatter` is a
-//!   computation named after the op and region. Callees are printed before callers.
+//!   computation named after the op and region, unless it equals a function of the module
+//!   ([`sharing`]), whose computation it then names. Callees are printed before callers.
 //! - Values ([`computation`]): block arguments are `parameter(i)`; an op with other than one
 //!   result is one tuple-shaped instruction followed by a `get-tuple-element` per result; a
 //!   function or region returning other than one value has a `tuple` ROOT.
@@ -63,6 +64,7 @@ mod module;
 mod names;
 mod ops;
 mod shape;
+mod sharing;
 
 use xla_ir::{Body, Diagnostic, OpId};
 

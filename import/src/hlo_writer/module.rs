@@ -22,6 +22,7 @@ use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, OpId, OpRef, RegionI
 use super::computation::{Computation, Inst};
 use super::names::{sanitize, Names};
 use super::shape::{shape_text, tuple_of};
+use super::sharing::blocks_equal;
 
 /// How a block's arguments become parameters.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -205,12 +206,32 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         let Some(block) = self.single_block(op, region, label)? else {
             return Err(self.error(op, format!("region '{label}' is empty; an HLO computation needs a body")));
         };
+        if params == Params::Direct && captured.values.is_empty() {
+            if let Some(symbol) = self.function_equal_to(block) {
+                return self.callee(&symbol, op);
+            }
+        }
         let base = self.body.op_name(op).split_once('.').map_or("region", |(_, n)| n);
         let name = self.names.numbered(&format!("{base}_{label}"));
         let mut comp = Computation::new(name.clone());
         self.block_computation_with(&mut comp, block, params, op, captured)?;
         self.computations.push(comp.text(false));
         Ok(name)
+    }
+
+    /// A function of the module (not the entry) whose body equals `block`, if any.
+    fn function_equal_to(&self, block: BlockId) -> Option<String> {
+        let mut candidates: Vec<(&String, &(OpId, String))> = self.funcs.iter().collect();
+        candidates.sort_by(|a, b| a.0.cmp(b.0));
+        candidates.into_iter().find_map(|(symbol, (func, _))| {
+            if Some(*func) == self.entry || self.progress.get(symbol) == Some(&Progress::Writing) {
+                return None;
+            }
+            let region = self.body.op(*func).regions.first()?;
+            let blocks = &self.body.region(*region).blocks;
+            let [body_block] = blocks.as_slice() else { return None };
+            blocks_equal(self.body, block, *body_block).then(|| symbol.clone())
+        })
     }
 
     /// The values that ops nested in `op`'s regions use but that are defined outside `op`,
