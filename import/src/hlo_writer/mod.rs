@@ -1,37 +1,54 @@
 //! The writer of XLA HLO text from a module of `hlo` ops: [`write_hlo_text`], the inverse
-//! of [`crate::hlo_text::parse_hlo_text`] (`xla-opt --emit=hlo-text`).
+//! of `crate::hlo_text::parse_hlo_text` (`xla-opt --emit=hlo-text`).
 //!
 //! What it writes, as XLA's own printer does (see the corpus files `NAME.hlo`):
 //!
-//! ```text
+//! ```
+//! let mut ctx = xla_ir::Context::new();
+//! xla_dialects::register_all(&mut ctx);
+//! let mlir = r#"module @jit_f {
+//!   func.func @main(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+//!     %zero = hlo.constant dense<0.0> : tensor<f32>
+//!     %0 = hlo.reduce(%x init: %zero) dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32> {
+//!     ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+//!       %s = hlo.add %a, %b : tensor<f32>
+//!       hlo.return %s : tensor<f32>
+//!     }
+//!     return %0 : tensor<2xf32>
+//!   }
+//! }"#;
+//! let module = xla_ir::parser::parse_source(&ctx, "f.mlir", mlir, 1).expect("parses");
+//! let text = xla_import::hlo_writer::write_hlo_text(&module.body, module.op).expect("writes");
+//! assert_eq!(text, "\
 //! HloModule jit_f, entry_computation_layout={(f32[2,3]{1,0})->f32[2]{0}}
 //!
 //! reduce_body.3 {
-//!   Arg_0.1 = f32[] parameter(0)
-//!   Arg_1.2 = f32[] parameter(1)
-//!   ROOT add.4 = f32[] add(Arg_0.1, Arg_1.2)
+//!   Arg_0.4 = f32[] parameter(0)
+//!   Arg_1.5 = f32[] parameter(1)
+//!   ROOT add.6 = f32[] add(Arg_0.4, Arg_1.5)
 //! }
 //!
 //! ENTRY main {
-//!   Arg_0.5 = f32[2,3]{1,0} parameter(0)
-//!   constant.6 = f32[] constant(0)
-//!   ROOT reduce.7 = f32[2]{0} reduce(Arg_0.5, constant.6), dimensions={1}, to_apply=reduce_body.3
+//!   Arg_0.1 = f32[2,3]{1,0} parameter(0)
+//!   constant.2 = f32[] constant(0)
+//!   ROOT reduce.7 = f32[2]{0} reduce(Arg_0.1, constant.2), dimensions={1}, to_apply=reduce_body.3
 //! }
+//! ");
 //! ```
 //!
-//! - Structure ([`module`]): each `func.func` is a computation named after it; `main` (else
+//! - Structure (`module.rs`): each `func.func` is a computation named after it; `main` (else
 //!   the only public function) is the `ENTRY`; `func.call` and `hlo.call` are
 //!   `call(...), to_apply=f`; each region of `reduce`, `reduce_window`, `select_and_scatter`,
 //!   `scatter`, `sort`, `map`, `while`, `conditional`, `all_reduce` and `reduce_scatter` is a
 //!   computation named after the op and region, unless it equals a function of the module
-//!   ([`sharing`]), whose computation it then names. Callees are printed before callers.
-//! - Values ([`computation`]): block arguments are `parameter(i)`; an op with other than one
+//!   (`sharing.rs`), whose computation it then names. Callees are printed before callers.
+//! - Values (`computation.rs`): block arguments are `parameter(i)`; an op with other than one
 //!   result is one tuple-shaped instruction followed by a `get-tuple-element` per result; a
 //!   function or region returning other than one value has a `tuple` ROOT.
-//! - Shapes ([`shape`]) carry layouts (the type's, or major-to-minor), `<=N` bounds, `?`,
-//!   `token[]` and tuples; literals ([`literal`]) print every element exactly, NaN, infinities,
-//!   `bf16`/`f16`/f8 and complex numbers included; attributes ([`attrs`]) use XLA's syntax.
-//! - Ops ([`ops`]) map one to one onto XLA's opcodes, except these spellings of their own:
+//! - Shapes (`shape.rs`) carry layouts (the type's, or major-to-minor), `<=N` bounds, `?`,
+//!   `token[]` and tuples; literals (`literal.rs`) print every element exactly, NaN, infinities,
+//!   `bf16`/`f16`/f8 and complex numbers included; attributes (`attrs.rs`) use XLA's syntax.
+//! - Ops (`ops/`) map one to one onto XLA's opcodes, except these spellings of their own:
 //!   implicit broadcasting of binary ops is written as explicit `broadcast`s;
 //!   `hlo.broadcast` and `hlo.broadcast_in_dim` are `broadcast` (with a `reshape` first when
 //!   size-1 dimensions expand); `hlo.collapse` is `reshape`; `hlo.dot` is `dot` contracting
@@ -54,7 +71,7 @@
 //!   padded layouts).
 //!
 //! Invariant: the output follows XLA's HLO text grammar (`xla/hlo/parser/hlo_parser.cc`), so
-//! that the reader in [`crate::hlo_text`] (and XLA's own parser) reads it back to the same
+//! that the reader in `crate::hlo_text` (and XLA's own parser) reads it back to the same
 //! computations; writing never panics on any module, verified or not.
 
 mod attrs;

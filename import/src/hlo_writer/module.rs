@@ -3,7 +3,8 @@
 //!
 //! - Every `func.func` becomes a computation named after it; the entry is `main`, else the
 //!   only public function, else the only function. Regions of hlo ops become computations
-//!   named after the op and the region (`reduce_body.7`, `while_cond.3`).
+//!   named after the op and the region (`reduce_body.7`, `while_cond.3`), unless a region
+//!   equals a function's body, whose computation it then names ([`super::sharing`]).
 //! - HLO computations cannot capture values: a `while` or `conditional` passes in the
 //!   values its regions use from outside ([`ModuleWriter::captures`]), a constant from
 //!   outside is written again where it is used, and anything else is an error.
