@@ -65,10 +65,10 @@
 //! - Located errors, never guesses: ops of other dialects; `hlo.all_to_all` whose split and
 //!   concat dimensions differ; `hlo.pad` of a 0-d tensor; regions of other ops (`reduce`,
 //!   `sort`, ...) that use non-constant values defined outside them; regions of several
-//!   blocks; recursive
-//!   calls and calls of the entry function; function declarations; types with no HLO shape
-//!   (unranked tensors, `index`, `tf32`, integer widths other than 1, 2, 4, 8, 16, 32, 64,
-//!   padded layouts).
+//!   blocks; recursive calls and calls of the entry function; function declarations; types
+//!   with no HLO shape (unranked tensors, `index`, `tf32`, integer widths other than 1, 2,
+//!   4, 8, 16, 32, 64, padded layouts); convolutions with dynamic kernel windows or more
+//!   than 10 spatial dimensions (which `dim_labels` cannot write).
 //!
 //! Invariant: the output follows XLA's HLO text grammar (`xla/hlo/parser/hlo_parser.cc`), so
 //! that the reader in `crate::hlo_text` (and XLA's own parser) reads it back to the same
