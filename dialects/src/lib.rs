@@ -1,4 +1,4 @@
-//! Dialects: builtin, func and hlo (later arith, math, loop, llvm), each declared with
+//! Dialects: builtin, func, hlo and check (later arith, math, loop, llvm), each declared with
 //! `#[op]` from `xla-macros` against the core IR of `xla-ir`.
 //!
 //! Architecture Invariant: a dialect is data ([`xla_ir::op_def::DialectDef`]) plus the plain
@@ -6,6 +6,7 @@
 //! [`Context`] is all a tool does to use it.
 
 pub mod builtin;
+pub mod check;
 pub mod func;
 pub mod hlo;
 
@@ -16,4 +17,5 @@ pub fn register_all(ctx: &mut Context) {
     ctx.register_dialect(&builtin::BUILTIN_DIALECT);
     ctx.register_dialect(&func::FUNC_DIALECT);
     ctx.register_dialect(&hlo::HLO_DIALECT);
+    ctx.register_dialect(&check::CHECK_DIALECT);
 }

@@ -1,1 +1,0 @@
-//! The writer of XLA HLO text from the hlo dialect (filled by the HLO writer work).
