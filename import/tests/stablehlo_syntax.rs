@@ -432,8 +432,8 @@ fn custom_calls_and_check_ops() {
         &[
             "hlo.custom_call @my_target(%arg0, %arg1)",
             "api_version = \"API_VERSION_STATUS_RETURNING\"",
-            "\"check.expect_eq\"(%0, %arg1)",
-            "\"check.expect_almost_eq\"(%0, %arg1)",
+            "check.expect_eq %0, %arg1 : tensor<2xf32>",
+            "check.expect_almost_eq %0, %arg1 : tensor<2xf32>",
             "hlo.custom_call @other(%arg0)",
             "API_VERSION_TYPED_FFI",
             "backend_config = \"{x = 1 : i32}\"",
