@@ -24,6 +24,8 @@ pub struct OptConfig {
     pub split_input_file: bool,
     pub verify_diagnostics: bool,
     pub print: PrintOptions,
+    /// What to print: the IR (`mlir`) or XLA HLO text (`hlo-text`).
+    pub emit: Emit,
     /// A textual pipeline (`--pass-pipeline`).
     pub pipeline: Option<String>,
     /// Passes named by per-pass flags, in order, with their option text.
@@ -34,6 +36,27 @@ pub struct OptConfig {
     pub print_ir_before_all: bool,
     pub print_ir_before: Vec<String>,
     pub timing: bool,
+}
+
+/// The output form of `--emit`.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Emit {
+    /// The IR in MLIR syntax (custom or generic form).
+    #[default]
+    Mlir,
+    /// XLA HLO text, as XLA prints it.
+    HloText,
+}
+
+impl Emit {
+    /// The form named `name` on the command line.
+    pub fn parse(name: &str) -> Option<Emit> {
+        match name {
+            "mlir" => Some(Emit::Mlir),
+            "hlo-text" => Some(Emit::HloText),
+            _ => None,
+        }
+    }
 }
 
 /// Everything a run produced: the printed IR and what goes to stderr.
@@ -144,7 +167,13 @@ fn process_chunk(
     let result = pm.run_with_output(&mut module.body, module.op, &mut dumps);
     let _ = std::io::stderr().write_all(&dumps);
     match result {
-        Ok(warnings) => (Some(print_op(&module.body, module.op, &config.print)), warnings),
+        Ok(warnings) => match config.emit {
+            Emit::Mlir => (Some(print_op(&module.body, module.op, &config.print)), warnings),
+            Emit::HloText => match xla_import::hlo_writer::write_hlo_text(&module.body, module.op) {
+                Ok(text) => (Some(text), warnings),
+                Err(e) => (None, warnings.into_iter().chain([e]).collect()),
+            },
+        },
         Err(diagnostics) => (None, diagnostics),
     }
 }

@@ -32,7 +32,15 @@ fn command() -> Command {
         .arg(flag("print-ir-before-all", "Print the IR before every pass"))
         .arg(Arg::new("print-ir-after").long("print-ir-after").value_name("PASS").action(ArgAction::Append).help("Print the IR after the named pass"))
         .arg(Arg::new("print-ir-before").long("print-ir-before").value_name("PASS").action(ArgAction::Append).help("Print the IR before the named pass"))
-        .arg(flag("timing", "Print the wall time of each pass").visible_alias("mlir-timing"));
+        .arg(flag("timing", "Print the wall time of each pass").visible_alias("mlir-timing"))
+        .arg(
+            Arg::new("emit")
+                .long("emit")
+                .value_name("FORM")
+                .value_parser(["mlir", "hlo-text"])
+                .default_value("mlir")
+                .help("Print the IR (mlir) or XLA HLO text (hlo-text)"),
+        );
     let registry = pass_registry();
     for pass in registry.passes().map(|r| r.info) {
         cmd = cmd.arg(
@@ -103,6 +111,7 @@ fn main() -> ExitCode {
         },
         pipeline: matches.get_one::<String>("pass-pipeline").cloned(),
         pass_flags: pass_flags(&matches),
+        emit: matches.get_one::<String>("emit").and_then(|e| xla_tools::opt::Emit::parse(e)).unwrap_or_default(),
         verify_each: matches.get_one::<bool>("verify-each").copied().unwrap_or(true),
         print_ir_after_all: matches.get_flag("print-ir-after-all"),
         print_ir_after: get_all("print-ir-after"),
