@@ -83,6 +83,7 @@ pub fn build<'c>(src: &Source<'_, 'c>, module: &Module) -> PResult<(Body<'c>, Op
         stack: Vec::new(),
     };
     e.index_computations()?;
+    e.check_no_recursion()?;
     e.collect_parameters()?;
     e.signatures()?;
     for comp in 0..module.computations.len() {
@@ -160,6 +161,70 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
                 name
             };
             self.func_names.push(name);
+        }
+        Ok(())
+    }
+
+    /// The computations instruction attributes of computation `comp` refer to, with the
+    /// offsets of the references (names that resolve to nothing are reported later).
+    fn references(&self, comp: usize) -> Vec<(usize, usize)> {
+        const SINGLE: [&str; 8] = ["to_apply", "calls", "condition", "body", "select", "scatter", "true_computation", "false_computation"];
+        const LISTS: [&str; 2] = ["branch_computations", "called_computations"];
+        let mut out = Vec::new();
+        for inst in &self.module.computations[comp].instructions {
+            for attr in &inst.attrs {
+                let offset = self.src.token(attr.value.0).start;
+                if let Some(index) = attr.inline_computation {
+                    out.push((index, offset));
+                } else if SINGLE.contains(&attr.name.as_str()) || LISTS.contains(&attr.name.as_str()) {
+                    let (start, end) = attr.value;
+                    for i in start..end {
+                        let t = self.src.token(i);
+                        if matches!(t.kind, TokenKind::Name | TokenKind::Word) {
+                            if let Some(&index) = self.by_name.get(self.src.text_of(i).trim_start_matches('%')) {
+                                out.push((index, t.start));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Fails when a computation calls itself, directly or through others (XLA's call graph
+    /// is acyclic, and inlining regions relies on it).
+    fn check_no_recursion(&self) -> PResult<()> {
+        let n = self.module.computations.len();
+        let edges: Vec<Vec<(usize, usize)>> = (0..n).map(|c| self.references(c)).collect();
+        let mut state = vec![0u8; n];
+        for start in 0..n {
+            if state[start] != 0 {
+                continue;
+            }
+            state[start] = 1;
+            let mut stack = vec![(start, 0usize)];
+            while let Some(&(c, k)) = stack.last() {
+                let Some(&(next, offset)) = edges[c].get(k) else {
+                    state[c] = 2;
+                    stack.pop();
+                    continue;
+                };
+                if let Some(top) = stack.last_mut() {
+                    top.1 += 1;
+                }
+                match state[next] {
+                    0 => {
+                        state[next] = 1;
+                        stack.push((next, 0));
+                    }
+                    1 => {
+                        let name = &self.module.computations[next].name;
+                        return Err(self.error(offset, format!("computation '{name}' is called recursively; HLO has no recursion")));
+                    }
+                    _ => {}
+                }
+            }
         }
         Ok(())
     }

@@ -195,6 +195,7 @@ impl Parser<'_, '_, '_> {
         let (operands, raw_operands) = if opcode == "constant" || opcode == "parameter" {
             let start = self.c.pos + 1;
             self.c.skip_item();
+            self.reject_error_tokens(start, &format!("the operand of '{opcode}'"))?;
             let end = self.c.pos.saturating_sub(1);
             if self.c.src.token(end).kind != TokenKind::RParen || end < start {
                 return Err(self.c.expected(&format!("')' to end the operand of '{opcode}'")));
@@ -284,6 +285,18 @@ impl Parser<'_, '_, '_> {
                 self.c.skip_item();
             }
         }
+        self.reject_error_tokens(start, &format!("the value of attribute '{name}'"))?;
         Ok(Attr { name, offset, value: (start, self.c.pos), inline_computation: None })
+    }
+
+    /// Fails at the first malformed token (an unterminated string, a stray character)
+    /// between token `start` and the cursor, which skipping a group passes over.
+    fn reject_error_tokens(&self, start: usize, what: &str) -> PResult<()> {
+        for i in start..self.c.pos {
+            if self.c.src.token(i).kind == TokenKind::Error {
+                return Err(self.c.src.error(self.c.src.token(i).start, format!("found {} in {what}", self.c.src.describe(i))));
+            }
+        }
+        Ok(())
     }
 }
