@@ -1,0 +1,457 @@
+//! The table from HLO opcodes to the code that emits their hlo ops, with the helpers every
+//! handler uses (operands, attributes, result types).
+//!
+//! Elementwise opcodes map one to one (`add` → `hlo.add`, `exponential-minus-one` →
+//! `hlo.exponential_minus_one`: the dialect names its elementwise ops after HLO's opcodes);
+//! the others have a handler in the file of their family: shapes and data movement
+//! ([`super::ops_shape`]), reductions, sorts and scatters ([`super::ops_reduce`]), linear
+//! algebra ([`super::ops_linalg`]), calls and control flow ([`super::ops_control`]), side
+//! effects, collectives and random numbers ([`super::ops_effects`]).
+//!
+//! Decisions: an opcode the hlo dialect has no op for (`partition-id`, `acos`, `scan`, ...)
+//! is an error naming it, as is an opcode XLA does not have. Result types are the
+//! instruction's shape without layout; an instruction written without a shape gets the
+//! op's inferred types.
+
+use xla_ir::{Attribute, Diagnostic, Location, RegionId, Type, ValueId};
+
+use super::ast::{Attr, Instruction};
+use super::cursor::{Cursor, PResult};
+use super::emitter::Emitter;
+use super::shape::{plain_type, Shape};
+use super::values::HloValue;
+use super::{ops_control, ops_effects, ops_linalg, ops_reduce, ops_shape};
+
+/// One instruction being emitted: its syntax and its operands' values.
+pub struct Inst<'i> {
+    pub ast: &'i Instruction,
+    pub operands: Vec<HloValue>,
+    /// The layouts written on the operands' shapes (what `bitcast` reinterprets).
+    pub operand_layouts: Vec<Option<&'i [i64]>>,
+    pub loc: Location,
+}
+
+/// How many operands an opcode takes.
+#[derive(Copy, Clone, Debug)]
+pub enum Arity {
+    Exactly(usize),
+    AtLeast(usize),
+    Even,
+    Odd,
+    Any,
+}
+
+/// How an opcode is emitted.
+#[derive(Copy, Clone)]
+pub enum Lowering {
+    /// One elementwise op of the given name, the result of the instruction's shape.
+    Elementwise(&'static str),
+    /// A handler function.
+    Handler(fn(&mut Emitter, &Inst) -> PResult<HloValue>),
+}
+
+/// Elementwise opcodes and the ops they become.
+const ELEMENTWISE: &[(&str, &str, usize)] = &[
+    ("abs", "hlo.abs", 1),
+    ("cbrt", "hlo.cbrt", 1),
+    ("ceil", "hlo.ceil", 1),
+    ("cosine", "hlo.cosine", 1),
+    ("count-leading-zeros", "hlo.count_leading_zeros", 1),
+    ("erf", "hlo.erf", 1),
+    ("exponential", "hlo.exponential", 1),
+    ("exponential-minus-one", "hlo.exponential_minus_one", 1),
+    ("floor", "hlo.floor", 1),
+    ("imag", "hlo.imag", 1),
+    ("is-finite", "hlo.is_finite", 1),
+    ("log", "hlo.log", 1),
+    ("log-plus-one", "hlo.log_plus_one", 1),
+    ("logistic", "hlo.logistic", 1),
+    ("negate", "hlo.negate", 1),
+    ("not", "hlo.not", 1),
+    ("popcnt", "hlo.popcnt", 1),
+    ("real", "hlo.real", 1),
+    ("round-nearest-afz", "hlo.round_nearest_afz", 1),
+    ("round-nearest-even", "hlo.round_nearest_even", 1),
+    ("rsqrt", "hlo.rsqrt", 1),
+    ("sign", "hlo.sign", 1),
+    ("sine", "hlo.sine", 1),
+    ("sqrt", "hlo.sqrt", 1),
+    ("tan", "hlo.tan", 1),
+    ("tanh", "hlo.tanh", 1),
+    ("convert", "hlo.convert_element_type", 1),
+    ("bitcast-convert", "hlo.bitcast_convert_type", 1),
+    ("add", "hlo.add", 2),
+    ("and", "hlo.and", 2),
+    ("atan2", "hlo.atan2", 2),
+    ("complex", "hlo.complex", 2),
+    ("divide", "hlo.divide", 2),
+    ("maximum", "hlo.maximum", 2),
+    ("minimum", "hlo.minimum", 2),
+    ("multiply", "hlo.multiply", 2),
+    ("or", "hlo.or", 2),
+    ("power", "hlo.power", 2),
+    ("remainder", "hlo.remainder", 2),
+    ("shift-left", "hlo.shift_left", 2),
+    ("shift-right-arithmetic", "hlo.shift_right_arithmetic", 2),
+    ("shift-right-logical", "hlo.shift_right_logical", 2),
+    ("subtract", "hlo.subtract", 2),
+    ("xor", "hlo.xor", 2),
+    ("select", "hlo.select", 3),
+    ("clamp", "hlo.clamp", 3),
+];
+
+/// XLA opcodes the hlo dialect has no op for.
+const UNSUPPORTED: &[&str] = &[
+    "acos",
+    "acosh",
+    "asin",
+    "asinh",
+    "atanh",
+    "cosh",
+    "sinh",
+    "partition-id",
+    "collective-broadcast",
+    "ragged-all-to-all",
+    "ragged-dot",
+    "scaled-dot",
+    "scan",
+    "dynamic-reshape",
+    "stochastic-convert",
+    "rng-get-and-update-state",
+];
+
+/// How `opcode` is emitted and how many operands it takes.
+pub fn lowering(opcode: &str) -> Option<(Arity, Lowering)> {
+    if let Some((_, name, n)) = ELEMENTWISE.iter().find(|(o, _, _)| *o == opcode) {
+        return Some((Arity::Exactly(*n), Lowering::Elementwise(name)));
+    }
+    use Arity::*;
+    use Lowering::Handler as H;
+    Some(match opcode {
+        "compare" => (Exactly(2), H(compare)),
+        "reduce-precision" => (Exactly(1), H(reduce_precision)),
+        "map" => (AtLeast(1), H(ops_reduce::map)),
+        // Shapes and data movement.
+        "constant" => (Exactly(0), H(ops_shape::constant)),
+        "iota" => (Exactly(0), H(ops_shape::iota)),
+        "broadcast" => (Exactly(1), H(ops_shape::broadcast)),
+        "reshape" => (Exactly(1), H(ops_shape::reshape)),
+        "transpose" => (Exactly(1), H(ops_shape::transpose)),
+        "reverse" => (Exactly(1), H(ops_shape::reverse)),
+        "slice" => (Exactly(1), H(ops_shape::slice)),
+        "dynamic-slice" => (AtLeast(2), H(ops_shape::dynamic_slice)),
+        "dynamic-update-slice" => (AtLeast(3), H(ops_shape::dynamic_update_slice)),
+        "concatenate" => (AtLeast(1), H(ops_shape::concatenate)),
+        "pad" => (Exactly(2), H(ops_shape::pad)),
+        "gather" => (Exactly(2), H(ops_shape::gather)),
+        "get-dimension-size" => (Exactly(1), H(ops_shape::get_dimension_size)),
+        "set-dimension-size" => (Exactly(2), H(ops_shape::set_dimension_size)),
+        "copy" => (Exactly(1), H(ops_shape::copy)),
+        "bitcast" => (Exactly(1), H(ops_shape::bitcast)),
+        "tuple" => (Any, H(ops_shape::tuple)),
+        "get-tuple-element" => (Exactly(1), H(ops_shape::get_tuple_element)),
+        // Reductions, sorts, scatters.
+        "reduce" => (Even, H(ops_reduce::reduce)),
+        "reduce-window" => (Even, H(ops_reduce::reduce_window)),
+        "select-and-scatter" => (Exactly(3), H(ops_reduce::select_and_scatter)),
+        "scatter" => (Odd, H(ops_reduce::scatter)),
+        "sort" => (AtLeast(1), H(ops_reduce::sort)),
+        "topk" => (Exactly(1), H(ops_reduce::topk)),
+        // Linear algebra.
+        "dot" => (Exactly(2), H(ops_linalg::dot)),
+        "convolution" => (Exactly(2), H(ops_linalg::convolution)),
+        "fft" => (Exactly(1), H(ops_linalg::fft)),
+        "cholesky" => (Exactly(1), H(ops_linalg::cholesky)),
+        "triangular-solve" => (Exactly(2), H(ops_linalg::triangular_solve)),
+        "batch-norm-training" => (Exactly(3), H(ops_linalg::batch_norm_training)),
+        "batch-norm-inference" => (Exactly(5), H(ops_linalg::batch_norm_inference)),
+        "batch-norm-grad" => (Exactly(5), H(ops_linalg::batch_norm_grad)),
+        // Calls and control flow.
+        "call" => (Any, H(ops_control::call)),
+        "fusion" => (Any, H(ops_control::fusion)),
+        "while" => (Exactly(1), H(ops_control::while_loop)),
+        "conditional" => (AtLeast(2), H(ops_control::conditional)),
+        "custom-call" => (Any, H(ops_control::custom_call)),
+        "opt-barrier" => (Exactly(1), H(ops_control::optimization_barrier)),
+        "domain" => (Exactly(1), H(ops_control::forward_first)),
+        "add-dependency" => (Exactly(2), H(ops_control::forward_first)),
+        "async-start" => (Any, H(ops_control::async_start)),
+        "async-update" => (Exactly(1), H(ops_control::forward_first)),
+        "async-done" => (Exactly(1), H(ops_control::async_done)),
+        "copy-start" => (Exactly(1), H(ops_control::copy_start)),
+        "copy-done" => (Exactly(1), H(ops_control::copy_done)),
+        // Side effects, collectives, random numbers.
+        "after-all" => (Any, H(ops_effects::after_all)),
+        "infeed" => (Exactly(1), H(ops_effects::infeed)),
+        "outfeed" => (Exactly(2), H(ops_effects::outfeed)),
+        "send" => (Exactly(2), H(ops_effects::send)),
+        "send-done" => (Exactly(1), H(ops_effects::send_done)),
+        "recv" => (Exactly(1), H(ops_effects::recv)),
+        "recv-done" => (Exactly(1), H(ops_effects::recv_done)),
+        "all-reduce" | "all-reduce-start" => (AtLeast(1), H(ops_effects::all_reduce)),
+        "all-reduce-done" => (Exactly(1), H(ops_control::forward_first)),
+        "all-gather" => (Exactly(1), H(ops_effects::all_gather)),
+        "all-gather-start" => (Exactly(1), H(ops_effects::all_gather_start)),
+        "all-gather-done" | "collective-permute-done" => (Exactly(1), H(ops_control::async_done)),
+        "all-to-all" => (Exactly(1), H(ops_effects::all_to_all)),
+        "collective-permute" => (Exactly(1), H(ops_effects::collective_permute)),
+        "collective-permute-start" => (Exactly(1), H(ops_effects::collective_permute_start)),
+        "reduce-scatter" => (Exactly(1), H(ops_effects::reduce_scatter)),
+        "replica-id" => (Exactly(0), H(ops_effects::replica_id)),
+        "rng" => (Exactly(2), H(ops_effects::rng)),
+        "rng-bit-generator" => (Exactly(1), H(ops_effects::rng_bit_generator)),
+        _ => return None,
+    })
+}
+
+/// Emits `ast` with operand values `operands` and returns its value.
+pub fn emit(e: &mut Emitter, ast: &Instruction, operands: Vec<HloValue>, operand_layouts: Vec<Option<&[i64]>>) -> PResult<HloValue> {
+    let opcode = ast.opcode.as_str();
+    if UNSUPPORTED.contains(&opcode) {
+        return Err(e.error(ast.opcode_offset, format!("HLO opcode '{opcode}' has no counterpart in the hlo dialect")));
+    }
+    // `X-start`/`X-update`/`X-done` of an op without its own asynchronous form: the op
+    // itself, run synchronously (see `ops_control::wrapped_start`).
+    let Some((arity, lowering)) = lowering(opcode) else {
+        if let Some(wrapped) = opcode.strip_suffix("-start").filter(|w| lowering(w).is_some()) {
+            return ops_control::wrapped_start(e, ast, wrapped, operands, operand_layouts);
+        }
+        if opcode.strip_suffix("-update").is_some_and(|w| lowering(w).is_some()) {
+            return operands.into_iter().next().ok_or_else(|| e.error(ast.operands_offset, format!("'{opcode}' takes one operand")));
+        }
+        if opcode.strip_suffix("-done").is_some_and(|w| lowering(w).is_some()) {
+            let inst = Inst { ast, operands, operand_layouts, loc: e.loc(ast.offset) };
+            check_arity(e, &inst, Arity::Exactly(1))?;
+            return ops_control::async_done(e, &inst);
+        }
+        return Err(e.error(ast.opcode_offset, format!("unknown HLO opcode '{opcode}'")));
+    };
+    let inst = Inst { ast, operands, operand_layouts, loc: e.loc(ast.offset) };
+    check_arity(e, &inst, arity)?;
+    match lowering {
+        Lowering::Elementwise(name) => {
+            let operands = e.operand_values(&inst)?;
+            e.emit_single(&inst, name, operands, Vec::new(), Vec::new())
+        }
+        Lowering::Handler(handler) => handler(e, &inst),
+    }
+}
+
+/// Checks the number of operands of `inst` against `arity`.
+pub fn check_arity(e: &Emitter, inst: &Inst, arity: Arity) -> PResult<()> {
+    let n = inst.operands.len();
+    let expected = match arity {
+        Arity::Exactly(k) if n != k => format!("{k} operand{}", if k == 1 { "" } else { "s" }),
+        Arity::AtLeast(k) if n < k => format!("at least {k} operand{}", if k == 1 { "" } else { "s" }),
+        Arity::Even if n % 2 != 0 || n == 0 => "an even, non-zero number of operands".to_string(),
+        Arity::Odd if n % 2 == 0 => "an odd number of operands".to_string(),
+        _ => return Ok(()),
+    };
+    Err(e.error(inst.ast.operands_offset, format!("'{}' takes {expected}, found {n}", inst.ast.opcode)))
+}
+
+/// `compare(a, b), direction=LT, type=TOTALORDER` → `hlo.compare`.
+fn compare(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
+    let direction = e.required_word(inst, "direction")?;
+    let direction = match direction.as_str() {
+        "EQ" | "NE" | "GE" | "GT" | "LE" | "LT" => direction,
+        other => return Err(e.attr_error(inst, "direction", format!("unknown comparison direction '{other}'"))),
+    };
+    let mut attrs = vec![("comparison_direction", e.ctx.string_attr(&direction))];
+    if let Some(ty) = e.word_attr(inst, "type")? {
+        let ty = match ty.as_str() {
+            "FLOAT" | "TOTALORDER" | "SIGNED" | "UNSIGNED" => ty,
+            "PARTIALORDER" => "FLOAT".to_string(),
+            other => return Err(e.attr_error(inst, "type", format!("unknown comparison type '{other}'"))),
+        };
+        attrs.push(("compare_type", e.ctx.string_attr(&ty)));
+    }
+    let operands = e.operand_values(inst)?;
+    e.emit_single(inst, "hlo.compare", operands, attrs, Vec::new())
+}
+
+/// `reduce-precision(x), exponent_bits=5, mantissa_bits=10` → `hlo.reduce_precision`.
+fn reduce_precision(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
+    let exponent = e.required_int(inst, "exponent_bits")?;
+    let mantissa = e.required_int(inst, "mantissa_bits")?;
+    let attrs = vec![("exponent_bits", e.ctx.i64_attr(exponent)), ("mantissa_bits", e.ctx.i64_attr(mantissa))];
+    let operands = e.operand_values(inst)?;
+    e.emit_single(inst, "hlo.reduce_precision", operands, attrs, Vec::new())
+}
+
+impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
+    /// The IR value of operand `k`.
+    pub fn operand_value(&mut self, inst: &Inst, k: usize) -> PResult<ValueId> {
+        let v = inst.operands.get(k).ok_or_else(|| self.error(inst.ast.operands_offset, format!("missing operand {k}")))?;
+        self.materialize(v, inst.loc)
+    }
+
+    /// The IR values of all operands.
+    pub fn operand_values(&mut self, inst: &Inst) -> PResult<Vec<ValueId>> {
+        (0..inst.operands.len()).map(|k| self.operand_value(inst, k)).collect()
+    }
+
+    /// The declared result type (without layout).
+    pub fn declared_type(&self, inst: &Inst) -> Option<Type> {
+        inst.ast.shape.as_ref().map(|s| plain_type(self.ctx, s))
+    }
+
+    /// The declared result types one tuple level down: a tuple shape's elements, or the
+    /// shape itself.
+    pub fn declared_types(&self, inst: &Inst) -> Option<Vec<Type>> {
+        let shape = inst.ast.shape.as_ref()?;
+        Some(match shape.tuple_elements() {
+            Some(elements) => elements.iter().map(|s| plain_type(self.ctx, s)).collect(),
+            None => vec![plain_type(self.ctx, shape)],
+        })
+    }
+
+    /// Whether the instruction's declared shape is a tuple.
+    pub fn declares_tuple(&self, inst: &Inst) -> bool {
+        inst.ast.shape.as_ref().is_some_and(|s| s.tuple_elements().is_some())
+    }
+
+    /// Creates op `name` with one result of the instruction's type (or the inferred one).
+    pub fn emit_single(
+        &mut self,
+        inst: &Inst,
+        name: &str,
+        operands: Vec<ValueId>,
+        attrs: Vec<(&str, Attribute)>,
+        regions: Vec<RegionId>,
+    ) -> PResult<HloValue> {
+        let op = match self.declared_type(inst) {
+            Some(ty) => self.op(name, operands, vec![ty], attrs, regions, inst.loc),
+            None => self.op_inferred(name, operands, attrs, regions, inst.loc)?,
+        };
+        let results = self.body.op(op).results.clone();
+        Ok(Emitter::group(&results, results.len() != 1))
+    }
+
+    /// Creates op `name` whose results are the instruction's shape one tuple level down (a
+    /// tuple shape gives one result per element); the value is a virtual tuple of them when
+    /// the shape is a tuple.
+    pub fn emit_multi(
+        &mut self,
+        inst: &Inst,
+        name: &str,
+        operands: Vec<ValueId>,
+        attrs: Vec<(&str, Attribute)>,
+        regions: Vec<RegionId>,
+    ) -> PResult<HloValue> {
+        let op = match self.declared_types(inst) {
+            Some(types) => self.op(name, operands, types, attrs, regions, inst.loc),
+            None => self.op_inferred(name, operands, attrs, regions, inst.loc)?,
+        };
+        let results = self.body.op(op).results.clone();
+        let tuple = if inst.ast.shape.is_some() { self.declares_tuple(inst) } else { results.len() != 1 };
+        Ok(Emitter::group(&results, tuple))
+    }
+
+    /// The attribute `name` of `inst`.
+    pub fn attr<'i>(&self, inst: &Inst<'i>, name: &str) -> Option<&'i Attr> {
+        inst.ast.attr(name)
+    }
+
+    /// A cursor over the value of attribute `name`, if written.
+    pub fn attr_cursor(&self, inst: &Inst, name: &str) -> Option<Cursor<'a, 't, 'c>> {
+        self.attr(inst, name).map(|a| self.cursor(a.value))
+    }
+
+    /// The attribute `name`, or an error saying the opcode needs it.
+    pub fn required<'i>(&self, inst: &Inst<'i>, name: &str) -> PResult<&'i Attr> {
+        self.attr(inst, name)
+            .ok_or_else(|| self.error(inst.ast.opcode_offset, format!("'{}' needs attribute '{name}'", inst.ast.opcode)))
+    }
+
+    /// An error at the value of attribute `name`.
+    pub fn attr_error(&self, inst: &Inst, name: &str, message: String) -> Diagnostic {
+        let at = self.attr(inst, name).map_or(inst.ast.opcode_offset, |a| self.src.token(a.value.0).start);
+        self.error(at, message)
+    }
+
+    /// Reads attribute `name` with `read`, which must consume the whole value.
+    pub fn read_attr<T>(&self, inst: &Inst, name: &str, read: impl FnOnce(&mut Cursor) -> PResult<T>) -> PResult<Option<T>> {
+        let Some(mut c) = self.attr_cursor(inst, name) else { return Ok(None) };
+        let value = read(&mut c)?;
+        c.expect_end(&format!("the value of '{name}'"))?;
+        Ok(Some(value))
+    }
+
+    /// An integer attribute.
+    pub fn int_attr(&self, inst: &Inst, name: &str) -> PResult<Option<i64>> {
+        self.read_attr(inst, name, |c| c.parse_i64())
+    }
+
+    pub fn required_int(&self, inst: &Inst, name: &str) -> PResult<i64> {
+        self.required(inst, name)?;
+        Ok(self.int_attr(inst, name)?.unwrap_or(0))
+    }
+
+    /// A boolean attribute.
+    pub fn bool_attr(&self, inst: &Inst, name: &str) -> PResult<Option<bool>> {
+        self.read_attr(inst, name, |c| c.parse_bool())
+    }
+
+    /// A `{1,2}` attribute.
+    pub fn ints_attr(&self, inst: &Inst, name: &str) -> PResult<Option<Vec<i64>>> {
+        self.read_attr(inst, name, |c| c.parse_braced_ints())
+    }
+
+    pub fn required_ints(&self, inst: &Inst, name: &str) -> PResult<Vec<i64>> {
+        self.required(inst, name)?;
+        Ok(self.ints_attr(inst, name)?.unwrap_or_default())
+    }
+
+    /// A `dimensions={d}` attribute with exactly one entry.
+    pub fn single_dimension(&self, inst: &Inst, name: &str) -> PResult<i64> {
+        let dims = self.required_ints(inst, name)?;
+        match dims[..] {
+            [d] => Ok(d),
+            _ => Err(self.attr_error(inst, name, format!("'{}' needs exactly one dimension in '{name}', found {}", inst.ast.opcode, dims.len()))),
+        }
+    }
+
+    /// A bare word attribute (an enumerator).
+    pub fn word_attr(&self, inst: &Inst, name: &str) -> PResult<Option<String>> {
+        self.read_attr(inst, name, |c| {
+            if !c.is(super::lexer::TokenKind::Word) {
+                return Err(c.expected(&format!("a name for '{name}'")));
+            }
+            let text = c.text().to_string();
+            c.bump();
+            Ok(text)
+        })
+    }
+
+    pub fn required_word(&self, inst: &Inst, name: &str) -> PResult<String> {
+        self.required(inst, name)?;
+        Ok(self.word_attr(inst, name)?.unwrap_or_default())
+    }
+
+    /// A string attribute.
+    pub fn string_attr(&self, inst: &Inst, name: &str) -> PResult<Option<String>> {
+        self.read_attr(inst, name, |c| c.parse_string())
+    }
+
+    /// The computation attribute `name` names, as a region.
+    pub fn region_attr(&mut self, inst: &Inst, name: &str, flatten_tuple_param: bool) -> PResult<RegionId> {
+        let attr = self.required(inst, name)?;
+        let comp = self.computation_of(attr)?;
+        self.region(comp, flatten_tuple_param, inst.loc)
+    }
+
+    /// The precisions of `operand_precision`, as `precision_config`.
+    pub fn precision_attr(&self, inst: &Inst) -> PResult<Option<Attribute>> {
+        let Some(precisions) = self.read_attr(inst, "operand_precision", super::attrs::read_precisions)? else { return Ok(None) };
+        Ok(Some(self.ctx.array_attr(precisions.iter().map(|p| self.ctx.string_attr(p)).collect())))
+    }
+
+    /// The shape written for `inst`, or an error saying it is needed.
+    pub fn shape_of<'i>(&self, inst: &Inst<'i>) -> PResult<&'i Shape> {
+        inst.ast
+            .shape
+            .as_ref()
+            .ok_or_else(|| self.error(inst.ast.opcode_offset, format!("'{}' needs its result shape written", inst.ast.opcode)))
+    }
+}
