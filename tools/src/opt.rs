@@ -140,14 +140,10 @@ fn process_chunk(
     text: &str,
     first_line: u32,
 ) -> (Option<String>, Vec<Diagnostic>) {
-    let mut module = match parse_source(ctx, &config.input_name, text, first_line) {
+    let mut module = match read_module(ctx, &config.input_name, text, first_line) {
         Ok(m) => m,
         Err(e) => return (None, vec![e]),
     };
-    // StableHLO's generic form and chlo ops become hlo ops (a no-op for hlo input).
-    if let Err(e) = xla_import::stablehlo::legalize_module(&mut module.body, module.op, text) {
-        return (None, vec![e]);
-    }
     if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
         return (None, errors);
     }
@@ -175,6 +171,20 @@ fn process_chunk(
             },
         },
         Err(diagnostics) => (None, diagnostics),
+    }
+}
+
+/// Reads any of the three input forms into a module of hlo ops: XLA HLO text, or MLIR
+/// syntax (the compiler's dialects, or StableHLO, whose generic form and chlo ops the
+/// reader's legalize step converts).
+fn read_module<'c>(ctx: &'c Context, file: &str, text: &str, first_line: u32) -> Result<xla_ir::parser::Module<'c>, Diagnostic> {
+    match xla_import::detect_form(text) {
+        xla_import::InputForm::HloText => xla_import::hlo_text::parse_hlo_text(ctx, file, text),
+        xla_import::InputForm::Mlir => {
+            let mut module = parse_source(ctx, file, text, first_line)?;
+            xla_import::stablehlo::legalize_module(&mut module.body, module.op, text)?;
+            Ok(module)
+        }
     }
 }
 

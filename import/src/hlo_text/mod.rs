@@ -52,7 +52,13 @@ pub fn parse_hlo_text<'c>(ctx: &'c Context, file: &str, text: &str) -> Result<Mo
         return Err(src.error(0, "the hlo and func dialects must be registered before reading HLO text (xla_dialects::register_all)"));
     }
     let ast = parser::parse_module(&src)?;
-    let (body, op) = emitter::build(&src, &ast)?;
+    let (mut body, op) = emitter::build(&src, &ast)?;
+    // HLO, like StableHLO, allows dots and convolutions of mixed precision (bf16 x bf16 ->
+    // f32); the hlo dialect wants one element type, so their operands are converted, exactly
+    // (every bf16 or i8 value is representable in the wider result type).
+    for inner in body.nested_ops(op, xla_ir::WalkOrder::PreOrder) {
+        crate::stablehlo::fix_mixed_precision(&mut body, inner)?;
+    }
     if let Err(errors) = xla_ir::verifier::verify(&body, op) {
         let mut errors = errors.into_iter();
         let Some(mut first) = errors.next() else { return Ok(Module { body, op }) };

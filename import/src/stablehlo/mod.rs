@@ -83,3 +83,5 @@ pub fn parse_stablehlo<'c>(ctx: &'c Context, file: &str, text: &str) -> Result<M
     })?;
     Ok(module)
 }
+
+pub(crate) use dot_conv::fix_mixed_precision;
