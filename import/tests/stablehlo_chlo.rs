@@ -295,6 +295,51 @@ fn digamma_matches_the_series() {
 }
 
 #[test]
+fn bessel_i1e_matches_the_power_series() {
+    // References: exp(-|x|) * sum((x/2)^(2k+1) / (k! (k+1)!)), summed to 60 digits.
+    close("bessel_i1e", 0.0, 0.0, 0.0);
+    close("bessel_i1e", 1e-3, 4.995003123542213e-4, 1e-15);
+    close("bessel_i1e", 0.5, 0.1564208031848717, 1e-15);
+    close("bessel_i1e", 1.0, 0.20791041534970844, 1e-15);
+    close("bessel_i1e", -1.0, -0.20791041534970844, 1e-15);
+    close("bessel_i1e", 5.0, 0.16397226694454237, 1e-15);
+    close("bessel_i1e", 8.0, 0.13414249329269817, 1e-15);
+    close("bessel_i1e", 8.5, 0.13054935509459586, 1e-15);
+    close("bessel_i1e", 10.0, 0.12126268138445552, 1e-15);
+    close("bessel_i1e", -20.0, -0.08750622218328867, 1e-15);
+    close("bessel_i1e", 100.0, 0.03974415302513025, 1e-15);
+    close("bessel_i1e", f64::INFINITY, 0.0, 0.0);
+    close("bessel_i1e", f64::NAN, f64::NAN, 0.0);
+    // f32 uses Cephes' single-precision series (peak relative error about 1.5e-6).
+    let f32s = |x: f64| run("bessel_i1e", "f32", "f32", &[x]).f();
+    for (x, expected) in [(1.0, 0.20791041534970844), (-5.0, -0.16397226694454237), (10.0, 0.12126268138445552)] {
+        let got = f32s(x);
+        assert!((got - expected).abs() <= 2e-6 * expected.abs(), "f32 bessel_i1e({x}) = {got}, expected {expected}");
+    }
+}
+
+#[test]
+fn bessel_i1e_of_half_floats_runs_in_f32() {
+    let out = import(&func(
+        "%x: tensor<3xf16>",
+        "tensor<3xf16>",
+        "    %0 = chlo.bessel_i1e %x : tensor<3xf16> -> tensor<3xf16>\n    return %0 : tensor<3xf16>",
+    ));
+    assert_contains_in_order(
+        &out,
+        &[
+            "hlo.convert_element_type %arg0 : (tensor<3xf16>) -> tensor<3xf32>",
+            "hlo.abs",
+            "hlo.sqrt",
+            "hlo.compare LE",
+            "hlo.select",
+            "hlo.sign",
+            "(tensor<3xf32>) -> tensor<3xf16>",
+        ],
+    );
+}
+
+#[test]
 fn next_after_steps_one_ulp() {
     let f64s = |x: f64, y: f64| run("next_after", "f64", "f64", &[x, y]).f();
     assert_eq!(f64s(1.0, 2.0), 1.0000000000000002);
@@ -327,7 +372,7 @@ fn narrow_floats_are_computed_in_f32() {
 fn every_unary_chlo_op_imports_on_tensors() {
     for op in [
         "acos", "acosh", "asin", "asinh", "atan", "atanh", "conj", "cosh", "sinh", "tan", "square", "erf", "erfc", "erf_inv",
-        "lgamma", "digamma",
+        "lgamma", "digamma", "bessel_i1e",
     ] {
         let out = import(&func(
             "%x: tensor<2x3xf32>",

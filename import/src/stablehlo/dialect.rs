@@ -205,6 +205,7 @@ parse_only_dialect!(
         "chlo.erf_inv" => chlo::parse_unary,
         "chlo.lgamma" => chlo::parse_unary,
         "chlo.digamma" => chlo::parse_unary,
+        "chlo.bessel_i1e" => chlo::parse_unary,
         "chlo.is_inf" => chlo::parse_unary,
         "chlo.is_pos_inf" => chlo::parse_unary,
         "chlo.is_neg_inf" => chlo::parse_unary,
