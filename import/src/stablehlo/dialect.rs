@@ -210,6 +210,9 @@ parse_only_dialect!(
         "chlo.is_pos_inf" => chlo::parse_unary,
         "chlo.is_neg_inf" => chlo::parse_unary,
         "chlo.next_after" => chlo::parse_binary,
+        // Read so that their error says what is missing: no expansion yet.
+        "chlo.polygamma" => chlo::parse_binary,
+        "chlo.zeta" => chlo::parse_binary,
         "chlo.broadcast_add" => chlo::parse_broadcast,
         "chlo.broadcast_atan2" => chlo::parse_broadcast,
         "chlo.broadcast_complex" => chlo::parse_broadcast,
