@@ -5,7 +5,7 @@
 //! operands').
 //!
 //! Order: (1) `!stablehlo.token` becomes `!hlo.token` on every value and in every function
-//! signature; (2) the ops of the module, in pre-order as they were when the pass began, are
+//! signature (any other `!stablehlo.*` or `!chlo.*` type is an error); (2) the ops of the module, in pre-order as they were when the pass began, are
 //! converted one by one (a converter may erase its op and insert others before it);
 //! (3) fix-ups on hlo ops.
 //!
@@ -18,7 +18,7 @@ use super::{calls, chlo, control_flow, dot_conv, elementwise, gather_scatter, mi
 
 /// Converts what parsing left (see the module documentation).
 pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> Result<(), Diagnostic> {
-    convert_token_types(body, module);
+    convert_token_types(body, module)?;
     for op in body.nested_ops(module, WalkOrder::PreOrder) {
         if body.is_erased(op) {
             continue;
@@ -126,9 +126,22 @@ fn token_free(body: &Body, ty: Type) -> Type {
     }
 }
 
+/// The first type inside `ty` (itself, a tuple element, a function input or result) that
+/// belongs to the `stablehlo` or `chlo` dialect, which the IR keeps opaque.
+fn stablehlo_type_in(body: &Body, ty: Type) -> Option<Type> {
+    let ctx = body.ctx();
+    match ctx.type_data(ty) {
+        TypeData::Opaque { dialect, .. } if dialect == "stablehlo" || dialect == "chlo" => Some(ty),
+        TypeData::Tuple(elements) => elements.iter().find_map(|t| stablehlo_type_in(body, *t)),
+        TypeData::Function { inputs, results } => inputs.iter().chain(results).find_map(|t| stablehlo_type_in(body, *t)),
+        _ => None,
+    }
+}
+
 /// Replaces `!stablehlo.token` by `!hlo.token` on every result, block argument and function
-/// type under `module`.
-fn convert_token_types(body: &mut Body, module: OpId) {
+/// type under `module`; any other StableHLO or chlo type is an error at the op that has it
+/// (a function, for its arguments and results).
+fn convert_token_types(body: &mut Body, module: OpId) -> Result<(), Diagnostic> {
     let ctx = body.ctx();
     let mut ops = vec![module];
     ops.extend(body.nested_ops(module, WalkOrder::PreOrder));
@@ -139,9 +152,20 @@ fn convert_token_types(body: &mut Body, module: OpId) {
                 values.extend(body.block(block).args.iter().copied());
             }
         }
+        let unknown = |body: &Body, ty: Type| -> Result<(), Diagnostic> {
+            match stablehlo_type_in(body, ty) {
+                Some(t) => Err(op_error(
+                    body,
+                    op,
+                    format!("uses type {}, which the StableHLO reader does not know (its only type is !stablehlo.token)", ctx.type_to_string(t)),
+                )),
+                None => Ok(()),
+            }
+        };
         for v in values {
             let ty = body.value_type(v);
             let converted = token_free(body, ty);
+            unknown(body, converted)?;
             if converted != ty {
                 body.set_value_type(v, converted);
             }
@@ -149,10 +173,12 @@ fn convert_token_types(body: &mut Body, module: OpId) {
         if let Some(attr) = body.attr(op, "function_type") {
             if let AttrData::Type(ty) = ctx.attr_data(attr) {
                 let converted = token_free(body, *ty);
+                unknown(body, converted)?;
                 if converted != *ty {
                     body.set_attr(op, "function_type", ctx.type_attr(converted));
                 }
             }
         }
     }
+    Ok(())
 }

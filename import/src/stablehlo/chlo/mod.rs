@@ -11,8 +11,9 @@
 //!
 //! Families: [`trig`] (hyperbolic and inverse trigonometric functions, square, conj),
 //! [`predicates`] (is_inf and friends), [`special`] (erf, erfc, erf_inv, lgamma, digamma),
-//! [`next_after`], [`broadcast`] (the `broadcast_*` ops), [`top_k`].
+//! [`bessel`] (bessel_i1e), [`next_after`], [`broadcast`] (the `broadcast_*` ops), [`top_k`].
 
+pub(crate) mod bessel;
 pub(crate) mod broadcast;
 pub(crate) mod emit;
 pub(crate) mod next_after;
@@ -137,6 +138,7 @@ pub(crate) fn expand(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
             "erf_inv" => vec![special::erf_inv(&mut em, x)?],
             "lgamma" => vec![special::lgamma(&mut em, x)?],
             "digamma" => vec![special::digamma(&mut em, x)?],
+            "bessel_i1e" => vec![bessel::bessel_i1e(&mut em, x)?],
             "next_after" => vec![next_after::next_after(&mut em, x, operands[1])?],
             "top_k" => top_k::top_k(&mut em, x, &expected)?,
             short if short.starts_with("broadcast_") => {
