@@ -35,6 +35,10 @@ use super::values::HloValue;
 /// How deeply computations may be inlined into one another as regions.
 const MAX_REGION_DEPTH: usize = 64;
 
+/// How many instructions one module may expand to: computations are copied into every
+/// region that applies them, so a small text could otherwise ask for exponentially many.
+const MAX_EMITTED_INSTRUCTIONS: usize = 10_000_000;
+
 /// The state of the build; see the module documentation.
 pub struct Emitter<'a, 't, 'c> {
     pub src: &'a Source<'t, 'c>,
@@ -59,6 +63,8 @@ pub struct Emitter<'a, 't, 'c> {
     pub block: BlockId,
     /// The computations being emitted, innermost last (recursion is an error).
     stack: Vec<usize>,
+    /// How many instructions have been emitted.
+    emitted: usize,
 }
 
 /// Builds the `builtin.module` for `module`.
@@ -81,6 +87,7 @@ pub fn build<'c>(src: &Source<'_, 'c>, module: &Module) -> PResult<(Body<'c>, Op
         entry_results_offset: 0,
         block: module_block,
         stack: Vec::new(),
+        emitted: 0,
     };
     e.index_computations()?;
     e.check_no_recursion()?;
@@ -433,6 +440,10 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         for i in order {
             let inst = &computation.instructions[i];
             let loc = self.loc(inst.offset);
+            self.emitted += 1;
+            if self.emitted > MAX_EMITTED_INSTRUCTIONS {
+                return Err(Diagnostic::error(loc, format!("the module expands to more than {MAX_EMITTED_INSTRUCTIONS} instructions")));
+            }
             let mut operands = Vec::with_capacity(inst.operands.len());
             for operand in &inst.operands {
                 let value = names.get(operand.name.as_str()).and_then(|&j| env[j].clone());

@@ -116,6 +116,11 @@ fn start_indices(e: &mut Emitter, inst: &Inst, first: usize) -> PResult<Vec<Valu
     let ty = e.body.value_type(vector);
     let Some(tensor) = e.ctx.as_tensor(ty).cloned() else { return Ok(indices) };
     let [Dim::Static(n)] = tensor.dims[..] else { return Ok(indices) };
+    // One index per operand dimension; any other length is left for the verifier to report.
+    let rank = e.operand_value(inst, 0).ok().and_then(|v| rank(e, v));
+    if rank != Some(n as usize) {
+        return Ok(indices);
+    }
     let scalar = e.ctx.tensor_type(&[], tensor.element);
     let piece = e.ctx.tensor_type(&[1], tensor.element);
     let mut scalars = Vec::new();

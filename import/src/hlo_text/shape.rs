@@ -223,8 +223,7 @@ fn parse_layout(c: &mut Cursor) -> PResult<Vec<i64>> {
             if c.at_end() {
                 return Err(c.expected("'}' to end the layout"));
             }
-            c.skip_item();
-            if c.kind().is_close() && !c.is(TokenKind::RBrace) {
+            if !c.skip_item() || (c.kind().is_close() && !c.is(TokenKind::RBrace)) {
                 return Err(c.expected("'}' to end the layout"));
             }
         }
