@@ -205,7 +205,7 @@ fn literal_errors_are_located() {
 /// A cursor over the tokens of `text` for the attribute readers.
 fn with_cursor<T>(text: &str, read: impl FnOnce(&mut Cursor) -> T) -> T {
     let ctx = hlo_text_support::context();
-    let src = Source::new(&ctx, "attr.txt", text);
+    let src = Source::new(&ctx, "attr.txt", text, 1);
     let mut c = Cursor::new(&src);
     read(&mut c)
 }
@@ -227,7 +227,7 @@ fn window_syntax() {
     let one = with_cursor("{size=5 pad=2_2}", |c| read_window(c).ok());
     assert_eq!(one.map(|w| (w.size, w.pad)), Some((vec![5], vec![[2, 2]])));
     let ctx = hlo_text_support::context();
-    let src = Source::new(&ctx, "attr.txt", "{stride=2}");
+    let src = Source::new(&ctx, "attr.txt", "{stride=2}", 1);
     let e = read_window(&mut Cursor::new(&src)).err().map(|d| d.render(&ctx));
     assert!(e.is_some_and(|e| e.contains("attr.txt:1:1: error: the window needs a 'size' field")));
 }
@@ -235,7 +235,7 @@ fn window_syntax() {
 #[test]
 fn dim_labels_syntax() {
     let ctx = hlo_text_support::context();
-    let src = Source::new(&ctx, "attr.txt", "");
+    let src = Source::new(&ctx, "attr.txt", "", 1);
     let c = Cursor::new(&src);
     let d = read_dim_labels(&c, "b01f_01io->b01f", 0).ok().expect("valid labels");
     assert_eq!((d.input_batch, d.input_feature, d.input_spatial.clone()), (0, 3, vec![1, 2]));
