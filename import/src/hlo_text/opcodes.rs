@@ -243,8 +243,8 @@ pub fn check_arity(e: &Emitter, inst: &Inst, arity: Arity) -> PResult<()> {
     let expected = match arity {
         Arity::Exactly(k) if n != k => format!("{k} operand{}", if k == 1 { "" } else { "s" }),
         Arity::AtLeast(k) if n < k => format!("at least {k} operand{}", if k == 1 { "" } else { "s" }),
-        Arity::Even if n % 2 != 0 || n == 0 => "an even, non-zero number of operands".to_string(),
-        Arity::Odd if n % 2 == 0 => "an odd number of operands".to_string(),
+        Arity::Even if !n.is_multiple_of(2) || n == 0 => "an even, non-zero number of operands".to_string(),
+        Arity::Odd if n.is_multiple_of(2) => "an odd number of operands".to_string(),
         _ => return Ok(()),
     };
     Err(e.error(inst.ast.operands_offset, format!("'{}' takes {expected}, found {n}", inst.ast.opcode)))
@@ -441,9 +441,11 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         self.region(comp, flatten_tuple_param, inst.loc)
     }
 
-    /// The precisions of `operand_precision`, as `precision_config`.
+    /// The precisions of `operand_precision` (or `precision_config`, as some printers
+    /// call it), as `precision_config`.
     pub fn precision_attr(&self, inst: &Inst) -> PResult<Option<Attribute>> {
-        let Some(precisions) = self.read_attr(inst, "operand_precision", super::attrs::read_precisions)? else { return Ok(None) };
+        let name = if self.attr(inst, "operand_precision").is_some() { "operand_precision" } else { "precision_config" };
+        let Some(precisions) = self.read_attr(inst, name, super::attrs::read_precisions)? else { return Ok(None) };
         Ok(Some(self.ctx.array_attr(precisions.iter().map(|p| self.ctx.string_attr(p)).collect())))
     }
 
