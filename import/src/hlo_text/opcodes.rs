@@ -26,8 +26,9 @@ use super::{ops_control, ops_effects, ops_linalg, ops_reduce, ops_shape};
 pub struct Inst<'i> {
     pub ast: &'i Instruction,
     pub operands: Vec<HloValue>,
-    /// The layouts written on the operands' shapes (what `bitcast` reinterprets).
-    pub operand_layouts: Vec<Option<&'i [i64]>>,
+    /// The layouts of the operands' buffers as the text gives them (what `bitcast`
+    /// reinterprets): written on their shapes, or the entry's layouts for its parameters.
+    pub operand_layouts: Vec<Option<Vec<i64>>>,
     pub loc: Location,
 }
 
@@ -205,7 +206,7 @@ pub fn lowering(opcode: &str) -> Option<(Arity, Lowering)> {
 }
 
 /// Emits `ast` with operand values `operands` and returns its value.
-pub fn emit(e: &mut Emitter, ast: &Instruction, operands: Vec<HloValue>, operand_layouts: Vec<Option<&[i64]>>) -> PResult<HloValue> {
+pub fn emit(e: &mut Emitter, ast: &Instruction, operands: Vec<HloValue>, operand_layouts: Vec<Option<Vec<i64>>>) -> PResult<HloValue> {
     let opcode = ast.opcode.as_str();
     if UNSUPPORTED.contains(&opcode) {
         return Err(e.error(ast.opcode_offset, format!("HLO opcode '{opcode}' has no counterpart in the hlo dialect")));

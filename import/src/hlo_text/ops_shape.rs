@@ -265,7 +265,7 @@ pub fn bitcast(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let shape = e.shape_of(inst)?;
     let operand = e.operand_value(inst, 0)?;
     let (in_sizes, in_layout, in_element) =
-        physical(e, e.body.value_type(operand), inst.operand_layouts.first().copied().flatten(), inst.ast.offset)?;
+        physical(e, e.body.value_type(operand), inst.operand_layouts.first().cloned().flatten().as_deref(), inst.ast.offset)?;
     let result_type = plain_type(e.ctx, shape);
     let (out_sizes, out_layout, out_element) = physical(e, result_type, shape.layout(), shape.offset)?;
     let count = |s: &[i64]| s.iter().try_fold(1i64, |a, b| a.checked_mul(*b));
