@@ -636,11 +636,6 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         self.by_name.get(name).copied().ok_or_else(|| self.error(offset, format!("computation '{name}' does not exist")))
     }
 
-    /// Whether `comp` is the entry computation.
-    pub fn is_entry(&self, comp: usize) -> bool {
-        comp == self.entry
-    }
-
     /// Creates an op at the end of the current block.
     pub fn op(
         &mut self,

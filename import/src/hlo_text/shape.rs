@@ -62,13 +62,6 @@ impl Shape {
         }
     }
 
-    /// The dimensions of an array shape.
-    pub fn dims(&self) -> Option<&[Dim]> {
-        match &self.kind {
-            ShapeKind::Array { dims, .. } => Some(dims),
-            _ => None,
-        }
-    }
 }
 
 /// The element type spelled `name`, if it is one.
