@@ -482,3 +482,9 @@ fn barriers_domains_and_dependencies_forward_values() {
     );
     contains_all(&ok(&text), &["hlo.optimization_barrier %arg0, %arg0"]);
 }
+
+#[test]
+fn bitcast_of_an_entry_parameter_follows_the_entry_layout() {
+    let text = "HloModule m, entry_computation_layout={(f32[4,6]{0,1})->f32[6,4]{1,0}}\n\nENTRY e {\n  x = f32[4,6] parameter(0)\n  ROOT b = f32[6,4]{1,0} bitcast(x)\n}\n";
+    contains_all(&ok(text), &["hlo.transpose %0, dims = [1, 0] : (tensor<4x6xf32>) -> tensor<6x4xf32>"]);
+}

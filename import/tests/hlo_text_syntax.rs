@@ -205,7 +205,7 @@ fn literal_errors_are_located() {
 /// A cursor over the tokens of `text` for the attribute readers.
 fn with_cursor<T>(text: &str, read: impl FnOnce(&mut Cursor) -> T) -> T {
     let ctx = hlo_text_support::context();
-    let src = Source::new(&ctx, "attr.txt", text);
+    let src = Source::new(&ctx, "attr.txt", text, 1);
     let mut c = Cursor::new(&src);
     read(&mut c)
 }
@@ -227,7 +227,7 @@ fn window_syntax() {
     let one = with_cursor("{size=5 pad=2_2}", |c| read_window(c).ok());
     assert_eq!(one.map(|w| (w.size, w.pad)), Some((vec![5], vec![[2, 2]])));
     let ctx = hlo_text_support::context();
-    let src = Source::new(&ctx, "attr.txt", "{stride=2}");
+    let src = Source::new(&ctx, "attr.txt", "{stride=2}", 1);
     let e = read_window(&mut Cursor::new(&src)).err().map(|d| d.render(&ctx));
     assert!(e.is_some_and(|e| e.contains("attr.txt:1:1: error: the window needs a 'size' field")));
 }
@@ -235,13 +235,13 @@ fn window_syntax() {
 #[test]
 fn dim_labels_syntax() {
     let ctx = hlo_text_support::context();
-    let src = Source::new(&ctx, "attr.txt", "");
+    let src = Source::new(&ctx, "attr.txt", "", 1);
     let c = Cursor::new(&src);
-    let d = read_dim_labels(&c, "b01f_01io->b01f", 0).ok().expect("valid labels");
+    let d = read_dim_labels(&c, "b01f_01io->b01f", 0).unwrap_or_else(|e| panic!("{}", e.message));
     assert_eq!((d.input_batch, d.input_feature, d.input_spatial.clone()), (0, 3, vec![1, 2]));
     assert_eq!((d.kernel_input_feature, d.kernel_output_feature, d.kernel_spatial.clone()), (2, 3, vec![0, 1]));
     assert_eq!((d.output_batch, d.output_feature, d.output_spatial.clone()), (0, 3, vec![1, 2]));
-    let d = read_dim_labels(&c, "f10b_io01->?bf01", 0).ok().expect("valid labels");
+    let d = read_dim_labels(&c, "f10b_io01->?bf01", 0).unwrap_or_else(|e| panic!("{}", e.message));
     assert_eq!((d.input_batch, d.input_feature, d.input_spatial), (3, 0, vec![2, 1]));
     assert_eq!((d.output_batch, d.output_feature, d.output_spatial), (1, 2, vec![3, 4]));
     assert!(read_dim_labels(&c, "b0f_0io->b00f", 0).is_err());
@@ -289,4 +289,44 @@ ENTRY e {
         ("hlo.return", 1),
     ];
     assert_eq!(counts, expected.iter().map(|(n, c)| (n.to_string(), *c)).collect::<Vec<_>>());
+}
+
+#[test]
+fn shapes_may_be_left_out_where_they_can_be_inferred() {
+    let text = entry("  a = f32[2,3] parameter(0)\n  b = add(a, a)\n  n = negate(b)\n  t = tuple(n, a)\n  ROOT g = get-tuple-element(t), index=0");
+    contains_all(&ok(&text), &["%0 = hlo.add %arg0, %arg0 : tensor<2x3xf32>", "hlo.negate %0", "func.return %1 : tensor<2x3xf32>"]);
+    let missing = err(&entry("  a = f32[6] parameter(0)\n  ROOT r = reshape(a)"));
+    contains_all(&missing, &["test.hlo:5:8: error: the result type of 'hlo.reshape' cannot be inferred; write the instruction's shape"]);
+}
+
+#[test]
+fn padding_precision_and_aliasing_syntax() {
+    use xla_import::hlo_text::attrs::{read_aliasing, read_padding_config, read_precisions};
+    assert_eq!(with_cursor("1_2_3x-1_0", |c| read_padding_config(c).ok()), Some(vec![[1, 2, 3], [-1, 0, 0]]));
+    assert_eq!(with_cursor("0_0", |c| read_padding_config(c).ok()), Some(vec![[0, 0, 0]]));
+    assert!(with_cursor("1_2_-3", |c| read_padding_config(c).is_err()));
+    assert!(with_cursor("1x2", |c| read_padding_config(c).is_err()));
+    assert_eq!(with_cursor("{default,HIGH,highest}", |c| read_precisions(c).ok()), Some(vec!["DEFAULT", "HIGH", "HIGHEST"]));
+    assert!(with_cursor("{fast}", |c| read_precisions(c).is_err()));
+    assert_eq!(
+        with_cursor("{{0}: (1, {}), {1, 2}: (0, {3}, may-alias)}", |c| read_aliasing(c).ok()),
+        Some(vec![(vec![0], 1, vec![]), (vec![1, 2], 0, vec![3])])
+    );
+    let text = entry("  a = f32[2,2] parameter(0)\n  ROOT d = f32[2,2] dot(a, a), lhs_contracting_dims={1}, rhs_contracting_dims={0}, precision_config={high,high}");
+    contains_all(&ok(&text), &["precision_config = [\"HIGH\", \"HIGH\"]"]);
+}
+
+#[test]
+fn chunks_of_a_split_file_report_the_file_s_lines() {
+    let ctx = hlo_text_support::context();
+    let chunk = "HloModule m\nENTRY e {\n  ROOT r = f32[] frobnicate()\n}\n";
+    let d = xla_import::hlo_text::parse_hlo_text_at(&ctx, "split.hlo", chunk, 40).err().expect("an error");
+    assert!(d.render(&ctx).starts_with("split.hlo:42:18: error: unknown HLO opcode 'frobnicate'\n  ROOT r = f32[] frobnicate()\n"), "{}", d.render(&ctx));
+}
+
+#[test]
+fn the_dialects_must_be_registered() {
+    let ctx = xla_ir::Context::new();
+    let d = xla_import::hlo_text::parse_hlo_text(&ctx, "bare.hlo", "HloModule m\nENTRY e {\n ROOT c = f32[] constant(1)\n}\n").err();
+    assert!(d.is_some_and(|d| d.message.contains("xla_dialects::register_all")));
 }

@@ -82,7 +82,7 @@ impl<'a, 't, 'c> Cursor<'a, 't, 'c> {
 
     /// Whether the current token starts right where the previous one ends.
     pub fn adjacent_to_previous(&self) -> bool {
-        self.pos > 0 && self.pos < self.end && self.src.token(self.pos - 1).end == self.src.token(self.pos).start
+        !self.at_end() && self.pos > 0 && self.src.token(self.pos - 1).end == self.src.token(self.pos).start
     }
 
     /// Moves past the current token and returns its index.
@@ -158,13 +158,14 @@ impl<'a, 't, 'c> Cursor<'a, 't, 'c> {
     }
 
     /// Skips one item: a bracketed group with everything in it, or one token. Stops at an
-    /// unmatched closer or the end without consuming it.
-    pub fn skip_item(&mut self) {
+    /// unmatched closer or the end without consuming it; returns whether it consumed any.
+    pub fn skip_item(&mut self) -> bool {
+        let start = self.pos;
         let mut depth = 0usize;
         loop {
             let kind = self.kind();
             if kind == TokenKind::Eof || (kind.is_close() && depth == 0) {
-                return;
+                return self.pos > start;
             }
             self.bump();
             if kind.is_open() {
@@ -173,7 +174,7 @@ impl<'a, 't, 'c> Cursor<'a, 't, 'c> {
                 depth -= 1;
             }
             if depth == 0 {
-                return;
+                return true;
             }
         }
     }

@@ -10,9 +10,12 @@
 //! - Types carry no layouts, except the entry function's signature, which carries the
 //!   layouts of `entry_computation_layout` (or of the entry's parameter and root shapes when
 //!   the header has none): they are the program's interface, while every other layout in
-//!   HLO text is a choice of XLA's layout assignment that our own layout pass redoes. Where
-//!   the IR wants equal types (call arguments, the entry's results) an identity
-//!   `hlo.reshape` bridges the two, unless the returned value can simply take the layout.
+//!   HLO text is a choice of XLA's layout assignment that our own layout pass redoes. A
+//!   default (row-major) layout is left out, since a type without layout means exactly that
+//!   at the entry's interface; any other one stays on the signature, and an identity
+//!   `hlo.reshape` (XLA's `copy`) moves each such parameter to a layout-free value on entry
+//!   and each such result back before the return. So the IR inside a function never mixes
+//!   layouts, and ops that need equal types (calls, returns) always get them.
 //! - Computations used as regions (`to_apply`, `condition`, `body`, branches, `select`,
 //!   `scatter`) are copied into the region, their root returned with `hlo.return`.
 //! - Instructions are emitted in dependency order whatever their order in the text; cycles,
@@ -35,6 +38,10 @@ use super::values::HloValue;
 /// How deeply computations may be inlined into one another as regions.
 const MAX_REGION_DEPTH: usize = 64;
 
+/// How many instructions one module may expand to: computations are copied into every
+/// region that applies them, so a small text could otherwise ask for exponentially many.
+const MAX_EMITTED_INSTRUCTIONS: usize = 10_000_000;
+
 /// The state of the build; see the module documentation.
 pub struct Emitter<'a, 't, 'c> {
     pub src: &'a Source<'t, 'c>,
@@ -51,6 +58,8 @@ pub struct Emitter<'a, 't, 'c> {
     pub inputs: Vec<Vec<Type>>,
     /// The entry computation.
     entry: usize,
+    /// The layouts of the entry's parameters, from `entry_computation_layout` when given.
+    entry_layouts: Vec<Option<Vec<i64>>>,
     /// The entry function's result types, when the text gives them.
     entry_results: Option<Vec<Type>>,
     /// Where `entry_results` come from, for messages.
@@ -59,6 +68,8 @@ pub struct Emitter<'a, 't, 'c> {
     pub block: BlockId,
     /// The computations being emitted, innermost last (recursion is an error).
     stack: Vec<usize>,
+    /// How many instructions have been emitted.
+    emitted: usize,
 }
 
 /// Builds the `builtin.module` for `module`.
@@ -77,10 +88,12 @@ pub fn build<'c>(src: &Source<'_, 'c>, module: &Module) -> PResult<(Body<'c>, Op
         params: Vec::new(),
         inputs: Vec::new(),
         entry: 0,
+        entry_layouts: Vec::new(),
         entry_results: None,
         entry_results_offset: 0,
         block: module_block,
         stack: Vec::new(),
+        emitted: 0,
     };
     e.index_computations()?;
     e.check_no_recursion()?;
@@ -313,6 +326,7 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
                 (params, root.shape.clone())
             }
         };
+        self.entry_layouts = params.iter().map(|s| s.layout().map(<[i64]>::to_vec)).collect();
         let mut inputs = Vec::new();
         for shape in &params {
             inputs.push(ir_type(self.ctx, shape, true).map_err(|(at, m)| self.error(at, m))?);
@@ -433,6 +447,10 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         for i in order {
             let inst = &computation.instructions[i];
             let loc = self.loc(inst.offset);
+            self.emitted += 1;
+            if self.emitted > MAX_EMITTED_INSTRUCTIONS {
+                return Err(Diagnostic::error(loc, format!("the module expands to more than {MAX_EMITTED_INSTRUCTIONS} instructions")));
+            }
             let mut operands = Vec::with_capacity(inst.operands.len());
             for operand in &inst.operands {
                 let value = names.get(operand.name.as_str()).and_then(|&j| env[j].clone());
@@ -457,11 +475,7 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
                     None => return Err(self.error(inst.offset, "parameter has no argument")),
                 }
             } else {
-                let layouts = inst
-                    .operands
-                    .iter()
-                    .map(|o| names.get(o.name.as_str()).and_then(|&j| computation.instructions[j].shape.as_ref()).and_then(|s| s.layout()))
-                    .collect();
+                let layouts = inst.operands.iter().map(|o| names.get(o.name.as_str()).and_then(|&j| self.written_layout(comp, j, &param_numbers))).collect();
                 opcodes::emit(self, inst, operands, layouts)?
             };
             if let Some(shape) = &inst.shape {
@@ -578,6 +592,17 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         Ok(region)
     }
 
+    /// The layout of instruction `j` of computation `comp` as the text gives it: the entry
+    /// layout of an entry parameter, else the one written on its shape.
+    fn written_layout(&self, comp: usize, j: usize, param_numbers: &HashMap<usize, usize>) -> Option<Vec<i64>> {
+        if comp == self.entry {
+            if let Some(layout) = param_numbers.get(&j).and_then(|n| self.entry_layouts.get(*n)) {
+                return layout.clone();
+            }
+        }
+        self.module.computations[comp].instructions[j].shape.as_ref().and_then(|s| s.layout()).map(<[i64]>::to_vec)
+    }
+
     /// The type of parameter `k` of computation `comp` without layout.
     fn plain_input(&self, comp: usize, k: usize) -> Type {
         let ty = self.inputs[comp][k];
@@ -609,11 +634,6 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         };
         c.bump();
         self.by_name.get(name).copied().ok_or_else(|| self.error(offset, format!("computation '{name}' does not exist")))
-    }
-
-    /// Whether `comp` is the entry computation.
-    pub fn is_entry(&self, comp: usize) -> bool {
-        comp == self.entry
     }
 
     /// Creates an op at the end of the current block.

@@ -268,11 +268,7 @@ impl Lexer<'_> {
         while let Some(c) = self.peek(0) {
             self.pos += 1;
             match c {
-                b'\\' => {
-                    if self.peek(0).is_some() {
-                        self.pos += 1;
-                    }
-                }
+                b'\\' if self.peek(0).is_some() => self.pos += 1,
                 c if c == quote => return TokenKind::String,
                 _ => {}
             }

@@ -47,7 +47,13 @@ use xla_ir::{Context, Diagnostic};
 /// Reads HLO text `text` (the contents of `file`) into a module of hlo ops. The context
 /// must have the builtin, func and hlo dialects registered (`xla_dialects::register_all`).
 pub fn parse_hlo_text<'c>(ctx: &'c Context, file: &str, text: &str) -> Result<Module<'c>, Diagnostic> {
-    let src = source::Source::new(ctx, file, text);
+    parse_hlo_text_at(ctx, file, text, 1)
+}
+
+/// [`parse_hlo_text`] for a text that starts at line `first_line` of `file` (a chunk of a
+/// `--split-input-file` input), so diagnostics name the file's own lines.
+pub fn parse_hlo_text_at<'c>(ctx: &'c Context, file: &str, text: &str, first_line: u32) -> Result<Module<'c>, Diagnostic> {
+    let src = source::Source::new(ctx, file, text, first_line);
     if ctx.dialect("hlo").is_none() || ctx.dialect("func").is_none() {
         return Err(src.error(0, "the hlo and func dialects must be registered before reading HLO text (xla_dialects::register_all)"));
     }

@@ -26,8 +26,9 @@ use super::{ops_control, ops_effects, ops_linalg, ops_reduce, ops_shape};
 pub struct Inst<'i> {
     pub ast: &'i Instruction,
     pub operands: Vec<HloValue>,
-    /// The layouts written on the operands' shapes (what `bitcast` reinterprets).
-    pub operand_layouts: Vec<Option<&'i [i64]>>,
+    /// The layouts of the operands' buffers as the text gives them (what `bitcast`
+    /// reinterprets): written on their shapes, or the entry's layouts for its parameters.
+    pub operand_layouts: Vec<Option<Vec<i64>>>,
     pub loc: Location,
 }
 
@@ -205,7 +206,7 @@ pub fn lowering(opcode: &str) -> Option<(Arity, Lowering)> {
 }
 
 /// Emits `ast` with operand values `operands` and returns its value.
-pub fn emit(e: &mut Emitter, ast: &Instruction, operands: Vec<HloValue>, operand_layouts: Vec<Option<&[i64]>>) -> PResult<HloValue> {
+pub fn emit(e: &mut Emitter, ast: &Instruction, operands: Vec<HloValue>, operand_layouts: Vec<Option<Vec<i64>>>) -> PResult<HloValue> {
     let opcode = ast.opcode.as_str();
     if UNSUPPORTED.contains(&opcode) {
         return Err(e.error(ast.opcode_offset, format!("HLO opcode '{opcode}' has no counterpart in the hlo dialect")));
@@ -243,8 +244,8 @@ pub fn check_arity(e: &Emitter, inst: &Inst, arity: Arity) -> PResult<()> {
     let expected = match arity {
         Arity::Exactly(k) if n != k => format!("{k} operand{}", if k == 1 { "" } else { "s" }),
         Arity::AtLeast(k) if n < k => format!("at least {k} operand{}", if k == 1 { "" } else { "s" }),
-        Arity::Even if n % 2 != 0 || n == 0 => "an even, non-zero number of operands".to_string(),
-        Arity::Odd if n % 2 == 0 => "an odd number of operands".to_string(),
+        Arity::Even if !n.is_multiple_of(2) || n == 0 => "an even, non-zero number of operands".to_string(),
+        Arity::Odd if n.is_multiple_of(2) => "an odd number of operands".to_string(),
         _ => return Ok(()),
     };
     Err(e.error(inst.ast.operands_offset, format!("'{}' takes {expected}, found {n}", inst.ast.opcode)))
@@ -441,9 +442,11 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         self.region(comp, flatten_tuple_param, inst.loc)
     }
 
-    /// The precisions of `operand_precision`, as `precision_config`.
+    /// The precisions of `operand_precision` (or `precision_config`, as some printers
+    /// call it), as `precision_config`.
     pub fn precision_attr(&self, inst: &Inst) -> PResult<Option<Attribute>> {
-        let Some(precisions) = self.read_attr(inst, "operand_precision", super::attrs::read_precisions)? else { return Ok(None) };
+        let name = if self.attr(inst, "operand_precision").is_some() { "operand_precision" } else { "precision_config" };
+        let Some(precisions) = self.read_attr(inst, name, super::attrs::read_precisions)? else { return Ok(None) };
         Ok(Some(self.ctx.array_attr(precisions.iter().map(|p| self.ctx.string_attr(p)).collect())))
     }
 

@@ -290,7 +290,7 @@ pub fn copy_done(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
 /// `X-start(args...)` of an op `X` without an asynchronous form of its own (XLA's
 /// wrapped async syntax, e.g. `custom-call-start`): `X` with the start's result shape,
 /// done now.
-pub fn wrapped_start(e: &mut Emitter, ast: &Instruction, wrapped: &str, operands: Vec<HloValue>, layouts: Vec<Option<&[i64]>>) -> PResult<HloValue> {
+pub fn wrapped_start(e: &mut Emitter, ast: &Instruction, wrapped: &str, operands: Vec<HloValue>, layouts: Vec<Option<Vec<i64>>>) -> PResult<HloValue> {
     let result_shape = wrapped_result_shape(e, ast)?;
     let inner = Instruction { shape: Some(result_shape), opcode: wrapped.to_string(), ..clone_instruction(ast) };
     let result = opcodes::emit(e, &inner, operands.clone(), layouts)?;

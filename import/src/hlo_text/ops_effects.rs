@@ -130,8 +130,12 @@ pub fn recv_done(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     Ok(HloValue::Tuple(vec![data, token]))
 }
 
-/// `replica_groups`, `channel_id` and `use_global_device_ids` of a collective.
-fn collective_attrs(e: &Emitter, inst: &Inst) -> PResult<(Vec<(&'static str, xla_ir::Attribute)>, Vec<Vec<i64>>)> {
+/// Named attributes of an op being built.
+type Attrs = Vec<(&'static str, xla_ir::Attribute)>;
+
+/// `replica_groups`, `channel_id` and `use_global_device_ids` of a collective, and the
+/// groups themselves.
+fn collective_attrs(e: &Emitter, inst: &Inst) -> PResult<(Attrs, Vec<Vec<i64>>)> {
     let groups = e.read_attr(inst, "replica_groups", read_replica_groups)?.unwrap_or_default();
     let mut attrs = vec![("replica_groups", e.ctx.array_attr(groups.iter().map(|g| e.ctx.i64_array_attr(g)).collect()))];
     if let Some(channel) = e.int_attr(inst, "channel_id")? {

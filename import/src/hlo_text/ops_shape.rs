@@ -116,6 +116,11 @@ fn start_indices(e: &mut Emitter, inst: &Inst, first: usize) -> PResult<Vec<Valu
     let ty = e.body.value_type(vector);
     let Some(tensor) = e.ctx.as_tensor(ty).cloned() else { return Ok(indices) };
     let [Dim::Static(n)] = tensor.dims[..] else { return Ok(indices) };
+    // One index per operand dimension; any other length is left for the verifier to report.
+    let rank = e.operand_value(inst, 0).ok().and_then(|v| rank(e, v));
+    if rank != Some(n as usize) {
+        return Ok(indices);
+    }
     let scalar = e.ctx.tensor_type(&[], tensor.element);
     let piece = e.ctx.tensor_type(&[1], tensor.element);
     let mut scalars = Vec::new();
@@ -260,7 +265,7 @@ pub fn bitcast(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let shape = e.shape_of(inst)?;
     let operand = e.operand_value(inst, 0)?;
     let (in_sizes, in_layout, in_element) =
-        physical(e, e.body.value_type(operand), inst.operand_layouts.first().copied().flatten(), inst.ast.offset)?;
+        physical(e, e.body.value_type(operand), inst.operand_layouts.first().cloned().flatten().as_deref(), inst.ast.offset)?;
     let result_type = plain_type(e.ctx, shape);
     let (out_sizes, out_layout, out_element) = physical(e, result_type, shape.layout(), shape.offset)?;
     let count = |s: &[i64]| s.iter().try_fold(1i64, |a, b| a.checked_mul(*b));

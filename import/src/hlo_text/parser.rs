@@ -95,9 +95,8 @@ impl Parser<'_, '_, '_> {
         loop {
             let keyword = ["FileNames", "FunctionNames", "FileLocations", "StackFrames"].contains(&self.c.text())
                 && self.c.is(TokenKind::Word);
-            if keyword || self.c.is(TokenKind::Number) || self.c.is(TokenKind::String) || self.c.is(TokenKind::LBrace) {
-                self.c.skip_item();
-            } else {
+            let skippable = keyword || self.c.is(TokenKind::Number) || self.c.is(TokenKind::String) || self.c.is(TokenKind::LBrace);
+            if !skippable || !self.c.skip_item() {
                 return;
             }
         }
@@ -277,13 +276,9 @@ impl Parser<'_, '_, '_> {
         self.c.skip_item();
         if name == "literal" {
             // `literal=f32[2] {1, 2}`: a shape, a space, then the literal.
-            while !(self.c.at_end() || self.c.is(TokenKind::Comma) || self.c.kind().is_close()) {
-                self.c.skip_item();
-            }
+            while !(self.c.is(TokenKind::Comma) || self.c.kind().is_close()) && self.c.skip_item() {}
         } else {
-            while self.c.adjacent_to_previous() && !self.c.is(TokenKind::Comma) && !self.c.kind().is_close() {
-                self.c.skip_item();
-            }
+            while self.c.adjacent_to_previous() && !self.c.is(TokenKind::Comma) && !self.c.kind().is_close() && self.c.skip_item() {}
         }
         self.reject_error_tokens(start, &format!("the value of attribute '{name}'"))?;
         Ok(Attr { name, offset, value: (start, self.c.pos), inline_computation: None })

@@ -62,13 +62,6 @@ impl Shape {
         }
     }
 
-    /// The dimensions of an array shape.
-    pub fn dims(&self) -> Option<&[Dim]> {
-        match &self.kind {
-            ShapeKind::Array { dims, .. } => Some(dims),
-            _ => None,
-        }
-    }
 }
 
 /// The element type spelled `name`, if it is one.
@@ -223,8 +216,7 @@ fn parse_layout(c: &mut Cursor) -> PResult<Vec<i64>> {
             if c.at_end() {
                 return Err(c.expected("'}' to end the layout"));
             }
-            c.skip_item();
-            if c.kind().is_close() && !c.is(TokenKind::RBrace) {
+            if !c.skip_item() || (c.kind().is_close() && !c.is(TokenKind::RBrace)) {
                 return Err(c.expected("'}' to end the layout"));
             }
         }

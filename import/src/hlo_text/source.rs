@@ -15,15 +15,19 @@ pub struct Source<'t, 'c> {
     pub text: &'t str,
     pub tokens: Vec<Token>,
     line_starts: Vec<usize>,
+    /// The line of the file the text's first line is (past 1 for a split input's chunks).
+    first_line: u32,
 }
 
 impl<'t, 'c> Source<'t, 'c> {
-    /// Lexes `text` and registers it with `ctx` so diagnostics can quote its lines.
-    pub fn new(ctx: &'c Context, file: &'t str, text: &'t str) -> Self {
-        ctx.add_source(file, text, 1);
+    /// Lexes `text`, which starts at line `first_line` of `file`, and registers it with
+    /// `ctx` so diagnostics can quote its lines.
+    pub fn new(ctx: &'c Context, file: &'t str, text: &'t str, first_line: u32) -> Self {
+        let first_line = first_line.max(1);
+        ctx.add_source(file, text, first_line);
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Source { ctx, file, text, tokens: tokenize(text), line_starts }
+        Source { ctx, file, text, tokens: tokenize(text), line_starts, first_line }
     }
 
     /// The location of byte offset `offset`.
@@ -32,7 +36,7 @@ impl<'t, 'c> Source<'t, 'c> {
         let line = self.line_starts.partition_point(|&s| s <= offset).saturating_sub(1);
         let line_start = self.line_starts.get(line).copied().unwrap_or(0);
         let col = self.text.get(line_start..offset).map_or(offset - line_start, |s| s.chars().count()) + 1;
-        self.ctx.file_loc(self.file, line as u32 + 1, col as u32)
+        self.ctx.file_loc(self.file, (line as u32).saturating_add(self.first_line), col as u32)
     }
 
     /// An error at byte offset `offset`.
