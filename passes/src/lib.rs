@@ -14,6 +14,7 @@ pub mod canonicalize;
 pub mod commute_constants;
 pub mod cse;
 pub mod dce;
+pub mod symbol_dce;
 
 use xla_ir::pass::PassRegistry;
 
@@ -22,6 +23,7 @@ pub fn register_all(registry: &mut PassRegistry) {
     registry.register(&canonicalize::INFO, canonicalize::create);
     registry.register(&cse::INFO, cse::create);
     registry.register(&dce::INFO, dce::create);
+    registry.register(&symbol_dce::INFO, symbol_dce::create);
 }
 
 #[cfg(test)]

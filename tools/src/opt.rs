@@ -179,7 +179,7 @@ fn process_chunk(
 /// reader's legalize step converts).
 fn read_module<'c>(ctx: &'c Context, file: &str, text: &str, first_line: u32) -> Result<xla_ir::parser::Module<'c>, Diagnostic> {
     match xla_import::detect_form(text) {
-        xla_import::InputForm::HloText => xla_import::hlo_text::parse_hlo_text(ctx, file, text),
+        xla_import::InputForm::HloText => xla_import::hlo_text::parse_hlo_text_at(ctx, file, text, first_line),
         xla_import::InputForm::Mlir => {
             let mut module = parse_source(ctx, file, text, first_line)?;
             xla_import::stablehlo::legalize_module(&mut module.body, module.op, text)?;

@@ -20,6 +20,7 @@ use super::dot_general::dim_to_string;
     name = "hlo.broadcast_in_dim",
     traits = [Pure],
     verify = verify_broadcast_in_dim,
+    patterns = [BROADCAST_IN_DIM_TO_RESHAPE, super::reshape_patterns::BROADCAST_IN_DIM_OF_UNIT_RESHAPE],
     format = "$operand `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)"
 )]
 pub struct BroadcastInDimOp {
@@ -78,6 +79,61 @@ pub fn verify_broadcast_in_dim(op: OpRef) -> Result<(), Diagnostic> {
         }
     }
     Ok(())
+}
+
+
+/// The canonicalization `broadcast-in-dim-to-reshape`: a broadcast that only inserts
+/// dimensions of size 1 and keeps the operand's dimensions in order moves no data, so it is
+/// a reshape (XLA's algebraic simplifier does the same), and HLO text spells it that way.
+///
+/// `broadcast_in_dim(x: [n, m], dims = [0, 2]) : [n, 1, m] == reshape(x) : [n, 1, m]`
+pub struct BroadcastInDimToReshape;
+
+/// The pattern instance canonicalization uses.
+pub static BROADCAST_IN_DIM_TO_RESHAPE: BroadcastInDimToReshape = BroadcastInDimToReshape;
+
+impl xla_ir::rewrite::RewritePattern for BroadcastInDimToReshape {
+    fn name(&self) -> &'static str {
+        "broadcast-in-dim-to-reshape"
+    }
+
+    fn identity(&self) -> &'static str {
+        "broadcast_in_dim(x, increasing dims) == reshape(x) when only size-1 dimensions are added"
+    }
+
+    fn root(&self) -> Option<&'static str> {
+        Some("hlo.broadcast_in_dim")
+    }
+
+    fn match_and_rewrite(&self, rewriter: &mut xla_ir::rewrite::Rewriter, op: xla_ir::OpId) -> Result<(), &'static str> {
+        let body = &rewriter.body;
+        let ctx = body.ctx();
+        let operand = body.operand(op, 0);
+        let result_type = body.value_type(body.result(op, 0));
+        let (Some(from), Some(to)) = (ctx.as_tensor(body.value_type(operand)), ctx.as_tensor(result_type)) else {
+            return Err("operand or result is not a ranked tensor");
+        };
+        let (Some(from), Some(to)) = (from.static_shape(), to.static_shape()) else {
+            return Err("a shape is not static");
+        };
+        let dims = body.attr(op, "broadcast_dimensions").and_then(|a| ctx.as_int_array(a)).ok_or("no broadcast_dimensions")?;
+        if dims.windows(2).any(|w| w[0] >= w[1]) {
+            return Err("the dimensions are reordered: that is a transpose");
+        }
+        let mapped: Vec<bool> = (0..to.len() as i64).map(|d| dims.contains(&d)).collect();
+        let same_sizes = dims.iter().zip(&from).all(|(&d, &n)| usize::try_from(d).ok().and_then(|d| to.get(d)) == Some(&n));
+        let only_unit_added = to.iter().zip(&mapped).all(|(&n, &m)| m || n == 1);
+        if !same_sizes || !only_unit_added {
+            return Err("the broadcast replicates data");
+        }
+        let mut state = xla_ir::OpState::new(ctx.symbol(super::ReshapeOp::DEF.name), body.op(op).location);
+        state.operands = vec![operand];
+        state.result_types = vec![result_type];
+        let reshape = rewriter.create_before(op, state);
+        let value = rewriter.body.result(reshape, 0);
+        rewriter.replace_op(op, &[value]);
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -53,6 +53,7 @@ mod gather;
 mod optimization_barrier;
 mod pad;
 mod reshape;
+mod reshape_patterns;
 mod rev;
 mod scatter;
 mod shape_checks;
