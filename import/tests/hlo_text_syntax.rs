@@ -188,8 +188,8 @@ fn literals() {
 
 #[test]
 fn literal_errors_are_located() {
-    let elided = err(&entry("  ROOT c = f32[100] constant({...})"));
-    contains_all(&elided, &["test.hlo:4:31: error: the literal's values were elided ('...')"]);
+    let partly_elided = err(&entry("  ROOT c = f32[3] constant({1, ...})"));
+    contains_all(&partly_elided, &["error: '...' may only stand for a whole literal, as `{...}`"]);
     let range = err(&entry("  ROOT c = s8[2] constant({1, 200})"));
     contains_all(&range, &["test.hlo:4:31: error: value 200 is out of range for s8 [-128, 127]"]);
     let count = err(&entry("  ROOT c = f32[2,2] constant({ {1, 2}, {3} })"));

@@ -8,9 +8,10 @@
 //! narrower formats have no payloads); a tuple literal `(lit, lit)` for a tuple shape.
 //!
 //! Decision: an elided literal (`{...}`, what XLA prints for large constants unless asked
-//! not to) is an error at the `...`, not a zero-filled constant: the API has no channel for
-//! warnings, and a program whose constants silently became zeros computes wrong answers.
-//! Re-print the HLO with `print_large_constants=true`.
+//! not to, as in most optimized dumps) reads as a zero-filled constant that carries the unit
+//! attribute `xla.elided_literal`, so a dump's structure can be read and transformed; the
+//! marker says the values are unknown, and anything that evaluates the program must refuse
+//! it. An elision anywhere else (`{1, ...}`) is an error: XLA never prints one.
 //!
 //! Invariant: every element is checked against its dimension counts and its element type's
 //! range; failures are located at the offending token.
@@ -27,6 +28,8 @@ use super::shape::{plain_type, shape_to_string, ElementType, Shape, ShapeKind};
 #[derive(Debug)]
 pub enum Literal {
     Dense(DenseElements),
+    /// `{...}`: values elided by XLA's printer; zeros stand in for them.
+    Elided(DenseElements),
     Tuple(Vec<Literal>),
 }
 
@@ -62,6 +65,21 @@ fn parse_at_depth(c: &mut Cursor, ctx: &Context, shape: &Shape, depth: usize) ->
                     Dim::Static(n) => sizes.push(*n),
                     _ => return Err(c.src.error(shape.offset, "a constant needs a static shape; '?' and '<=N' have no literal")),
                 }
+            }
+            if c.is(TokenKind::LBrace) && c.kind_at(1) == TokenKind::Dots && c.kind_at(2) == TokenKind::RBrace {
+                c.bump();
+                c.bump();
+                c.bump();
+                let ty = plain_type(ctx, shape);
+                let zero = if ctx.is_float(ctx.element_type(ty)) {
+                    Scalar::Float(0.0)
+                } else if ctx.is_complex(ctx.element_type(ty)) {
+                    Scalar::Complex(0.0, 0.0)
+                } else {
+                    Scalar::Int(0)
+                };
+                let dense = DenseElements::from_scalars(ctx, ty, &[zero]).map_err(|m| c.src.error(shape.offset, m))?;
+                return Ok(Literal::Elided(dense));
             }
             let values = parse_dense(c, &sizes, *element)?;
             let ty = plain_type(ctx, shape);
@@ -107,10 +125,7 @@ fn parse_dense(c: &mut Cursor, dims: &[i64], element: ElementType) -> PResult<Ve
                 c.bump();
             }
             TokenKind::Dots => {
-                return Err(c.error(
-                    "the literal's values were elided ('...') when this HLO was printed; print it with large constants \
-                     (print_large_constants=true) to import it",
-                ));
+                return Err(c.error("'...' may only stand for a whole literal, as `{...}`"));
             }
             TokenKind::Eof => return Err(c.expected("a literal value")),
             _ => {

@@ -42,6 +42,13 @@ fn constant_value(e: &mut Emitter, inst: &Inst, literal: Literal) -> HloValue {
             let op = e.op("hlo.constant", Vec::new(), vec![ty], vec![("value", value)], Vec::new(), inst.loc);
             HloValue::Value(e.body.result(op, 0))
         }
+        Literal::Elided(dense) => {
+            let ty = dense.ty;
+            let value = e.ctx.dense_attr(dense);
+            let marker = e.ctx.unit_attr();
+            let op = e.op("hlo.constant", Vec::new(), vec![ty], vec![("value", value), ("xla.elided_literal", marker)], Vec::new(), inst.loc);
+            HloValue::Value(e.body.result(op, 0))
+        }
         Literal::Tuple(elements) => HloValue::Tuple(elements.into_iter().map(|l| constant_value(e, inst, l)).collect()),
     }
 }
