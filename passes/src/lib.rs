@@ -123,6 +123,7 @@ mod tests {
                 "  --canonicalize  Fold, erase dead operations and apply every registered canonicalization pattern",
                 "  --cse           Eliminate common subexpressions among operations without side effects",
                 "  --dce           Erase unused operations without side effects, transitively",
+                "  --symbol-dce    Erase private symbols (functions) that nothing refers to",
             ]
         );
         assert!(help.contains("      max-iterations=<uint>"));
