@@ -311,7 +311,7 @@ pub fn parse_with_format(p: &mut OpParser, def: &'static OpDef, format: &str, st
                 let attr_def = &def.attributes[*i];
                 let value = match attr_def.constraint.short_form {
                     ShortForm::IntList if p.is(TokenKind::LSquare) => ctx.i64_array_attr(&p.parse_int_list()?),
-                    ShortForm::NestedIntList if p.is(TokenKind::LSquare) => parse_nested_int_list(p)?,
+                    ShortForm::NestedIntList if p.is(TokenKind::LSquare) => p.parse_nested_int_list()?,
                     ShortForm::Keyword if p.is(TokenKind::BareIdent) => ctx.string_attr(p.parse_identifier()?),
                     ShortForm::Integer if matches!(p.token().kind, TokenKind::Integer | TokenKind::Minus) => {
                         let at = p.loc();
@@ -473,22 +473,6 @@ fn short_form_text(ctx: &crate::Context, form: ShortForm, value: crate::Attribut
     .unwrap_or_else(|| ctx.attr_to_string(value))
 }
 
-/// Parses `[[0, 1], [2, 3]]` into an array of `array<i64: ...>`.
-fn parse_nested_int_list(p: &mut OpParser) -> Result<crate::Attribute, Diagnostic> {
-    let ctx = p.ctx();
-    p.expect(TokenKind::LSquare)?;
-    let mut entries = Vec::new();
-    if !p.accept(TokenKind::RSquare) {
-        loop {
-            entries.push(ctx.i64_array_attr(&p.parse_int_list()?));
-            if p.accept(TokenKind::RSquare) {
-                break;
-            }
-            p.expect(TokenKind::Comma)?;
-        }
-    }
-    Ok(ctx.array_attr(entries))
-}
 
 /// Whether the token after the current `,` opens a region.
 fn next_is_region(p: &OpParser) -> bool {

@@ -239,7 +239,7 @@ pub(crate) fn parse_window(p: &mut OpParser, state: &mut OpState, keys: &[Window
         p.expect(TokenKind::Equal)?;
         let value = match key.value {
             WindowValue::Ints => ctx.i64_array_attr(&p.parse_int_list()?),
-            WindowValue::Pairs => parse_nested_int_list(p)?,
+            WindowValue::Pairs => p.parse_nested_int_list()?,
         };
         state.set_attr(ctx.symbol(key.attr), value);
         if p.accept(TokenKind::RBrace) {
@@ -249,22 +249,6 @@ pub(crate) fn parse_window(p: &mut OpParser, state: &mut OpState, keys: &[Window
     }
 }
 
-/// Parses `[[0, 1], [2, 3]]` into an array of `array<i64: ...>`.
-fn parse_nested_int_list(p: &mut OpParser) -> Result<xla_ir::Attribute, Diagnostic> {
-    let ctx = p.ctx();
-    p.expect(TokenKind::LSquare)?;
-    let mut entries = Vec::new();
-    if !p.accept(TokenKind::RSquare) {
-        loop {
-            entries.push(ctx.i64_array_attr(&p.parse_int_list()?));
-            if p.accept(TokenKind::RSquare) {
-                break;
-            }
-            p.expect(TokenKind::Comma)?;
-        }
-    }
-    Ok(ctx.array_attr(entries))
-}
 
 // ---- Regions of scalar computations -------------------------------------------------------
 

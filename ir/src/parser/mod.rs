@@ -250,6 +250,23 @@ impl<'s, 'b, 'c> Parser<'s, 'b, 'c> {
         Ok(if negative { -value } else { value })
     }
 
+    /// Parses `[[0, 1], [2, 3]]` (possibly empty) into an array of `array<i64: ...>`.
+    pub fn parse_nested_int_list(&mut self) -> PResult<Attribute> {
+        self.expect(TokenKind::LSquare)?;
+        let mut entries = Vec::new();
+        if !self.accept(TokenKind::RSquare) {
+            loop {
+                let list = self.parse_int_list()?;
+                entries.push(self.ctx.i64_array_attr(&list));
+                if self.accept(TokenKind::RSquare) {
+                    break;
+                }
+                self.expect(TokenKind::Comma)?;
+            }
+        }
+        Ok(self.ctx.array_attr(entries))
+    }
+
     /// Parses `[1, 2, 3]` (possibly empty).
     pub fn parse_int_list(&mut self) -> PResult<Vec<i64>> {
         self.expect(TokenKind::LSquare)?;
