@@ -16,13 +16,15 @@ use xla_ir::{Context, WalkOrder};
 
 /// Fixtures whose HLO text is not the StableHLO program op for op: XLA's converter expands
 /// chlo and complex arithmetic, erf, logistic and pow with its own formulas, passes
-/// conditional operands as tuples, and rewrites some iota/convert/reduce patterns. Both
-/// imports still verify; only their op counts are not compared.
+/// conditional operands as tuples, moves reshapes across elementwise ops and rewrites some
+/// iota/slice/reduce patterns. Both imports still verify; only their op counts are not
+/// compared. Every other fixture must match exactly, so a canonicalization that closes a gap
+/// shows up here as a fixture to move out of this list.
 const DIFFERENT_PROGRAMS: &[&str] = &[
-    "attention", "chlo_special", "chlo_trig_hyperbolic", "complex_ops", "cond_switch", "conv2d_grad",
-    "convert_int_float", "dynamic_slice_update", "ew_erf", "ew_exp_log", "ew_pow_sqrt", "ew_specials",
-    "ew_tanh_logistic", "int_i64", "iota", "layernorm", "max_pool_grad", "reduce_argmax",
-    "reverse_transpose_reshape", "rng_threefry", "scalars_empty", "scatter", "select_clamp", "slice_concat_pad",
+    "attention", "chlo_special", "chlo_trig_hyperbolic", "complex_ops", "cond_switch",
+    "conv2d_grad", "dynamic_slice_update", "ew_erf", "ew_exp_log", "ew_pow_sqrt", "ew_specials",
+    "ew_tanh_logistic", "iota", "layernorm", "max_pool_grad", "reduce_argmax",
+    "reverse_transpose_reshape", "rng_threefry", "scalars_empty", "scatter", "slice_concat_pad",
     "softmax", "while_loop",
 ];
 
@@ -97,7 +99,7 @@ fn every_fixture_imports_through_both_readers() {
         assert_eq!(a, b, "{name}: op counts of the StableHLO import (left) and the HLO import (right) differ");
         compared += 1;
     }
-    assert!(compared >= 40, "only {compared} fixtures had their op counts compared");
+    assert!(compared >= 44, "only {compared} fixtures had their op counts compared");
 }
 
 /// The module printed after symbol-dce (the reader keeps region computations as functions).

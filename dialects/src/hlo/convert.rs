@@ -31,6 +31,7 @@ use super::elementwise_support::{element_bit_width, parse_attr_dict_into};
     name = "hlo.convert_element_type",
     traits = [Pure, Elementwise],
     verify = verify_convert_element_type,
+    patterns = [CONVERT_IDENTITY],
     format = "$operand attr-dict `:` functional-type(operands, results)"
 )]
 pub struct ConvertElementTypeOp {
@@ -241,6 +242,40 @@ fn parse_float_format(word: &str) -> Option<(i64, i64)> {
     let (exponent, mantissa) = word.strip_prefix('e')?.split_once('m')?;
     let number = |digits: &str| digits.bytes().all(|b| b.is_ascii_digit()).then(|| digits.parse().ok()).flatten();
     Some((number(exponent)?, number(mantissa)?))
+}
+
+
+/// The canonicalization `convert-identity`: converting to the type a value already has
+/// changes nothing.
+///
+/// `convert_element_type(x) : T == x when x : T`
+pub struct ConvertIdentity;
+
+/// The pattern instance canonicalization uses.
+pub static CONVERT_IDENTITY: ConvertIdentity = ConvertIdentity;
+
+impl xla_ir::rewrite::RewritePattern for ConvertIdentity {
+    fn name(&self) -> &'static str {
+        "convert-identity"
+    }
+
+    fn identity(&self) -> &'static str {
+        "convert_element_type(x) : T == x when x : T"
+    }
+
+    fn root(&self) -> Option<&'static str> {
+        Some(ConvertElementTypeOp::DEF.name)
+    }
+
+    fn match_and_rewrite(&self, rewriter: &mut xla_ir::rewrite::Rewriter, op: xla_ir::OpId) -> Result<(), &'static str> {
+        let body = &rewriter.body;
+        let operand = body.operand(op, 0);
+        if body.value_type(operand) != body.value_type(body.result(op, 0)) {
+            return Err("the conversion changes the type");
+        }
+        rewriter.replace_op(op, &[operand]);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
