@@ -16,7 +16,7 @@ use super::fold::{fold_add, fold_multiply};
 /// XLA's `Add`; on predicates it is logical or. Integer addition wraps around.
 ///
 /// Example: `%0 = hlo.add %a, %b : tensor<2xf32>`
-#[op(name = "hlo.add", family = ElementwiseBinary, traits = [Commutative], fold = fold_add)]
+#[op(name = "hlo.add", family = ElementwiseBinary, traits = [Commutative], fold = fold_add, patterns = [super::broadcast_identity::ADD_OF_BROADCAST_IDENTITY])]
 pub struct AddOp;
 
 /// Elementwise multiplication of two tensors of the same type.
@@ -24,7 +24,7 @@ pub struct AddOp;
 /// XLA's `Mul`; on predicates it is logical and. Integer multiplication wraps around.
 ///
 /// Example: `%0 = hlo.multiply %a, %b : tensor<2xi32>`
-#[op(name = "hlo.multiply", family = ElementwiseBinary, traits = [Commutative], fold = fold_multiply)]
+#[op(name = "hlo.multiply", family = ElementwiseBinary, traits = [Commutative], fold = fold_multiply, patterns = [super::broadcast_identity::MULTIPLY_OF_BROADCAST_IDENTITY])]
 pub struct MultiplyOp;
 
 /// Elementwise maximum of two tensors of the same type.

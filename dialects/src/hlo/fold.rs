@@ -24,7 +24,7 @@ pub const FOLD_ELEMENT_LIMIT: usize = 1 << 16;
 
 /// The arithmetic of a foldable binary op.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Arithmetic {
+pub(super) enum Arithmetic {
     Add,
     Multiply,
 }
@@ -59,7 +59,7 @@ fn fold_binary(op: OpRef, constants: &[Option<Attribute>], arithmetic: Arithmeti
 }
 
 /// Whether every element of `literal` is the identity of `arithmetic` (see the module).
-fn is_identity(ctx: &Context, literal: &DenseElements, arithmetic: Arithmetic) -> bool {
+pub(super) fn is_identity(ctx: &Context, literal: &DenseElements, arithmetic: Arithmetic) -> bool {
     let Some(kind) = ctx.as_tensor(literal.ty).and_then(|t| ElementKind::of(ctx, t.element)) else { return false };
     if kind.byte_width() == 0 {
         return false;

@@ -52,7 +52,14 @@ pub struct MapOp {
 /// result type is given.
 ///
 /// Example: `%0 = hlo.iota dim = 1 : tensor<4x8xi32>`
-#[op(name = "hlo.iota", traits = [Pure], verify = verify_iota, print = print_iota, parse = parse_iota)]
+#[op(
+    name = "hlo.iota",
+    traits = [Pure],
+    verify = verify_iota,
+    patterns = [super::iota_patterns::IOTA_TO_BROADCAST],
+    print = print_iota,
+    parse = parse_iota
+)]
 pub struct IotaOp {
     /// The dimension along which the values count up.
     #[attr]

@@ -53,6 +53,8 @@ mod gather;
 mod optimization_barrier;
 mod pad;
 mod reshape;
+mod broadcast_identity;
+mod iota_patterns;
 mod reshape_patterns;
 mod rev;
 mod scatter;

@@ -1,0 +1,92 @@
+//! Canonicalizations that see the identities of `hlo.add` and `hlo.multiply` through a
+//! broadcast constant. The folders (see [`super::fold`]) only see a constant operand; a
+//! scalar constant broadcast to the operand's shape is the same literal spelled as two ops,
+//! which both readers produce (XLA's HLO broadcasts every scalar constant).
+//!
+//! - `add-of-broadcast-identity`: `x + broadcast_in_dim(c) == x` when every element of `c`
+//!   is `0` (integers, predicates) or `-0.0` (floats), on either side;
+//! - `multiply-of-broadcast-identity`: `x * broadcast_in_dim(c) == x` when every element of
+//!   `c` is `1`, on either side.
+//!
+//! Each is exact, NaNs and signed zeros included, for the same reasons as the folders'
+//! identities: a broadcast only repeats `c`'s elements. Invariant: the op is replaced only by
+//! an operand of the result's type.
+
+use xla_ir::rewrite::{constant_value, RewritePattern, Rewriter};
+use xla_ir::{Body, Op, OpId, ValueId};
+
+use super::fold::{is_identity, Arithmetic};
+use super::{AddOp, BroadcastInDimOp, MultiplyOp};
+
+/// See the module documentation.
+pub struct AddOfBroadcastIdentity;
+/// See the module documentation.
+pub struct MultiplyOfBroadcastIdentity;
+
+/// The pattern instance canonicalization uses.
+pub static ADD_OF_BROADCAST_IDENTITY: AddOfBroadcastIdentity = AddOfBroadcastIdentity;
+/// The pattern instance canonicalization uses.
+pub static MULTIPLY_OF_BROADCAST_IDENTITY: MultiplyOfBroadcastIdentity = MultiplyOfBroadcastIdentity;
+
+/// Whether `v` is a `broadcast_in_dim` of a constant whose elements are all the identity of
+/// `arithmetic`.
+fn is_broadcast_identity(body: &Body<'_>, v: ValueId, arithmetic: Arithmetic) -> bool {
+    let Some(broadcast) = body.defining_op(v) else { return false };
+    if body.op_name(broadcast) != BroadcastInDimOp::DEF.name {
+        return false;
+    }
+    let ctx = body.ctx();
+    constant_value(body, body.operand(broadcast, 0))
+        .and_then(|a| ctx.as_dense(a))
+        .is_some_and(|literal| is_identity(ctx, literal, arithmetic))
+}
+
+/// Replaces `op` by its operand that is not a broadcast identity, if the other one is.
+fn rewrite(rewriter: &mut Rewriter, op: OpId, arithmetic: Arithmetic) -> Result<(), &'static str> {
+    let body = &rewriter.body;
+    let (lhs, rhs) = (body.operand(op, 0), body.operand(op, 1));
+    let result_type = body.value_type(body.result(op, 0));
+    for (identity, other) in [(rhs, lhs), (lhs, rhs)] {
+        if is_broadcast_identity(body, identity, arithmetic) && body.value_type(other) == result_type {
+            rewriter.replace_op(op, &[other]);
+            return Ok(());
+        }
+    }
+    Err("no operand is a broadcast identity")
+}
+
+impl RewritePattern for AddOfBroadcastIdentity {
+    fn name(&self) -> &'static str {
+        "add-of-broadcast-identity"
+    }
+
+    fn identity(&self) -> &'static str {
+        "x + broadcast_in_dim(0) == x (integers), x + broadcast_in_dim(-0.0) == x (floats)"
+    }
+
+    fn root(&self) -> Option<&'static str> {
+        Some(AddOp::DEF.name)
+    }
+
+    fn match_and_rewrite(&self, rewriter: &mut Rewriter, op: OpId) -> Result<(), &'static str> {
+        rewrite(rewriter, op, Arithmetic::Add)
+    }
+}
+
+impl RewritePattern for MultiplyOfBroadcastIdentity {
+    fn name(&self) -> &'static str {
+        "multiply-of-broadcast-identity"
+    }
+
+    fn identity(&self) -> &'static str {
+        "x * broadcast_in_dim(1) == x"
+    }
+
+    fn root(&self) -> Option<&'static str> {
+        Some(MultiplyOp::DEF.name)
+    }
+
+    fn match_and_rewrite(&self, rewriter: &mut Rewriter, op: OpId) -> Result<(), &'static str> {
+        rewrite(rewriter, op, Arithmetic::Multiply)
+    }
+}
