@@ -16,6 +16,7 @@
 
 pub mod hlo_text;
 pub mod hlo_writer;
+mod mixed_precision;
 pub mod stablehlo;
 
 /// The form of an input text, judged from its first meaningful token.

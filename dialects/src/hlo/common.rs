@@ -8,7 +8,7 @@ use xla_ir::op_def::InferContext;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::{OpParser, UnresolvedOperand};
 use xla_ir::printer::OpPrinter;
-use xla_ir::{Diagnostic, OpId, OpState, Type, TypeData};
+use xla_ir::{Diagnostic, OpId, OpState, Type};
 
 /// The optional `array<i64: ...>` attribute `name`, or an error when it has another kind.
 pub(crate) fn optional_i64_array<'a>(cx: &InferContext<'a>, name: &str) -> Result<Option<&'a [i64]>, String> {
@@ -39,45 +39,28 @@ pub(crate) fn parse_attrs_and_functional_type(
     state: &mut OpState,
     operands: &[UnresolvedOperand],
 ) -> Result<(), Diagnostic> {
-    let ctx = p.ctx();
-    let mut attrs = Vec::new();
-    p.parse_optional_attr_dict(&mut attrs)?;
-    for a in attrs {
-        if state.attr(a.name).is_some() {
-            return Err(p.error(format!("attribute '{}' is given twice", ctx.symbol_str(a.name))));
-        }
-        state.attributes.push(a);
-    }
+    super::elementwise_support::parse_attr_dict_into(p, state)?;
     p.expect(TokenKind::Colon)?;
-    let at = p.loc();
-    let ty = p.parse_function_type()?;
-    let TypeData::Function { inputs, results } = ctx.type_data(ty).clone() else {
-        return Err(Diagnostic::error(at, "expected a function type"));
-    };
-    if inputs.len() != operands.len() {
-        return Err(Diagnostic::error(
-            at,
-            format!("expected {} operand type(s), found {}", operands.len(), inputs.len()),
-        ));
-    }
-    state.operands = p.resolve_operands(operands, &inputs)?;
-    state.result_types = results;
-    Ok(())
+    super::elementwise_support::parse_functional_type(p, state, operands)
 }
 
 /// Prints the trailing ` {attrs} : (operand types) -> result types` of a custom form,
 /// leaving out the attributes in `elided`.
 pub(crate) fn print_attrs_and_functional_type(p: &mut OpPrinter, op: OpId, elided: &[&str]) {
+    p.print_attr_dict(&p.body().op(op).attributes, elided);
+    p.print(" : ");
+    print_functional_type(p, op);
+}
+
+/// Prints `(operand types) -> result types` of `op`.
+pub(crate) fn print_functional_type(p: &mut OpPrinter, op: OpId) {
     let body = p.body();
     let data = body.op(op);
-    p.print_attr_dict(&data.attributes, elided);
     let inputs: Vec<Type> = data.operands.iter().map(|v| body.value_type(*v)).collect();
     let results: Vec<Type> = data.results.iter().map(|v| body.value_type(*v)).collect();
-    let ctx = body.ctx();
-    p.print(" : (");
-    p.print_types(&inputs);
-    p.print(") -> ");
-    let mut text = String::new();
-    ctx.write_result_types(&mut text, &results);
+    let mut text = String::from("(");
+    body.ctx().write_type_list(&mut text, &inputs);
+    text.push_str(") -> ");
+    body.ctx().write_result_types(&mut text, &results);
     p.print(&text);
 }

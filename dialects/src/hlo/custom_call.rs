@@ -202,13 +202,7 @@ fn print_custom_call(p: &mut OpPrinter, op: OpId) {
     p.print(")");
     p.print_attr_dict(&data.attributes, if target.is_some() { &["call_target_name"] } else { &[] });
     p.print(" : ");
-    let inputs: Vec<Type> = data.operands.iter().map(|v| body.value_type(*v)).collect();
-    let results: Vec<Type> = data.results.iter().map(|v| body.value_type(*v)).collect();
-    let mut text = String::from("(");
-    ctx.write_type_list(&mut text, &inputs);
-    text.push_str(") -> ");
-    ctx.write_result_types(&mut text, &results);
-    p.print(&text);
+    super::common::print_functional_type(p, op);
 }
 
 /// Parses what [`print_custom_call`] prints.
@@ -221,26 +215,7 @@ fn parse_custom_call(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagno
     p.expect(TokenKind::LParen)?;
     let operands = p.parse_optional_operand_list()?;
     p.expect(TokenKind::RParen)?;
-    let mut attrs = Vec::new();
-    p.parse_optional_attr_dict(&mut attrs)?;
-    for a in attrs {
-        if state.attr(a.name).is_some() {
-            return Err(p.error(format!("attribute '{}' is given twice", ctx.symbol_str(a.name))));
-        }
-        state.attributes.push(a);
-    }
-    p.expect(TokenKind::Colon)?;
-    let at = p.loc();
-    let ty = p.parse_function_type()?;
-    let TypeData::Function { inputs, results } = ctx.type_data(ty).clone() else {
-        return Err(Diagnostic::error(at, "expected a function type"));
-    };
-    if inputs.len() != operands.len() {
-        return Err(Diagnostic::error(at, format!("expected {} operand type(s), found {}", operands.len(), inputs.len())));
-    }
-    state.operands = p.resolve_operands(&operands, &inputs)?;
-    state.result_types = results;
-    Ok(())
+    super::common::parse_attrs_and_functional_type(p, state, &operands)
 }
 
 #[cfg(test)]

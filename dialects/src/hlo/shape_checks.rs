@@ -277,36 +277,8 @@ pub(crate) fn parse_int_keyword(p: &mut OpParser, state: &mut OpState, name: &st
     Ok(())
 }
 
-/// Prints ` {attrs} : (operand types) -> result types`, leaving out `elided` attributes.
-pub(crate) fn print_trailing_types(p: &mut OpPrinter, op: OpId, elided: &[&str]) {
-    let body = p.body();
-    let ctx = p.ctx();
-    p.print_attr_dict(&body.op(op).attributes, elided);
-    let inputs: Vec<Type> = body.op(op).operands.iter().map(|v| body.value_type(*v)).collect();
-    let results: Vec<Type> = body.op(op).results.iter().map(|v| body.value_type(*v)).collect();
-    let mut text = String::from(" : (");
-    ctx.write_type_list(&mut text, &inputs);
-    text.push_str(") -> ");
-    ctx.write_result_types(&mut text, &results);
-    p.print(&text);
-}
+pub(crate) use super::common::print_attrs_and_functional_type as print_trailing_types;
 
 pub(crate) use super::elementwise_support::parse_attr_dict_into;
 
-/// Parses ` {attrs} : (operand types) -> result types` and resolves `operands` with them.
-pub(crate) fn parse_trailing_types(p: &mut OpParser, state: &mut OpState, operands: &[UnresolvedOperand]) -> Result<(), Diagnostic> {
-    let ctx = p.ctx();
-    parse_attr_dict_into(p, state)?;
-    p.expect(TokenKind::Colon)?;
-    let at = p.loc();
-    let ty = p.parse_function_type()?;
-    let TypeData::Function { inputs, results } = ctx.type_data(ty).clone() else {
-        return Err(Diagnostic::error(at, "expected a function type"));
-    };
-    if inputs.len() != operands.len() {
-        return Err(Diagnostic::error(at, format!("expected {} operand type(s), found {}", operands.len(), inputs.len())));
-    }
-    state.operands = p.resolve_operands(operands, &inputs)?;
-    state.result_types = results;
-    Ok(())
-}
+pub(crate) use super::common::parse_attrs_and_functional_type as parse_trailing_types;

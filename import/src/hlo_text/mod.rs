@@ -63,7 +63,7 @@ pub fn parse_hlo_text_at<'c>(ctx: &'c Context, file: &str, text: &str, first_lin
     // f32); the hlo dialect wants one element type, so their operands are converted, exactly
     // (every bf16 or i8 value is representable in the wider result type).
     for inner in body.nested_ops(op, xla_ir::WalkOrder::PreOrder) {
-        crate::stablehlo::fix_mixed_precision(&mut body, inner)?;
+        crate::mixed_precision::fix_mixed_precision(&mut body, inner)?;
     }
     if let Err(errors) = xla_ir::verifier::verify(&body, op) {
         let mut errors = errors.into_iter();

@@ -17,12 +17,12 @@
 //!
 //! Mixed precision: StableHLO lets the result element type differ from the operands'
 //! (`bf16 x bf16 -> f32`, `i8 x i8 -> i32`, JAX's `preferred_element_type`); hlo requires
-//! them equal. [`fix_mixed_precision`] converts the operands to the result's element type,
+//! them equal. [`crate::mixed_precision::fix_mixed_precision`] converts the operands to the result's element type,
 //! which is exact for these widenings and is what XLA's CPU backend computes.
 
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::{OpParser, UnresolvedOperand};
-use xla_ir::{Attribute, Body, Context, Diagnostic, InsertPoint, Location, OpId, OpState, TensorType, TypeData};
+use xla_ir::{Attribute, Body, Context, Diagnostic, OpId, OpState};
 
 use super::attr_text::{
     accept, accept_word, bool_list, bool_list_attr, describe, enum_value, expect, expect_word, int, int_attr, int_list,
@@ -469,38 +469,6 @@ pub(crate) fn convert_convolution(body: &mut Body, op: OpId) -> Result<(), Diagn
     convert_precision(body, op)?;
     rename_op(body, op, "hlo.convolution");
     Ok(())
-}
-
-/// Converts the operands of a dot or convolution whose result element type differs from
-/// theirs to the result's element type (see the module documentation).
-pub(crate) fn fix_mixed_precision(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
-    if !matches!(body.op_name(op), "hlo.dot" | "hlo.dot_general" | "hlo.convolution") {
-        return Ok(());
-    }
-    let ctx = body.ctx();
-    let Some(&result) = body.op(op).results.first() else { return Ok(()) };
-    let Some(element) = ctx.as_tensor(body.value_type(result)).map(|t| t.element) else { return Ok(()) };
-    let location = body.op(op).location;
-    for (i, operand) in body.op(op).operands.clone().into_iter().enumerate() {
-        let Some(tensor) = ctx.as_tensor(body.value_type(operand)).cloned() else { continue };
-        if tensor.element == element {
-            continue;
-        }
-        let converted_type = ctx.ty(TypeData::Tensor(TensorType { element, layout: None, ..tensor }));
-        let converted = insert_convert(body, op, operand, converted_type, location);
-        body.set_operand(op, i, converted);
-    }
-    Ok(())
-}
-
-/// Inserts `hlo.convert_element_type %value : ... -> ty` before `before`.
-fn insert_convert(body: &mut Body, before: OpId, value: xla_ir::ValueId, ty: xla_ir::Type, location: Location) -> xla_ir::ValueId {
-    let mut state = OpState::new(body.ctx().symbol("hlo.convert_element_type"), location);
-    state.operands = vec![value];
-    state.result_types = vec![ty];
-    let convert = body.create_op(state);
-    body.insert_op(convert, InsertPoint::Before(before));
-    body.result(convert, 0)
 }
 
 #[cfg(test)]

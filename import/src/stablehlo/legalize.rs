@@ -36,7 +36,7 @@ pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> 
     if mixed_precision {
         for op in body.nested_ops(module, WalkOrder::PreOrder) {
             if !body.is_erased(op) {
-                dot_conv::fix_mixed_precision(body, op)?;
+                crate::mixed_precision::fix_mixed_precision(body, op)?;
             }
         }
     }

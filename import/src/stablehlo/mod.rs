@@ -84,4 +84,3 @@ pub fn parse_stablehlo<'c>(ctx: &'c Context, file: &str, text: &str) -> Result<M
     Ok(module)
 }
 
-pub(crate) use dot_conv::fix_mixed_precision;
