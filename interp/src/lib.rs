@@ -3,7 +3,29 @@
 //! (interpreted vs. compiled), folds constants for `simplify`, and runs `xla-run
 //! --interpret` and the `check` dialect's assertions.
 //!
-//! A later issue fills this crate.
+//! - [`element`]: element types and their arithmetic range;
+//! - [`literal`]: dense arrays in row-major order, to and from dense attributes;
+//! - [`index`]: multi-indices over row-major shapes;
+//! - [`value`]: runtime values (tensors, tuples, tokens);
+//! - [`interpreter`]: the engine that runs functions, regions and ops;
+//! - [`ops`]: one evaluator per op, by family;
+//! - [`collectives`]: replicas and their rendezvous;
+//! - [`error`]: located evaluation errors.
 //!
 //! Architecture Invariant: the interpreter depends on `ir` and `dialects` only, never on
 //! `passes` or `lowering`: it must not share a bug with the compiler it checks. No LLVM.
+
+pub mod collectives;
+pub mod element;
+pub mod error;
+pub mod index;
+pub mod interpreter;
+pub mod literal;
+pub mod ops;
+pub mod value;
+
+pub use element::ElementType;
+pub use error::{EvalError, EvalResult};
+pub use interpreter::{CheckFailure, Interpreter, Options};
+pub use literal::{Elements, Literal};
+pub use value::Value;

@@ -1,0 +1,122 @@
+//! Replicas and the rendezvous their collectives meet at.
+//!
+//! Under `--replicas N` every replica runs the same program in its own thread, with its
+//! own interpreter (and its own parse of the module: IR is not shared across threads).
+//! Collective ops meet at a [`Rendezvous`]: each replica hands in its contribution and
+//! blocks until every replica has, then reads them all, in replica order.
+//!
+//! Invariant: every replica executes the same sequence of collectives (XLA's SPMD
+//! contract), so the `n`-th collective of one replica meets the `n`-th of every other;
+//! a replica that fails instead aborts the rendezvous, and the others get an error rather
+//! than waiting forever.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Condvar, Mutex};
+
+use crate::value::Value;
+
+/// One replica's identity and its link to the others.
+#[derive(Debug)]
+pub struct Replica {
+    pub id: u32,
+    pub count: u32,
+    rendezvous: Option<Arc<Rendezvous>>,
+    /// How many collectives this replica has joined.
+    sequence: Mutex<u64>,
+}
+
+impl Replica {
+    /// The only replica of a run without collectives.
+    pub fn single() -> Replica {
+        Replica { id: 0, count: 1, rendezvous: None, sequence: Mutex::new(0) }
+    }
+
+    /// Replica `id` of the replicas meeting at `rendezvous`.
+    pub fn new(id: u32, rendezvous: Arc<Rendezvous>) -> Replica {
+        Replica { id, count: rendezvous.count, rendezvous: Some(rendezvous), sequence: Mutex::new(0) }
+    }
+
+    /// Hands `value` in to this replica's next collective and returns every replica's
+    /// contribution, in replica order.
+    pub fn exchange(&self, value: Value) -> Result<Vec<Value>, String> {
+        let Some(rendezvous) = &self.rendezvous else { return Ok(vec![value]) };
+        let sequence = {
+            let mut next = self.sequence.lock().map_err(|_| "a replica panicked")?;
+            *next += 1;
+            *next
+        };
+        rendezvous.exchange(sequence, self.id, value)
+    }
+
+    /// Tells the other replicas this one failed, so that none waits for it.
+    pub fn abort(&self) {
+        if let Some(rendezvous) = &self.rendezvous {
+            rendezvous.abort();
+        }
+    }
+}
+
+/// Where the replicas of one run meet.
+#[derive(Debug)]
+pub struct Rendezvous {
+    count: u32,
+    state: Mutex<State>,
+    arrived: Condvar,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    /// Contributions per collective, by replica; removed once every replica has read them.
+    slots: HashMap<u64, Slot>,
+    aborted: bool,
+}
+
+#[derive(Debug)]
+struct Slot {
+    values: Vec<Option<Value>>,
+    readers_left: u32,
+}
+
+
+impl Rendezvous {
+    pub fn new(count: u32) -> Rendezvous {
+        Rendezvous { count, state: Mutex::new(State::default()), arrived: Condvar::new() }
+    }
+
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    fn exchange(&self, sequence: u64, replica: u32, value: Value) -> Result<Vec<Value>, String> {
+        let count = self.count as usize;
+        let mut state = self.state.lock().map_err(|_| "a replica panicked")?;
+        let slot = state
+            .slots
+            .entry(sequence)
+            .or_insert_with(|| Slot { values: vec![None; count], readers_left: self.count });
+        slot.values[replica as usize] = Some(value);
+        self.arrived.notify_all();
+        loop {
+            if state.aborted {
+                return Err("another replica failed before reaching this collective".into());
+            }
+            let slot = state.slots.get_mut(&sequence).expect("a slot stays until all have read it");
+            if slot.values.iter().all(Option::is_some) {
+                let values: Vec<Value> = slot.values.iter().map(|v| v.clone().expect("checked above")).collect();
+                slot.readers_left -= 1;
+                if slot.readers_left == 0 {
+                    state.slots.remove(&sequence);
+                }
+                return Ok(values);
+            }
+            state = self.arrived.wait(state).map_err(|_| "a replica panicked")?;
+        }
+    }
+
+    fn abort(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.aborted = true;
+        }
+        self.arrived.notify_all();
+    }
+}

@@ -1,0 +1,291 @@
+//! Binary elementwise ops, with XLA's implicit broadcasting of their operands.
+//!
+//! XLA's semantics kept here:
+//! - integer arithmetic wraps around at the element width;
+//! - integer division by zero gives -1 (all bits set, so the largest value for unsigned
+//!   types) and remainder by zero gives the dividend; signed `INT_MIN / -1` gives `INT_MIN`
+//!   and `INT_MIN % -1` gives 0; division truncates, so a remainder has the dividend's sign;
+//! - shift amounts are read as unsigned numbers; shifting by the bit width or more gives 0,
+//!   or the sign bit everywhere for `shift_right_arithmetic`;
+//! - `maximum` and `minimum` propagate NaN; on `pred`, `add`/`maximum`/`or` are logical or
+//!   and `multiply`/`minimum`/`and` logical and;
+//! - integer `power` computes by repeated squaring with wrap-around; a negative exponent
+//!   gives 0 except for bases 1 and -1;
+//! - complex `maximum`/`minimum` order lexicographically by (real, imaginary).
+
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+use num_complex::Complex64;
+use xla_ir::Scalar;
+
+use crate::element::ElementType;
+use crate::error::EvalResult;
+use crate::interpreter::{EvalFn, OpCx};
+use crate::literal::normalize;
+use crate::ops::support::{broadcast_operands, zip_elements};
+use crate::value::Value;
+
+pub const OPS: &[(&str, EvalFn)] = &[
+    ("hlo.add", add),
+    ("hlo.and", and),
+    ("hlo.atan2", atan2),
+    ("hlo.complex", complex),
+    ("hlo.divide", divide),
+    ("hlo.maximum", maximum),
+    ("hlo.minimum", minimum),
+    ("hlo.multiply", multiply),
+    ("hlo.or", or),
+    ("hlo.power", power),
+    ("hlo.remainder", remainder),
+    ("hlo.shift_left", shift_left),
+    ("hlo.shift_right_arithmetic", shift_right_arithmetic),
+    ("hlo.shift_right_logical", shift_right_logical),
+    ("hlo.subtract", subtract),
+    ("hlo.xor", xor),
+];
+
+/// The per-type functions of one binary op; `None` where XLA does not define the op.
+pub struct Binary {
+    pub int: Option<fn(ElementType, i128, i128) -> i128>,
+    pub float: Option<fn(f64, f64) -> f64>,
+    pub complex: Option<fn(Complex64, Complex64) -> Complex64>,
+}
+
+impl Binary {
+    /// `lhs op rhs` on two elements of type `element`, rounded or wrapped to it.
+    pub fn compute(&self, element: ElementType, lhs: Scalar, rhs: Scalar) -> Result<Scalar, String> {
+        let value = match (lhs, rhs) {
+            (Scalar::Int(a), Scalar::Int(b)) => Scalar::Int(self.int.ok_or("not defined on integers")?(element, a, b)),
+            (Scalar::Float(a), Scalar::Float(b)) => Scalar::Float(self.float.ok_or("not defined on floats")?(a, b)),
+            (Scalar::Complex(ar, ai), Scalar::Complex(br, bi)) => {
+                let z = self.complex.ok_or("not defined on complex numbers")?(Complex64::new(ar, ai), Complex64::new(br, bi));
+                Scalar::Complex(z.re, z.im)
+            }
+            (a, b) => return Err(format!("operands of different kinds: {a:?} and {b:?}")),
+        };
+        Ok(normalize(element, value))
+    }
+}
+
+/// Applies `binary` to the broadcast operands.
+fn apply(cx: &mut OpCx, operands: &[Rc<Value>], binary: &Binary) -> EvalResult<Vec<Value>> {
+    let (lhs, rhs, _) = broadcast_operands(cx, operands)?;
+    let element = cx.result_element(0)?;
+    let literal = zip_elements(&lhs, &rhs, element, |a, b| binary.compute(element, a, b))?;
+    Ok(vec![literal.into()])
+}
+
+/// The binary op `name` as a [`Binary`], for reducers and the other ops that apply a
+/// known computation directly.
+pub fn binary_of(name: &str) -> Option<&'static Binary> {
+    Some(match name {
+        "hlo.add" => &ADD,
+        "hlo.multiply" => &MULTIPLY,
+        "hlo.maximum" => &MAXIMUM,
+        "hlo.minimum" => &MINIMUM,
+        "hlo.and" => &AND,
+        "hlo.or" => &OR,
+        "hlo.xor" => &XOR,
+        _ => return None,
+    })
+}
+
+static ADD: Binary = Binary {
+    int: Some(|e, a, b| if e == ElementType::Pred { a | b } else { a.wrapping_add(b) }),
+    float: Some(|a, b| a + b),
+    complex: Some(|a, b| a + b),
+};
+static MULTIPLY: Binary = Binary {
+    int: Some(|e, a, b| if e == ElementType::Pred { a & b } else { a.wrapping_mul(b) }),
+    float: Some(|a, b| a * b),
+    complex: Some(|a, b| a * b),
+};
+static MAXIMUM: Binary = Binary {
+    int: Some(|_, a, b| a.max(b)),
+    float: Some(|a, b| if a.is_nan() || b.is_nan() { f64::NAN } else if a >= b { a } else { b }),
+    complex: Some(|a, b| if lexicographic(a, b) == Ordering::Less { b } else { a }),
+};
+static MINIMUM: Binary = Binary {
+    int: Some(|_, a, b| a.min(b)),
+    float: Some(|a, b| if a.is_nan() || b.is_nan() { f64::NAN } else if a <= b { a } else { b }),
+    complex: Some(|a, b| if lexicographic(a, b) == Ordering::Greater { b } else { a }),
+};
+static AND: Binary = Binary { int: Some(|_, a, b| a & b), float: None, complex: None };
+static OR: Binary = Binary { int: Some(|_, a, b| a | b), float: None, complex: None };
+static XOR: Binary = Binary { int: Some(|_, a, b| a ^ b), float: None, complex: None };
+
+fn lexicographic(a: Complex64, b: Complex64) -> Ordering {
+    a.re.partial_cmp(&b.re).unwrap_or(Ordering::Equal).then(a.im.partial_cmp(&b.im).unwrap_or(Ordering::Equal))
+}
+
+fn add(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &ADD)
+}
+
+fn multiply(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &MULTIPLY)
+}
+
+fn maximum(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &MAXIMUM)
+}
+
+fn minimum(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &MINIMUM)
+}
+
+fn and(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &AND)
+}
+
+fn or(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &OR)
+}
+
+fn xor(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &XOR)
+}
+
+fn subtract(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &Binary { int: Some(|_, a, b| a.wrapping_sub(b)), float: Some(|a, b| a - b), complex: Some(|a, b| a - b) })
+}
+
+fn divide(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &Binary { int: Some(integer_divide), float: Some(|a, b| a / b), complex: Some(|a, b| a / b) })
+}
+
+fn remainder(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &Binary { int: Some(integer_remainder), float: Some(|a, b| a % b), complex: None })
+}
+
+/// XLA's integer division: truncating; by zero gives all bits set; `INT_MIN / -1` wraps
+/// to `INT_MIN`.
+pub fn integer_divide(element: ElementType, a: i128, b: i128) -> i128 {
+    if b == 0 {
+        return element.wrap(-1);
+    }
+    element.wrap(a.wrapping_div(b))
+}
+
+/// XLA's integer remainder: the dividend's sign; by zero gives the dividend;
+/// `INT_MIN % -1` gives 0.
+pub fn integer_remainder(element: ElementType, a: i128, b: i128) -> i128 {
+    if b == 0 {
+        return a;
+    }
+    element.wrap(a.wrapping_rem(b))
+}
+
+fn power(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &Binary { int: Some(integer_power), float: Some(f64::powf), complex: Some(complex_power) })
+}
+
+/// XLA's integer power (see the module).
+pub fn integer_power(element: ElementType, base: i128, exponent: i128) -> i128 {
+    if exponent < 0 {
+        return match base {
+            1 => 1,
+            -1 => if exponent % 2 == 0 { 1 } else { -1 },
+            _ => 0,
+        };
+    }
+    let (mut result, mut square, mut e) = (1i128, base, exponent);
+    while e > 0 {
+        if e & 1 == 1 {
+            result = element.wrap(result.wrapping_mul(square));
+        }
+        square = element.wrap(square.wrapping_mul(square));
+        e >>= 1;
+    }
+    result
+}
+
+fn complex_power(a: Complex64, b: Complex64) -> Complex64 {
+    if b == Complex64::new(0.0, 0.0) {
+        return Complex64::new(1.0, 0.0);
+    }
+    a.powc(b)
+}
+
+fn atan2(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, &Binary { int: None, float: Some(f64::atan2), complex: None })
+}
+
+fn shift_left(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let shift = |e: ElementType, a: i128, b: i128| match shift_amount(e, b) {
+        Some(n) => e.wrap(a << n),
+        None => 0,
+    };
+    apply(cx, operands, &Binary { int: Some(shift), float: None, complex: None })
+}
+
+fn shift_right_logical(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let shift = |e: ElementType, a: i128, b: i128| match shift_amount(e, b) {
+        Some(n) => e.from_bits(e.to_bits(a) >> n),
+        None => 0,
+    };
+    apply(cx, operands, &Binary { int: Some(shift), float: None, complex: None })
+}
+
+fn shift_right_arithmetic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let shift = |e: ElementType, a: i128, b: i128| {
+        // The value sign-extended from the type's width, whatever its signedness.
+        let signed = ElementType::Int { bits: e.bit_width(), signed: true }.wrap(a);
+        let n = shift_amount(e, b).unwrap_or(e.bit_width() - 1);
+        e.wrap(signed >> n)
+    };
+    apply(cx, operands, &Binary { int: Some(shift), float: None, complex: None })
+}
+
+/// A shift amount as the unsigned number of its bits, or `None` when it is at least the
+/// bit width.
+fn shift_amount(element: ElementType, amount: i128) -> Option<u32> {
+    let bits = element.to_bits(amount);
+    (bits < element.bit_width() as u128).then_some(bits as u32)
+}
+
+fn complex(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let (lhs, rhs, _) = broadcast_operands(cx, operands)?;
+    let element = cx.result_element(0)?;
+    let literal = zip_elements(&lhs, &rhs, element, |a, b| match (a, b) {
+        (Scalar::Float(re), Scalar::Float(im)) => Ok(Scalar::Complex(re, im)),
+        (a, b) => Err(format!("expected two floating-point parts, found {a:?} and {b:?}")),
+    })?;
+    Ok(vec![literal.into()])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S32: ElementType = ElementType::S32;
+
+    #[test]
+    fn integer_division_follows_xla() {
+        assert_eq!(integer_divide(S32, 7, 0), -1);
+        assert_eq!(integer_divide(ElementType::U32, 7, 0), u32::MAX as i128);
+        assert_eq!(integer_divide(S32, i32::MIN as i128, -1), i32::MIN as i128);
+        assert_eq!(integer_divide(S32, -7, 2), -3);
+        assert_eq!(integer_remainder(S32, 7, 0), 7);
+        assert_eq!(integer_remainder(S32, i32::MIN as i128, -1), 0);
+        assert_eq!(integer_remainder(S32, -7, 2), -1);
+        assert_eq!(integer_remainder(S32, 7, -2), 1);
+    }
+
+    #[test]
+    fn integer_power_follows_xla() {
+        assert_eq!(integer_power(S32, 3, 4), 81);
+        assert_eq!(integer_power(S32, 2, 31), i32::MIN as i128);
+        assert_eq!(integer_power(S32, 2, -1), 0);
+        assert_eq!(integer_power(S32, -1, -3), -1);
+        assert_eq!(integer_power(S32, 0, 0), 1);
+    }
+
+    #[test]
+    fn shift_amounts_at_least_the_width_saturate() {
+        assert_eq!(shift_amount(S32, 31), Some(31));
+        assert_eq!(shift_amount(S32, 32), None);
+        assert_eq!(shift_amount(S32, -1), None);
+    }
+}

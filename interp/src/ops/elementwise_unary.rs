@@ -1,0 +1,237 @@
+//! Unary elementwise ops: arithmetic, rounding, transcendental functions, bit counting and
+//! the complex-part ops.
+//!
+//! Floats are computed in `f64` and rounded once to the element format, which for the
+//! arithmetic ops is exactly IEEE 754's result in that format and for the transcendental
+//! ones is within an ulp of the true value (XLA's own approximations are a few ulps off;
+//! the fixture tests allow for that).
+//!
+//! XLA's semantics kept here: integer `abs` and `negate` wrap (`abs(INT_MIN) == INT_MIN`);
+//! `sign` keeps `-0.0` and NaN; `round_nearest_afz` rounds halves away from zero and
+//! `round_nearest_even` to even; `not` is bitwise on integers and logical on `pred`.
+
+use std::rc::Rc;
+
+use num_complex::Complex64;
+use xla_ir::Scalar;
+
+use crate::element::ElementType;
+use crate::error::EvalResult;
+use crate::interpreter::{EvalFn, OpCx};
+use crate::literal::normalize;
+use crate::ops::support::{map_elements, tensor};
+use crate::value::Value;
+
+pub const OPS: &[(&str, EvalFn)] = &[
+    ("hlo.abs", abs),
+    ("hlo.cbrt", cbrt),
+    ("hlo.ceil", ceil),
+    ("hlo.cosine", cosine),
+    ("hlo.count_leading_zeros", count_leading_zeros),
+    ("hlo.erf", erf),
+    ("hlo.exponential", exponential),
+    ("hlo.exponential_minus_one", exponential_minus_one),
+    ("hlo.floor", floor),
+    ("hlo.imag", imag),
+    ("hlo.is_finite", is_finite),
+    ("hlo.log", log),
+    ("hlo.log_plus_one", log_plus_one),
+    ("hlo.logistic", logistic),
+    ("hlo.negate", negate),
+    ("hlo.not", not),
+    ("hlo.popcnt", popcnt),
+    ("hlo.real", real),
+    ("hlo.round_nearest_afz", round_nearest_afz),
+    ("hlo.round_nearest_even", round_nearest_even),
+    ("hlo.rsqrt", rsqrt),
+    ("hlo.sign", sign),
+    ("hlo.sine", sine),
+    ("hlo.sqrt", sqrt),
+    ("hlo.tan", tan),
+    ("hlo.tanh", tanh),
+];
+
+/// The per-type functions of one unary op; `None` where XLA does not define the op.
+struct Unary {
+    int: Option<fn(ElementType, i128) -> i128>,
+    float: Option<fn(f64) -> f64>,
+    complex: Option<fn(Complex64) -> Complex64>,
+}
+
+/// Applies `unary` to every element of the operand; the result has the op's result type.
+fn apply(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary) -> EvalResult<Vec<Value>> {
+    let operand = tensor(operands, 0)?;
+    let element = operand.element;
+    let result = cx.result_element(0)?;
+    let literal = map_elements(operand, result, |value| {
+        let computed = match value {
+            Scalar::Int(v) => Scalar::Int(unary.int.ok_or("not defined on integers")?(element, v)),
+            Scalar::Float(v) => Scalar::Float(unary.float.ok_or("not defined on floats")?(v)),
+            Scalar::Complex(re, im) => {
+                let z = unary.complex.ok_or("not defined on complex numbers")?(Complex64::new(re, im));
+                Scalar::Complex(z.re, z.im)
+            }
+        };
+        Ok(normalize(result, computed))
+    })?;
+    Ok(vec![literal.into()])
+}
+
+fn float_only(f: fn(f64) -> f64) -> Unary {
+    Unary { int: None, float: Some(f), complex: None }
+}
+
+fn float_or_complex(f: fn(f64) -> f64, c: fn(Complex64) -> Complex64) -> Unary {
+    Unary { int: None, float: Some(f), complex: Some(c) }
+}
+
+fn abs(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let operand = tensor(operands, 0)?;
+    if let ElementType::Complex(_) = operand.element {
+        // The absolute value of a complex number is real: `hypot(re, im)`.
+        let result = cx.result_element(0)?;
+        let literal = map_elements(operand, result, |value| match value {
+            Scalar::Complex(re, im) => Ok(normalize(result, Scalar::Float(re.hypot(im)))),
+            other => Err(format!("expected a complex element, found {other:?}")),
+        })?;
+        return Ok(vec![literal.into()]);
+    }
+    apply(cx, operands, Unary { int: Some(|e, v| e.wrap(v.wrapping_abs())), float: Some(f64::abs), complex: None })
+}
+
+fn negate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, Unary { int: Some(|e, v| e.wrap(v.wrapping_neg())), float: Some(|x| -x), complex: Some(|z| -z) })
+}
+
+fn sign(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(
+        cx,
+        operands,
+        Unary {
+            int: Some(|_, v| v.signum()),
+            // NaN stays NaN and a zero keeps its sign.
+            float: Some(|x| if x.is_nan() || x == 0.0 { x } else { x.signum() }),
+            complex: Some(|z| {
+                let norm = z.norm();
+                if z.re.is_nan() || z.im.is_nan() {
+                    Complex64::new(f64::NAN, f64::NAN)
+                } else if norm == 0.0 {
+                    Complex64::new(0.0, 0.0)
+                } else {
+                    z / norm
+                }
+            }),
+        },
+    )
+}
+
+fn not(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    // `!v` is bitwise; wrapping keeps the type's bits, and `pred` keeps its lowest bit.
+    apply(cx, operands, Unary { int: Some(|e, v| e.wrap(!v)), float: None, complex: None })
+}
+
+fn popcnt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, Unary { int: Some(|e, v| e.to_bits(v).count_ones() as i128), float: None, complex: None })
+}
+
+fn count_leading_zeros(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let clz = |e: ElementType, v: i128| (e.to_bits(v).leading_zeros() - (128 - e.bit_width())) as i128;
+    apply(cx, operands, Unary { int: Some(clz), float: None, complex: None })
+}
+
+fn floor(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_only(f64::floor))
+}
+
+fn ceil(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_only(f64::ceil))
+}
+
+fn round_nearest_afz(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_only(f64::round))
+}
+
+fn round_nearest_even(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_only(f64::round_ties_even))
+}
+
+fn is_finite(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let operand = tensor(operands, 0)?;
+    let literal = map_elements(operand, ElementType::Pred, |value| match value {
+        Scalar::Float(x) => Ok(Scalar::Int(x.is_finite() as i128)),
+        other => Err(format!("expected a floating-point element, found {other:?}")),
+    })?;
+    Ok(vec![literal.into()])
+}
+
+fn real(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    complex_part(cx, operands, |re, _| re)
+}
+
+fn imag(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    complex_part(cx, operands, |_, im| im)
+}
+
+/// `real` and `imag`: a part of a complex number, or of a float (whose imaginary part is 0).
+fn complex_part(cx: &mut OpCx, operands: &[Rc<Value>], part: fn(f64, f64) -> f64) -> EvalResult<Vec<Value>> {
+    let operand = tensor(operands, 0)?;
+    let result = cx.result_element(0)?;
+    let literal = map_elements(operand, result, |value| match value {
+        Scalar::Complex(re, im) => Ok(Scalar::Float(part(re, im))),
+        Scalar::Float(x) => Ok(Scalar::Float(part(x, 0.0))),
+        other => Err(format!("expected a complex element, found {other:?}")),
+    })?;
+    Ok(vec![literal.into()])
+}
+
+fn exponential(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::exp, |z| z.exp()))
+}
+
+fn exponential_minus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::exp_m1, |z| z.exp() - 1.0))
+}
+
+fn log(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::ln, |z| z.ln()))
+}
+
+fn log_plus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::ln_1p, |z| (z + 1.0).ln()))
+}
+
+fn logistic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(|x| 1.0 / (1.0 + (-x).exp()), |z| 1.0 / (1.0 + (-z).exp())))
+}
+
+fn sqrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::sqrt, |z| z.sqrt()))
+}
+
+fn rsqrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(|x| 1.0 / x.sqrt(), |z| 1.0 / z.sqrt()))
+}
+
+fn cbrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::cbrt, |z| z.cbrt()))
+}
+
+fn sine(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::sin, |z| z.sin()))
+}
+
+fn cosine(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::cos, |z| z.cos()))
+}
+
+fn tan(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::tan, |z| z.tan()))
+}
+
+fn tanh(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_or_complex(f64::tanh, |z| z.tanh()))
+}
+
+fn erf(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, operands, float_only(libm::erf))
+}

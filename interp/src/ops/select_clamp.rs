@@ -1,0 +1,48 @@
+//! `hlo.select` and `hlo.clamp`, the elementwise ops of three operands.
+//!
+//! `select(pred, on_true, on_false)` takes a scalar predicate or one per element.
+//! `clamp(min, x, max) == min(max(x, min), max)` with `maximum`'s and `minimum`'s NaN
+//! propagation; `min` and `max` may be scalars.
+
+use std::rc::Rc;
+
+use xla_ir::Scalar;
+
+use crate::error::EvalResult;
+use crate::interpreter::{EvalFn, OpCx};
+use crate::literal::Literal;
+use crate::ops::elementwise_binary::binary_of;
+use crate::ops::support::tensor;
+use crate::value::Value;
+
+pub const OPS: &[(&str, EvalFn)] = &[("hlo.clamp", clamp), ("hlo.select", select)];
+
+/// The element at `i` of `literal`, or its only element when it is a scalar.
+fn element_or_scalar(literal: &Literal, i: usize) -> Scalar {
+    if literal.len() == 1 { literal.get(0) } else { literal.get(i) }
+}
+
+fn select(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let (pred, on_true, on_false) = (tensor(operands, 0)?, tensor(operands, 1)?, tensor(operands, 2)?);
+    let literal = Literal::from_fn(on_true.element, on_true.shape.clone(), |i| {
+        if element_or_scalar(pred, i) == Scalar::Int(1) { on_true.get(i) } else { on_false.get(i) }
+    });
+    Ok(vec![literal.into()])
+}
+
+fn clamp(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let (min, operand, max) = (tensor(operands, 0)?, tensor(operands, 1)?, tensor(operands, 2)?);
+    let maximum = binary_of("hlo.maximum").expect("maximum is a known binary op");
+    let minimum = binary_of("hlo.minimum").expect("minimum is a known binary op");
+    let element = operand.element;
+    let mut values = Vec::with_capacity(operand.len());
+    for i in 0..operand.len() {
+        let raised = maximum.compute(element, operand.get(i), element_or_scalar(min, i))?;
+        values.push(minimum.compute(element, raised, element_or_scalar(max, i))?);
+    }
+    let mut elements = crate::literal::Elements::with_capacity(element, values.len());
+    for v in values {
+        elements.push(v);
+    }
+    Ok(vec![Literal::new(element, operand.shape.clone(), elements).into()])
+}

@@ -1,0 +1,118 @@
+//! Elementwise ops through whole programs: XLA's integer edge cases, float specials,
+//! broadcasting, comparisons, conversions and the check ops.
+
+mod support;
+
+use support::*;
+
+#[test]
+fn integer_division_remainder_and_shifts_follow_xla() {
+    let text = r#"
+func.func @main(%a: tensor<4xi32>, %b: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) {
+  %0 = hlo.divide %a, %b : tensor<4xi32>
+  %1 = hlo.remainder %a, %b : tensor<4xi32>
+  %2 = hlo.shift_left %a, %b : tensor<4xi32>
+  %3 = hlo.shift_right_arithmetic %a, %b : tensor<4xi32>
+  func.return %0, %1, %2, %3 : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
+}"#;
+    let results = run(text, vec![s32s(&[4], &[7, i32::MIN, -7, -8]), s32s(&[4], &[0, -1, 2, 40])]).expect("runs");
+    assert_eq!(ints(&results[0]), vec![-1, i32::MIN as i128, -3, 0]);
+    assert_eq!(ints(&results[1]), vec![7, 0, -1, -8]);
+    // A negative shift amount reads as a huge unsigned one: at least the bit width.
+    assert_eq!(ints(&results[2]), vec![7, 0, -28, 0]);
+    assert_eq!(ints(&results[3]), vec![7, -1, -2, -1]);
+}
+
+#[test]
+fn rounding_and_sign_keep_specials() {
+    let text = r#"
+func.func @main(%a: tensor<5xf32>) -> (tensor<5xf32>, tensor<5xf32>, tensor<5xf32>) {
+  %0 = hlo.round_nearest_afz %a : tensor<5xf32>
+  %1 = hlo.round_nearest_even %a : tensor<5xf32>
+  %2 = hlo.sign %a : tensor<5xf32>
+  func.return %0, %1, %2 : tensor<5xf32>, tensor<5xf32>, tensor<5xf32>
+}"#;
+    let results = run(text, vec![f32s(&[5], &[2.5, -2.5, 0.5, -0.0, f32::NAN])]).expect("runs");
+    let afz = floats(&results[0]);
+    assert_eq!(&afz[..3], &[3.0, -3.0, 1.0]);
+    let even = floats(&results[1]);
+    assert_eq!(&even[..3], &[2.0, -2.0, 0.0]);
+    let sign = floats(&results[2]);
+    assert_eq!(&sign[..3], &[1.0, -1.0, 1.0]);
+    assert!(sign[3] == 0.0 && sign[3].is_sign_negative(), "sign(-0.0) is -0.0");
+    assert!(sign[4].is_nan(), "sign(NaN) is NaN");
+}
+
+#[test]
+fn binary_ops_broadcast_scalars() {
+    let text = r#"
+func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %c = hlo.constant dense<2.0> : tensor<f32>
+  %0 = hlo.multiply %a, %c : (tensor<3xf32>, tensor<f32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}"#;
+    let results = run(text, vec![f32s(&[3], &[1.0, 2.0, 3.0])]).expect("runs");
+    assert_eq!(floats(&results[0]), vec![2.0, 4.0, 6.0]);
+}
+
+#[test]
+fn float_results_round_to_the_element_type() {
+    let text = r#"
+func.func @main(%a: tensor<1xf32>, %b: tensor<1xf32>) -> tensor<1xf32> {
+  %0 = hlo.add %a, %b : tensor<1xf32>
+  func.return %0 : tensor<1xf32>
+}"#;
+    let results = run(text, vec![f32s(&[1], &[1.0]), f32s(&[1], &[1e-8])]).expect("runs");
+    assert_eq!(floats(&results[0]), vec![1.0], "1 + 1e-8 is 1 in f32");
+}
+
+#[test]
+fn failed_checks_are_recorded_with_the_differing_elements() {
+    let text = r#"
+func.func @main(%a: tensor<3xi32>) {
+  %c = hlo.constant dense<[1, 2, 4]> : tensor<3xi32>
+  check.expect_eq %a, %c : tensor<3xi32>
+  check.expect_eq_const %a, dense<[1, 2, 3]> : tensor<3xi32>
+  func.return
+}"#;
+    let (_, failures) = run_with_checks(text, vec![s32s(&[3], &[1, 2, 3])]).expect("runs");
+    assert_eq!(failures.len(), 1, "{failures:?}");
+    assert!(failures[0].message.contains("1 of 3 elements differ"), "{}", failures[0].message);
+    assert!(failures[0].message.contains("at [2]: 3 != 4"), "{}", failures[0].message);
+}
+
+#[test]
+fn wrong_arguments_are_errors() {
+    let text = r#"
+func.func @main(%a: tensor<3xi32>) -> tensor<3xi32> {
+  func.return %a : tensor<3xi32>
+}"#;
+    let error = run(text, vec![f32s(&[3], &[1.0, 2.0, 3.0])]).expect_err("an f32 argument for an i32 parameter");
+    assert!(error.contains("argument 0 of @main must be s32[3], found f32[3]"), "{error}");
+}
+
+#[test]
+fn while_loops_and_calls_run() {
+    let text = r#"
+func.func @add_one(%x: tensor<i32>) -> tensor<i32> {
+  %one = hlo.constant dense<1> : tensor<i32>
+  %0 = hlo.add %x, %one : tensor<i32>
+  func.return %0 : tensor<i32>
+}
+func.func @main(%n: tensor<i32>) -> tensor<i32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %0 = hlo.while(%zero) : tensor<i32>
+  cond {
+  ^bb0(%i: tensor<i32>):
+    %c = hlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %c : tensor<i1>
+  } do {
+  ^bb0(%i: tensor<i32>):
+    %next = func.call @add_one(%i) : (tensor<i32>) -> tensor<i32>
+    hlo.return %next : tensor<i32>
+  }
+  func.return %0 : tensor<i32>
+}"#;
+    let results = run(text, vec![s32s(&[], &[5])]).expect("runs");
+    assert_eq!(ints(&results[0]), vec![5]);
+}
