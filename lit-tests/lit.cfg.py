@@ -2,7 +2,7 @@
 # lit configuration of the project's test suite (MLIR conventions; see README.md,
 # "Writing a lit test").
 #
-# RUN lines call the project's tools (`xla-opt`, later `xla-aotc`, `xla-run`) and LLVM's
+# RUN lines call the project's tools (`xla-opt`, `xla-run`, later `xla-aotc`) and LLVM's
 # `FileCheck` and `not` by name. Where they come from:
 #   tools:  --param tools_dir=DIR, else $XLA_TOOLS_DIR, else <repo>/target/debug
 #           (`cargo test` passes the directory of the very xla-opt it built; see
@@ -36,7 +36,7 @@ tools_dir = setting("tools_dir", "XLA_TOOLS_DIR", os.path.join(repo_root, "targe
 llvm_tools_dir = setting("llvm_tools_dir", "LLVM_TOOLS_DIR", "/usr/lib/llvm-22/bin")
 config.test_exec_root = setting("exec_root", "XLA_LIT_EXEC_ROOT", os.path.join(repo_root, "target", "lit"))
 
-for tool, where in [("xla-opt", tools_dir), ("FileCheck", llvm_tools_dir), ("not", llvm_tools_dir)]:
+for tool, where in [("xla-opt", tools_dir), ("xla-run", tools_dir), ("FileCheck", llvm_tools_dir), ("not", llvm_tools_dir)]:
     if not os.access(os.path.join(where, tool), os.X_OK):
         lit_config.fatal(
             f"{tool} not found in {where}; run `make test` (or scripts/setup.sh and "

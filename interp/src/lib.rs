@@ -10,11 +10,15 @@
 //! - [`interpreter`]: the engine that runs functions, regions and ops;
 //! - [`ops`]: one evaluator per op, by family;
 //! - [`collectives`]: replicas and their rendezvous;
+//! - [`arrays`]: `.npy`/`.npz` files to and from literals;
+//! - [`closeness`]: comparing results with expected arrays (exact, or in ulps);
 //! - [`error`]: located evaluation errors.
 //!
 //! Architecture Invariant: the interpreter depends on `ir` and `dialects` only, never on
 //! `passes` or `lowering`: it must not share a bug with the compiler it checks. No LLVM.
 
+pub mod arrays;
+pub mod closeness;
 pub mod collectives;
 pub mod element;
 pub mod error;

@@ -177,7 +177,7 @@ fn process_chunk(
 /// Reads any of the three input forms into a module of hlo ops: XLA HLO text, or MLIR
 /// syntax (the compiler's dialects, or StableHLO, whose generic form and chlo ops the
 /// reader's legalize step converts).
-fn read_module<'c>(ctx: &'c Context, file: &str, text: &str, first_line: u32) -> Result<xla_ir::parser::Module<'c>, Diagnostic> {
+pub fn read_module<'c>(ctx: &'c Context, file: &str, text: &str, first_line: u32) -> Result<xla_ir::parser::Module<'c>, Diagnostic> {
     match xla_import::detect_form(text) {
         xla_import::InputForm::HloText => xla_import::hlo_text::parse_hlo_text_at(ctx, file, text, first_line),
         xla_import::InputForm::Mlir => {

@@ -2,7 +2,6 @@
 //! compiler's dialects, runs passes given as a pipeline or as per-pass flags, and prints
 //! the result. See `xla-opt --help`.
 
-use std::io::Read;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -78,26 +77,11 @@ fn pass_flags(matches: &ArgMatches) -> Vec<String> {
 fn main() -> ExitCode {
     let matches = command().get_matches();
     let input = matches.get_one::<String>("input").map_or("-", String::as_str);
-    let (input_name, text) = if input == "-" {
-        let mut text = String::new();
-        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
-            eprintln!("xla-opt: cannot read standard input: {e}");
+    let (input_name, text) = match xla_tools::input::read_program("xla-opt", input) {
+        Ok(program) => program,
+        Err(message) => {
+            eprintln!("{message}");
             return ExitCode::FAILURE;
-        }
-        ("<stdin>".to_string(), text)
-    } else {
-        match std::fs::read(input) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(text) => (input.to_string(), text),
-                Err(_) => {
-                    eprintln!("{input}: error: the file is not valid UTF-8");
-                    return ExitCode::FAILURE;
-                }
-            },
-            Err(e) => {
-                eprintln!("xla-opt: cannot open '{input}': {e}");
-                return ExitCode::FAILURE;
-            }
         }
     };
     let get_all = |name: &str| matches.get_many::<String>(name).map(|v| v.cloned().collect()).unwrap_or_default();

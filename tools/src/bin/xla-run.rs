@@ -1,0 +1,55 @@
+//! `xla-run`: runs a program on arrays from `.npy`/`.npz` files and prints, saves or
+//! checks its results. See `xla-run --help` and `xla_tools::run`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Arg, ArgAction, Command};
+use xla_interp::closeness::Tolerance;
+use xla_tools::run::{run, RunConfig};
+
+fn command() -> Command {
+    Command::new("xla-run")
+        .about("Runs a program (XLA HLO text, StableHLO or the compiler's MLIR) on .npy/.npz arrays")
+        .arg(Arg::new("input").default_value("-").help("The program, or - for standard input"))
+        .arg(Arg::new("interpret").long("interpret").action(ArgAction::SetTrue).help("Run on the reference interpreter"))
+        .arg(Arg::new("entry").long("entry").value_name("NAME").help("The function to run (default: main, else every function without arguments)"))
+        .arg(Arg::new("inputs").long("input").value_name("FILE").action(ArgAction::Append).help("An argument as .npy (one per argument, in order) or all of them as one .npz"))
+        .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("Write the results to a .npz (out0, out1, ...) or, for one result, a .npy"))
+        .arg(Arg::new("check").long("check").value_name("FILE").help("Compare the results with the arrays of this .npz"))
+        .arg(Arg::new("max-ulps").long("max-ulps").value_name("N").value_parser(clap::value_parser!(u64)).default_value("4").help("--check: float tolerance in units in the last place"))
+        .arg(Arg::new("atol").long("atol").value_name("X").value_parser(clap::value_parser!(f64)).default_value("1e-6").help("--check: absolute float tolerance"))
+        .arg(Arg::new("split-input-file").long("split-input-file").action(ArgAction::SetTrue).help("Run each chunk between `// -----` lines separately"))
+        .arg(Arg::new("replicas").long("replicas").value_name("N").value_parser(clap::value_parser!(u32).range(1..=1024)).default_value("1").help("Run N replicas, each in its own thread, for collectives"))
+}
+
+fn main() -> ExitCode {
+    let matches = command().get_matches();
+    let input = matches.get_one::<String>("input").map_or("-", String::as_str);
+    if !matches.get_flag("interpret") {
+        eprintln!("xla-run: native compilation is not built yet; pass --interpret to run on the reference interpreter");
+        return ExitCode::FAILURE;
+    }
+    let (input_name, text) = match xla_tools::input::read_program("xla-run", input) {
+        Ok(program) => program,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut config = RunConfig::new(&input_name);
+    config.entry = matches.get_one::<String>("entry").cloned();
+    config.inputs = matches.get_many::<String>("inputs").into_iter().flatten().map(PathBuf::from).collect();
+    config.output = matches.get_one::<String>("output").map(PathBuf::from);
+    config.check = matches.get_one::<String>("check").map(PathBuf::from);
+    config.tolerance = Tolerance {
+        max_ulps: matches.get_one::<u64>("max-ulps").copied().unwrap_or(4) as u128,
+        atol: matches.get_one::<f64>("atol").copied().unwrap_or(1e-6),
+    };
+    config.split_input_file = matches.get_flag("split-input-file");
+    config.replicas = matches.get_one::<u32>("replicas").copied().unwrap_or(1);
+    let output = run(&config, &text);
+    print!("{}", output.stdout);
+    eprint!("{}", output.stderr);
+    if output.success { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}

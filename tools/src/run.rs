@@ -1,0 +1,363 @@
+//! The driver of `xla-run`: reads a program in any input form, picks its entry
+//! functions, reads their arguments from `.npy`/`.npz` files, runs them (interpreted, for
+//! now), and prints, saves or checks the results.
+//!
+//! Entry functions: `--entry NAME`, else `main`, else every function that takes no
+//! arguments, in module order (self-checking test programs). With `--split-input-file`
+//! each `// -----` chunk is a program of its own. With `--replicas N` every replica runs
+//! in its own thread with its own parse of the program, and collectives meet between them.
+//!
+//! Failures are diagnostics, never panics: a program that does not parse or verify, inputs
+//! that do not match the entry's signature, an op that fails at run time, a failed
+//! `check.*` op and results that differ from `--check` all print a located error and make
+//! the run fail.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use xla_interp::closeness::{compare, Tolerance};
+use xla_interp::collectives::{Rendezvous, Replica};
+use xla_interp::{ElementType, Interpreter, Literal, Value};
+use xla_ir::{Context, Diagnostic, Scalar, Type};
+
+use crate::opt::{new_context, read_module};
+use crate::split::{split_input_file, Chunk};
+
+/// What `xla-run` was asked to do.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    /// The input's name in diagnostics.
+    pub input_name: String,
+    pub entry: Option<String>,
+    /// `.npy` files, one per argument, or one `.npz` with the arguments in order.
+    pub inputs: Vec<PathBuf>,
+    /// Where to write the results (`.npz`, or `.npy` for a single result).
+    pub output: Option<PathBuf>,
+    /// A `.npz` of expected results to compare with.
+    pub check: Option<PathBuf>,
+    pub tolerance: Tolerance,
+    pub split_input_file: bool,
+    pub replicas: u32,
+}
+
+impl RunConfig {
+    pub fn new(input_name: &str) -> RunConfig {
+        RunConfig {
+            input_name: input_name.to_string(),
+            entry: None,
+            inputs: Vec::new(),
+            output: None,
+            check: None,
+            tolerance: Tolerance { max_ulps: 4, atol: 1e-6 },
+            split_input_file: false,
+            replicas: 1,
+        }
+    }
+}
+
+/// What a run printed and whether it succeeded.
+pub struct RunOutput {
+    pub stdout: String,
+    pub stderr: String,
+    pub success: bool,
+}
+
+/// Runs `text` as `config` says.
+pub fn run(config: &RunConfig, text: &str) -> RunOutput {
+    let chunks = if config.split_input_file {
+        split_input_file(text)
+    } else {
+        vec![Chunk { text: text.to_string(), first_line: 1 }]
+    };
+    let mut output = RunOutput { stdout: String::new(), stderr: String::new(), success: true };
+    for chunk in &chunks {
+        if let Err(message) = run_chunk(config, chunk, &mut output.stdout) {
+            output.stderr.push_str(&message);
+            output.success = false;
+        }
+    }
+    output
+}
+
+/// One entry's results, per replica.
+struct EntryResults {
+    name: String,
+    replicas: Vec<Vec<Value>>,
+}
+
+fn run_chunk(config: &RunConfig, chunk: &Chunk, stdout: &mut String) -> Result<(), String> {
+    let ctx = new_context();
+    let module = read_module(&ctx, &config.input_name, &chunk.text, chunk.first_line).map_err(|d| d.render(&ctx))?;
+    if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
+        return Err(errors.iter().map(|d| d.render(&ctx)).collect());
+    }
+    let interp = Interpreter::new(&module.body, module.op);
+    let entries = entry_names(config, &interp).map_err(|m| format!("xla-run: {m}\n"))?;
+    let mut all_results = Vec::new();
+    let mut failures = String::new();
+    for name in entries {
+        let func = interp.function(&name).ok_or_else(|| format!("xla-run: no function named @{name}\n"))?;
+        let (inputs, results) = interp.signature(func).unwrap_or_default();
+        let args = read_inputs(config, &ctx, &inputs).map_err(|m| format!("xla-run: {m}\n"))?;
+        let replicas = if config.replicas <= 1 {
+            vec![run_one(&ctx, &module, &name, args, None)]
+        } else {
+            run_replicas(config, chunk, &name, &args)
+        };
+        let mut per_replica = Vec::new();
+        for (replica, outcome) in replicas.into_iter().enumerate() {
+            match outcome {
+                Ok((values, check_failures)) => {
+                    failures.push_str(&check_failures);
+                    per_replica.push(values);
+                }
+                Err(message) if config.replicas > 1 => failures.push_str(&format!("replica {replica}: {message}")),
+                Err(message) => failures.push_str(&message),
+            }
+        }
+        if per_replica.len() == config.replicas.max(1) as usize {
+            if let Some(expected) = &config.check {
+                failures.push_str(&check_results(config, &ctx, &name, &results, &per_replica[0], expected));
+            }
+            all_results.push(EntryResults { name, replicas: per_replica });
+        }
+    }
+    print_results(stdout, &all_results);
+    if let Some(path) = &config.output {
+        write_results(path, &all_results).map_err(|m| format!("xla-run: {m}\n"))?;
+    }
+    if failures.is_empty() { Ok(()) } else { Err(failures) }
+}
+
+/// The functions to run (see the module).
+fn entry_names(config: &RunConfig, interp: &Interpreter) -> Result<Vec<String>, String> {
+    if let Some(entry) = &config.entry {
+        return match interp.function(entry) {
+            Some(_) => Ok(vec![entry.clone()]),
+            None => Err(format!("--entry names no function: there is no @{entry}")),
+        };
+    }
+    if interp.function("main").is_some() {
+        return Ok(vec!["main".into()]);
+    }
+    let names: Vec<String> = interp
+        .function_names()
+        .into_iter()
+        .filter(|name| {
+            let func = interp.function(name);
+            let has_body = func.is_some_and(|f| !interp.body().op(f).regions.is_empty() && interp.body().entry_block(interp.body().op(f).regions[0]).is_some());
+            has_body && func.and_then(|f| interp.signature(f)).is_some_and(|(inputs, _)| inputs.is_empty())
+        })
+        .map(str::to_string)
+        .collect();
+    if names.is_empty() {
+        return Err("the program has no @main and no function without arguments to run".into());
+    }
+    Ok(names)
+}
+
+/// The arguments from `--input`: one `.npy` per argument or one `.npz` with all of them.
+fn read_inputs(config: &RunConfig, ctx: &Context, inputs: &[Type]) -> Result<Vec<Value>, String> {
+    let expected: Vec<ElementType> = inputs.iter().filter_map(|&t| ElementType::of(ctx, ctx.element_type(t))).collect();
+    let mut values = Vec::new();
+    for path in &config.inputs {
+        let is_npz = path.extension().is_some_and(|e| e == "npz");
+        if is_npz {
+            let arrays = xla_interp::arrays::read_npz(path, &expected[values.len().min(expected.len())..])?;
+            values.extend(arrays.into_iter().map(|(_, literal)| Value::Tensor(literal)));
+        } else {
+            let file = std::fs::File::open(path).map_err(|e| format!("cannot open input {}: {e}", path.display()))?;
+            let literal = xla_interp::arrays::read_npy(std::io::BufReader::new(file), expected.get(values.len()).copied())
+                .map_err(|e| format!("input {}: {e}", path.display()))?;
+            values.push(Value::Tensor(literal));
+        }
+    }
+    if values.len() != inputs.len() {
+        return Err(format!(
+            "the entry takes {} arguments, but --input gave {} arrays",
+            inputs.len(),
+            values.len()
+        ));
+    }
+    Ok(values)
+}
+
+/// Runs `name` once; the results and the rendered check failures, or the rendered error.
+fn run_one(
+    ctx: &Context,
+    module: &xla_ir::parser::Module,
+    name: &str,
+    args: Vec<Value>,
+    replica: Option<Arc<Replica>>,
+) -> Result<(Vec<Value>, String), String> {
+    let mut interp = Interpreter::new(&module.body, module.op);
+    if let Some(replica) = replica {
+        interp.replica = replica;
+    }
+    let fallback = interp.function(name).map_or(ctx.unknown_loc(), |f| module.body.op(f).location);
+    let results = interp.call(name, args).map_err(|e| {
+        interp.replica.abort();
+        e.to_diagnostic(fallback).render(ctx)
+    })?;
+    let failures = interp
+        .check_failures
+        .iter()
+        .map(|f| Diagnostic::error(f.location, f.message.clone()).render(ctx))
+        .collect();
+    Ok((results, failures))
+}
+
+/// Runs `name` on every replica, each in its own thread with its own parse of the chunk.
+fn run_replicas(config: &RunConfig, chunk: &Chunk, name: &str, args: &[Value]) -> Vec<Result<(Vec<Value>, String), String>> {
+    let rendezvous = Arc::new(Rendezvous::new(config.replicas));
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..config.replicas)
+            .map(|id| {
+                let rendezvous = rendezvous.clone();
+                let args = args.to_vec();
+                scope.spawn(move || {
+                    let ctx = new_context();
+                    let module = read_module(&ctx, &config.input_name, &chunk.text, chunk.first_line).map_err(|d| d.render(&ctx))?;
+                    let replica = Arc::new(Replica::new(id, rendezvous));
+                    run_one(&ctx, &module, name, args, Some(replica))
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err("the replica's thread panicked\n".into())))
+            .collect()
+    })
+}
+
+/// Compares results with the arrays of `expected` (in order); the rendered failures.
+fn check_results(config: &RunConfig, ctx: &Context, name: &str, types: &[Type], results: &[Value], expected: &std::path::Path) -> String {
+    let elements: Vec<ElementType> = types.iter().filter_map(|&t| ElementType::of(ctx, ctx.element_type(t))).collect();
+    let arrays = match xla_interp::arrays::read_npz(expected, &elements) {
+        Ok(arrays) => arrays,
+        Err(message) => return format!("xla-run: --check: {message}\n"),
+    };
+    let tensors: Vec<&Literal> = results.iter().flat_map(tensors_of).collect();
+    if arrays.len() != tensors.len() {
+        return format!("xla-run: @{name} returned {} arrays, but {} has {}\n", tensors.len(), expected.display(), arrays.len());
+    }
+    let mut failures = String::new();
+    for (i, (actual, (array_name, wanted))) in tensors.iter().zip(&arrays).enumerate() {
+        if let Err(message) = compare(actual, wanted, config.tolerance) {
+            failures.push_str(&format!("xla-run: @{name} result {i} differs from '{array_name}': {message}\n"));
+        }
+    }
+    failures
+}
+
+/// The tensors of a value, flattening tuples.
+fn tensors_of(value: &Value) -> Vec<&Literal> {
+    match value {
+        Value::Tensor(literal) => vec![literal],
+        Value::Tuple(elements) => elements.iter().flat_map(tensors_of).collect(),
+        Value::Token => vec![],
+    }
+}
+
+fn print_results(stdout: &mut String, entries: &[EntryResults]) {
+    for entry in entries {
+        for (replica, values) in entry.replicas.iter().enumerate() {
+            let prefix = if entry.replicas.len() > 1 { format!("replica {replica}: ") } else { String::new() };
+            for (i, value) in values.iter().enumerate() {
+                stdout.push_str(&format!("{prefix}@{} result {i}: {}\n", entry.name, format_value(value)));
+            }
+        }
+    }
+}
+
+/// Writes every result: `out0`, `out1`, ... (prefixed with the entry when several ran and
+/// with `replicaK.` under several replicas), or one `.npy` for a single result.
+fn write_results(path: &std::path::Path, entries: &[EntryResults]) -> Result<(), String> {
+    let mut arrays = Vec::new();
+    for entry in entries {
+        for (replica, values) in entry.replicas.iter().enumerate() {
+            let tensors: Vec<&Literal> = values.iter().flat_map(tensors_of).collect();
+            for (i, literal) in tensors.into_iter().enumerate() {
+                let mut name = format!("out{i}");
+                if entries.len() > 1 {
+                    name = format!("{}.{name}", entry.name);
+                }
+                if entry.replicas.len() > 1 {
+                    name = format!("replica{replica}.{name}");
+                }
+                arrays.push((name, literal.clone()));
+            }
+        }
+    }
+    if path.extension().is_some_and(|e| e == "npy") {
+        let [(_, literal)] = &arrays[..] else {
+            return Err(format!("{} is a .npy file, which holds one array, but there are {} results", path.display(), arrays.len()));
+        };
+        let file = std::fs::File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+        return xla_interp::arrays::write_npy(literal, std::io::BufWriter::new(file));
+    }
+    xla_interp::arrays::write_npz(path, &arrays)
+}
+
+/// A value as `xla-run` prints it: `f32[2,2] [[1, 2], [3, 4]]`, long arrays elided.
+pub fn format_value(value: &Value) -> String {
+    match value {
+        Value::Tensor(literal) => format!("{} {}", literal.shape_string(), format_elements(literal)),
+        Value::Tuple(elements) => format!("({})", elements.iter().map(format_value).collect::<Vec<_>>().join(", ")),
+        Value::Token => "token".into(),
+    }
+}
+
+/// How many elements per dimension print before the rest are elided.
+const EDGE_ITEMS: i64 = 3;
+
+fn format_elements(literal: &Literal) -> String {
+    let mut out = String::new();
+    format_dim(literal, 0, 0, &mut out);
+    out
+}
+
+fn format_dim(literal: &Literal, dim: usize, offset: usize, out: &mut String) {
+    if dim == literal.rank() {
+        out.push_str(&format_scalar(literal.element, literal.get(offset)));
+        return;
+    }
+    let size = literal.shape[dim];
+    let stride: i64 = literal.shape[dim + 1..].iter().product();
+    out.push('[');
+    let elide = size > 2 * EDGE_ITEMS + 1;
+    let mut first = true;
+    for i in 0..size {
+        if elide && i >= EDGE_ITEMS && i < size - EDGE_ITEMS {
+            if i == EDGE_ITEMS {
+                out.push_str(", ...");
+            }
+            continue;
+        }
+        if !first {
+            out.push_str(", ");
+        }
+        first = false;
+        format_dim(literal, dim + 1, offset + (i * stride) as usize, out);
+    }
+    out.push(']');
+}
+
+fn format_scalar(element: ElementType, value: Scalar) -> String {
+    match value {
+        Scalar::Int(v) if element == ElementType::Pred => (v != 0).to_string(),
+        Scalar::Int(v) => v.to_string(),
+        Scalar::Float(x) => format_float(x),
+        Scalar::Complex(re, im) => format!("({}, {})", format_float(re), format_float(im)),
+    }
+}
+
+fn format_float(x: f64) -> String {
+    if x.is_nan() {
+        "nan".into()
+    } else if x.is_infinite() {
+        if x > 0.0 { "inf".into() } else { "-inf".into() }
+    } else {
+        format!("{x}")
+    }
+}
