@@ -186,6 +186,6 @@ mod tests {
         assert_eq!(round_to_format(FloatKind::F32, 0.1), 0.1f32 as f64);
         assert_eq!(round_to_format(FloatKind::BF16, 1.0 + 1.0 / 256.0), 1.0);
         assert_eq!(round_to_format(FloatKind::F16, 70000.0), f64::INFINITY);
-        assert!(round_to_format(FloatKind::F8E4M3FN, 1000.0).is_nan() || round_to_format(FloatKind::F8E4M3FN, 1000.0) == 448.0);
+        assert!(round_to_format(FloatKind::F8E4M3FN, 1000.0).is_nan(), "no infinity: overflow is NaN, as in XLA");
     }
 }

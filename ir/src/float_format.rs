@@ -107,14 +107,22 @@ impl Narrow {
             return self.nan();
         }
         let codes = 1u64 << self.total_bits();
+        if value == 0.0 {
+            // A zero keeps its sign where the format has a negative zero (FNUZ formats and
+            // e8m0 do not: their -0.0 is +0.0, or the smallest value for e8m0).
+            let same_sign = (0..codes).find(|&c| {
+                let z = self.decode(c);
+                z == 0.0 && z.is_sign_negative() == value.is_sign_negative()
+            });
+            if let Some(code) = same_sign.or_else(|| (0..codes).find(|&c| self.decode(c) == 0.0)) {
+                return code;
+            }
+        }
         // The nearest finite value, ties to the even code.
         let mut best: Option<(u64, f64)> = None;
         for code in 0..codes {
             let candidate = self.decode(code);
             if !candidate.is_finite() {
-                continue;
-            }
-            if candidate == 0.0 && value == 0.0 && candidate.is_sign_negative() != value.is_sign_negative() {
                 continue;
             }
             let distance = (candidate - value).abs();
@@ -127,9 +135,12 @@ impl Narrow {
         let (code, _) = best.expect("every format has a finite value");
         let max_finite = (0..codes).map(|c| self.decode(c)).filter(|v| v.is_finite()).fold(0.0, f64::max);
         if value.abs() > max_finite {
-            // Past the largest finite value by at least half an ulp: overflow.
+            // Past the largest finite value by more than half an ulp: overflow. Exactly half
+            // an ulp past is a tie, which goes to the even code: the largest value when its
+            // code is even (as in e4m3fn, whose next code would be NaN), else overflow.
             let ulp = max_finite - (0..codes).map(|c| self.decode(c)).filter(|v| v.is_finite() && *v < max_finite).fold(0.0, f64::max);
-            if value.abs() >= max_finite + ulp / 2.0 {
+            let halfway = max_finite + ulp / 2.0;
+            if value.abs() > halfway || (value.abs() == halfway && code & 1 == 1) {
                 return self.overflow(value.is_sign_negative(), code);
             }
         }
@@ -195,6 +206,11 @@ mod tests {
     #[test]
     fn known_values() {
         assert_eq!(encode(FloatKind::F8E4M3FN, 448.0), 0x7E);
+        // Halfway between 448 and the NaN code rounds to the even code, 448 (as ml_dtypes).
+        assert_eq!(encode(FloatKind::F8E4M3FN, 464.0), 0x7E);
+        assert_eq!(encode(FloatKind::F8E4M3FN, 465.0), 0x7F);
+        // Halfway past e5m2's largest value (odd code 0x7B) rounds to infinity.
+        assert_eq!(encode(FloatKind::F8E5M2, 61440.0), 0x7C);
         assert_eq!(encode(FloatKind::F8E4M3FN, 1.0), 0x38);
         assert!(decode(FloatKind::F8E4M3FN, 0x7F).is_nan());
         assert_eq!(encode(FloatKind::F8E5M2, f64::INFINITY), 0x7C);

@@ -221,6 +221,46 @@ mod tests {
         assert_eq!(convert_scalar(Scalar::Int(2), ElementType::Pred), Scalar::Int(1));
     }
 
+    /// Values XLA CPU (jax 0.10.2) gives for `x.astype(t).astype(float32)`.
+    #[test]
+    fn narrow_float_conversions_match_xla() {
+        let through = |kind: FloatKind, x: f64| match convert_scalar(Scalar::Float(x), ElementType::Float(kind)) {
+            Scalar::Float(y) => y,
+            other => panic!("{other:?}"),
+        };
+        let e4m3fn = FloatKind::F8E4M3FN;
+        assert!(through(e4m3fn, 1000.0).is_nan(), "e4m3fn has no infinity: overflow is NaN");
+        assert!(through(e4m3fn, 465.0).is_nan());
+        assert_eq!(through(e4m3fn, 464.0), 448.0);
+        assert_eq!(through(e4m3fn, 0.1f32 as f64), 0.1015625);
+        assert_eq!(through(e4m3fn, 1e-9), 0.0);
+        let e5m2 = FloatKind::F8E5M2;
+        assert_eq!(through(e5m2, 1e6), f64::INFINITY);
+        assert_eq!(through(e5m2, 61440.0), f64::INFINITY);
+        assert_eq!(through(e5m2, 61439.0), 57344.0);
+        let fnuz = FloatKind::F8E4M3FNUZ;
+        assert!(through(fnuz, 1e6).is_nan());
+        assert!(through(fnuz, f64::INFINITY).is_nan());
+        assert_eq!(through(fnuz, -0.0).to_bits(), 0.0f64.to_bits(), "fnuz has no negative zero");
+        assert_eq!(through(FloatKind::BF16, 1.00390625), 1.0);
+        assert_eq!(through(FloatKind::BF16, 1.01171875), 1.015625);
+        assert_eq!(through(FloatKind::BF16, 3.4e38), f64::INFINITY);
+    }
+
+    /// Values XLA CPU gives for integer conversions, 4-bit and unsigned targets included.
+    #[test]
+    fn integer_conversions_match_xla() {
+        let s4 = ElementType::Int { bits: 4, signed: true };
+        let to = |x: Scalar, t: ElementType| convert_scalar(x, t);
+        let ints: Vec<Scalar> = [7, 8, -9, 100].iter().map(|&v| to(Scalar::Int(v), s4)).collect();
+        assert_eq!(ints, [7, -8, 7, 4].map(Scalar::Int));
+        let u8 = ElementType::Int { bits: 8, signed: false };
+        let floats: Vec<Scalar> = [300.0, -3.0, 255.5].iter().map(|&x| to(Scalar::Float(x), u8)).collect();
+        assert_eq!(floats, [255, 0, 255].map(Scalar::Int));
+        assert_eq!(to(Scalar::Float(5e9), ElementType::U32), Scalar::Int(u32::MAX as i128));
+        assert_eq!(to(Scalar::Float(f64::INFINITY), ElementType::S32), Scalar::Int(i32::MAX as i128));
+    }
+
     #[test]
     fn reduce_precision_to_bf16_rounds_to_even() {
         // 1 + 2^-8 is halfway between two bf16 values; it rounds to the even one, 1.
