@@ -89,6 +89,9 @@ impl Rendezvous {
 
     fn exchange(&self, sequence: u64, replica: u32, value: Value) -> Result<Vec<Value>, String> {
         let count = self.count as usize;
+        if replica as usize >= count {
+            return Err(format!("replica {replica} joined a rendezvous of {count} replicas"));
+        }
         let mut state = self.state.lock().map_err(|_| "a replica panicked")?;
         let slot = state
             .slots
@@ -97,17 +100,19 @@ impl Rendezvous {
         slot.values[replica as usize] = Some(value);
         self.arrived.notify_all();
         loop {
-            if state.aborted {
-                return Err("another replica failed before reaching this collective".into());
-            }
-            let slot = state.slots.get_mut(&sequence).expect("a slot stays until all have read it");
+            let slot = state.slots.get_mut(&sequence).ok_or("internal error: a collective's contributions vanished")?;
+            // A collective every replica reached is complete, even if one of them failed
+            // afterwards (and aborted before this replica woke up).
             if slot.values.iter().all(Option::is_some) {
-                let values: Vec<Value> = slot.values.iter().map(|v| v.clone().expect("checked above")).collect();
+                let values: Vec<Value> = slot.values.iter().flatten().cloned().collect();
                 slot.readers_left -= 1;
                 if slot.readers_left == 0 {
                     state.slots.remove(&sequence);
                 }
                 return Ok(values);
+            }
+            if state.aborted {
+                return Err("another replica failed before reaching this collective".into());
             }
             state = self.arrived.wait(state).map_err(|_| "a replica panicked")?;
         }

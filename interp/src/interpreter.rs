@@ -62,8 +62,11 @@ pub struct Interpreter<'m, 'c> {
     pub infeed: std::collections::VecDeque<Value>,
     /// Values `hlo.outfeed` gave, in order.
     pub outfeed: Vec<Value>,
-    /// The state of `hlo.rng_uniform`/`hlo.rng_normal`.
-    pub(crate) rng_state: u64,
+    /// The values `hlo.send` gave and no `hlo.recv` took yet, by channel id, oldest first.
+    pub channels: HashMap<i64, std::collections::VecDeque<Vec<Value>>>,
+    /// The state of `hlo.rng_uniform`/`hlo.rng_normal`: `None` until the first draw, which
+    /// seeds it from [`Options::rng_seed`] (so a seed set after [`Interpreter::new`] counts).
+    pub(crate) rng_state: Option<u64>,
 }
 
 impl<'m, 'c> Interpreter<'m, 'c> {
@@ -81,17 +84,17 @@ impl<'m, 'c> Interpreter<'m, 'c> {
                 }
             }
         }
-        let options = Options::default();
         Interpreter {
             body,
             functions,
             frames: Vec::new(),
-            rng_state: options.rng_seed,
-            options,
+            options: Options::default(),
             check_failures: Vec::new(),
             replica: Arc::new(Replica::single()),
             infeed: Default::default(),
             outfeed: Vec::new(),
+            channels: HashMap::new(),
+            rng_state: None,
         }
     }
 

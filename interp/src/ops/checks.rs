@@ -70,23 +70,27 @@ fn expect_close(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>>
     let op = ExpectCloseOp::cast(cx.body(), cx.op).ok_or("not a check.expect_close")?;
     let (min_ulps, max_ulps) = op.ulp_range(cx.body());
     let element = actual.element;
-    record(cx, "check.expect_close", actual, expected, |a, b| {
-        let close = |x: f64, y: f64| match ulp_distance(element, x, y) {
-            Some(d) => (min_ulps as u128..=max_ulps as u128).contains(&d),
-            None => x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan()),
-        };
-        match (a, b) {
-            (Scalar::Float(x), Scalar::Float(y)) => close(x, y),
-            (Scalar::Complex(xr, xi), Scalar::Complex(yr, yi)) => close(xr, yr) && close(xi, yi),
-            _ => false,
-        }
-    });
+    record(cx, "check.expect_close", actual, expected, |a, b| ulps_close(element, min_ulps, max_ulps, a, b));
     Ok(vec![])
+}
+
+/// Whether `a` and `b` (elements of `element`) are within `[min_ulps, max_ulps]` ulps of
+/// each other, as `check.expect_close` compares them.
+pub(crate) fn ulps_close(element: ElementType, min_ulps: i64, max_ulps: i64, a: Scalar, b: Scalar) -> bool {
+    let close = |x: f64, y: f64| match ulp_distance(element, x, y) {
+        Some(d) => (min_ulps.max(0) as u128..=max_ulps.max(0) as u128).contains(&d),
+        None => x.to_bits() == y.to_bits() || (x.is_nan() && y.is_nan()),
+    };
+    match (a, b) {
+        (Scalar::Float(x), Scalar::Float(y)) => close(x, y),
+        (Scalar::Complex(xr, xi), Scalar::Complex(yr, yi)) => close(xr, yr) && close(xi, yi),
+        _ => false,
+    }
 }
 
 /// Compares `actual` with `expected` element by element and records a failure listing
 /// the first elements for which `equal` is false.
-fn record(cx: &mut OpCx, check: &str, actual: &Literal, expected: &Literal, equal: impl Fn(Scalar, Scalar) -> bool) {
+pub(crate) fn record(cx: &mut OpCx, check: &str, actual: &Literal, expected: &Literal, equal: impl Fn(Scalar, Scalar) -> bool) {
     let mut differing = Vec::new();
     let mut count = 0usize;
     for i in 0..actual.len().min(expected.len()) {
@@ -129,7 +133,7 @@ pub fn describe(element: ElementType, value: Scalar) -> String {
     }
 }
 
-fn bits_equal(element: ElementType, a: Scalar, b: Scalar) -> bool {
+pub(crate) fn bits_equal(element: ElementType, a: Scalar, b: Scalar) -> bool {
     match (element, a, b) {
         (ElementType::Float(kind), Scalar::Float(x), Scalar::Float(y)) => {
             float_format::encode(kind, x) == float_format::encode(kind, y)
@@ -142,7 +146,7 @@ fn bits_equal(element: ElementType, a: Scalar, b: Scalar) -> bool {
     }
 }
 
-fn almost_equal(a: Scalar, b: Scalar, tolerance: f64) -> bool {
+pub(crate) fn almost_equal(a: Scalar, b: Scalar, tolerance: f64) -> bool {
     let close = |x: f64, y: f64| (x.is_nan() && y.is_nan()) || x == y || (x.is_finite() && y.is_finite() && (x - y).abs() <= tolerance);
     match (a, b) {
         (Scalar::Float(x), Scalar::Float(y)) => close(x, y),

@@ -11,26 +11,39 @@ use std::sync::OnceLock;
 
 use crate::interpreter::EvalFn;
 
+pub mod blocks;
 pub mod checks;
+pub mod collectives;
 pub mod compare;
 pub mod control_flow;
 pub mod convert;
+pub mod custom_call;
 pub mod elementwise_binary;
 pub mod elementwise_unary;
+pub mod prng;
+pub mod reducer;
+pub mod rng_bit_generator;
+pub mod rng_distributions;
 pub mod values;
 pub mod select_clamp;
 pub mod support;
+pub mod tokens;
 
 /// Every family's table.
 fn families() -> Vec<&'static [(&'static str, EvalFn)]> {
     vec![
         checks::OPS,
+        collectives::OPS,
         compare::OPS,
         control_flow::OPS,
         convert::OPS,
+        custom_call::OPS,
         elementwise_binary::OPS,
         elementwise_unary::OPS,
+        rng_bit_generator::OPS,
+        rng_distributions::OPS,
         select_clamp::OPS,
+        tokens::OPS,
         values::OPS,
     ]
 }

@@ -56,3 +56,32 @@ pub fn floats(value: &Value) -> Vec<f64> {
 pub fn ints(value: &Value) -> Vec<i128> {
     value.tensor().expect("a tensor").ints().expect("integers").to_vec()
 }
+
+/// As [`run`], with `configure` setting the interpreter up before `@main` runs and
+/// `inspect` reading what it needs from it afterwards (also after an error).
+pub fn run_configured<R>(
+    text: &str,
+    args: Vec<Value>,
+    configure: impl FnOnce(&mut Interpreter),
+    inspect: impl FnOnce(&Interpreter) -> R,
+) -> (Result<Vec<Value>, String>, R) {
+    let ctx = context();
+    let module = match xla_ir::parser::parse_source(&ctx, "test.mlir", text, 1) {
+        Ok(module) => module,
+        Err(d) => panic!("the test program does not parse: {}", d.render(&ctx)),
+    };
+    if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
+        panic!("the test program does not verify: {}", errors.iter().map(|d| d.render(&ctx)).collect::<String>());
+    }
+    let mut interp = Interpreter::new(&module.body, module.op);
+    configure(&mut interp);
+    let results = interp.call("main", args).map_err(|e| e.to_diagnostic(ctx.unknown_loc()).render(&ctx));
+    let inspected = inspect(&interp);
+    (results, inspected)
+}
+
+/// A literal of unsigned 64-bit integers.
+pub fn u64s(shape: &[i64], values: &[u64]) -> Value {
+    Literal::new(xla_interp::ElementType::U64, shape.to_vec(), xla_interp::Elements::Int(values.iter().map(|&v| v as i128).collect()))
+        .into()
+}
