@@ -213,10 +213,10 @@ impl<'m, 'c> Interpreter<'m, 'c> {
     fn eval_op(&mut self, op: OpId) -> EvalResult<()> {
         let body = self.body;
         let name = body.op_name(op);
-        let evaluate = ops::evaluator(name).ok_or_else(|| EvalError::new(format!("the interpreter cannot run '{name}'")))?;
         for &result in &body.op(op).results {
             self.check_size(body.value_type(result))?;
         }
+        let evaluate = ops::evaluator(name).ok_or_else(|| EvalError::new(format!("the interpreter cannot run '{name}'")))?;
         let operands = body.op(op).operands.iter().map(|&v| self.lookup(v)).collect::<EvalResult<Vec<_>>>()?;
         let results = evaluate(&mut OpCx { interp: self, op }, &operands)?;
         let declared = &body.op(op).results;
