@@ -11,12 +11,27 @@ use std::sync::OnceLock;
 
 use crate::interpreter::EvalFn;
 
+pub mod broadcast;
 pub mod checks;
 pub mod compare;
+pub mod concatenate;
 pub mod control_flow;
 pub mod convert;
+pub mod dimension_size;
+pub mod dynamic_slice;
 pub mod elementwise_binary;
 pub mod elementwise_unary;
+pub mod gather;
+pub mod index_vectors;
+pub mod iota;
+pub mod pad;
+pub mod permute;
+pub mod positions;
+pub mod reshape;
+pub mod scalar_computation;
+pub mod scatter;
+pub mod slice;
+pub mod sort;
 pub mod values;
 pub mod select_clamp;
 pub mod support;
@@ -24,13 +39,25 @@ pub mod support;
 /// Every family's table.
 fn families() -> Vec<&'static [(&'static str, EvalFn)]> {
     vec![
+        broadcast::OPS,
         checks::OPS,
         compare::OPS,
+        concatenate::OPS,
         control_flow::OPS,
         convert::OPS,
+        dimension_size::OPS,
+        dynamic_slice::OPS,
         elementwise_binary::OPS,
         elementwise_unary::OPS,
+        gather::OPS,
+        iota::OPS,
+        pad::OPS,
+        permute::OPS,
+        reshape::OPS,
+        scatter::OPS,
         select_clamp::OPS,
+        slice::OPS,
+        sort::OPS,
         values::OPS,
     ]
 }
