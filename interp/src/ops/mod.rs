@@ -12,37 +12,64 @@ use std::sync::OnceLock;
 use crate::interpreter::EvalFn;
 
 pub mod blocks;
+pub mod broadcast;
 pub mod checks;
 pub mod collectives;
 pub mod compare;
+pub mod concatenate;
 pub mod control_flow;
 pub mod convert;
 pub mod custom_call;
+pub mod dimension_size;
+pub mod dynamic_slice;
 pub mod elementwise_binary;
 pub mod elementwise_unary;
+pub mod gather;
+pub mod index_vectors;
+pub mod iota;
+pub mod pad;
+pub mod permute;
+pub mod positions;
 pub mod prng;
 pub mod reducer;
+pub mod reshape;
 pub mod rng_bit_generator;
 pub mod rng_distributions;
-pub mod values;
+pub mod scalar_computation;
+pub mod scatter;
 pub mod select_clamp;
+pub mod slice;
+pub mod sort;
 pub mod support;
 pub mod tokens;
+pub mod values;
 
 /// Every family's table.
 fn families() -> Vec<&'static [(&'static str, EvalFn)]> {
     vec![
+        broadcast::OPS,
         checks::OPS,
         collectives::OPS,
         compare::OPS,
+        concatenate::OPS,
         control_flow::OPS,
         convert::OPS,
         custom_call::OPS,
+        dimension_size::OPS,
+        dynamic_slice::OPS,
         elementwise_binary::OPS,
         elementwise_unary::OPS,
+        gather::OPS,
+        iota::OPS,
+        pad::OPS,
+        permute::OPS,
+        reshape::OPS,
         rng_bit_generator::OPS,
         rng_distributions::OPS,
+        scatter::OPS,
         select_clamp::OPS,
+        slice::OPS,
+        sort::OPS,
         tokens::OPS,
         values::OPS,
     ]
