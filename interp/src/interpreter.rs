@@ -33,11 +33,15 @@ pub struct Options {
     /// The seed of `hlo.rng_uniform` and `hlo.rng_normal`, whose stream XLA leaves to the
     /// implementation.
     pub rng_seed: u64,
+    /// Whether elementwise arithmetic on `f32` and `f64` reads subnormal operands as zero
+    /// and flushes subnormal results to zero, as XLA CPU does (it runs with the FTZ and DAZ
+    /// modes set): `log(1e-45)` is `-inf` there.
+    pub flush_denormals: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { max_result_bytes: 4 << 30, rng_seed: 42 }
+        Options { max_result_bytes: 4 << 30, rng_seed: 42, flush_denormals: true }
     }
 }
 

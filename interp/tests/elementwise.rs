@@ -116,3 +116,22 @@ func.func @main(%n: tensor<i32>) -> tensor<i32> {
     let results = run(text, vec![s32s(&[], &[5])]).expect("runs");
     assert_eq!(ints(&results[0]), vec![5]);
 }
+
+#[test]
+fn subnormals_flush_to_zero_as_on_xla_cpu_unless_turned_off() {
+    let text = r#"
+func.func @main(%a: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
+  %0 = hlo.log %a : tensor<2xf32>
+  %1 = hlo.sqrt %a : tensor<2xf32>
+  func.return %0, %1 : tensor<2xf32>, tensor<2xf32>
+}"#;
+    let tiny = f32::from_bits(1);
+    let results = run(text, vec![f32s(&[2], &[tiny, -tiny])]).expect("runs");
+    assert_eq!(floats(&results[0])[0], f64::NEG_INFINITY, "log of a flushed subnormal is log(0)");
+    let sqrt = floats(&results[1]);
+    assert!(sqrt[1] == 0.0 && sqrt[1].is_sign_negative(), "sqrt(-subnormal) is sqrt(-0.0) = -0.0");
+    let (exact, _) = run_configured(text, vec![f32s(&[2], &[tiny, -tiny])], |i| i.options.flush_denormals = false, |_| ());
+    let exact = exact.expect("runs");
+    assert!((floats(&exact[0])[0] + 103.2789).abs() < 1e-3, "IEEE log of the smallest subnormal");
+    assert!(floats(&exact[1])[1].is_nan());
+}

@@ -15,7 +15,7 @@ use xla_ir::Scalar;
 use crate::element::ElementType;
 use crate::error::EvalResult;
 use crate::interpreter::{EvalFn, OpCx};
-use crate::ops::support::{broadcast_operands, zip_elements};
+use crate::ops::support::{broadcast_operands, flush_denormal, zip_elements};
 use crate::value::Value;
 
 pub const OPS: &[(&str, EvalFn)] = &[("hlo.compare", compare)];
@@ -26,7 +26,11 @@ fn compare(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let direction = op.comparison_direction(body);
     let total = op.compare_type(body) == Some(ComparisonType::TotalOrder);
     let (lhs, rhs, _) = broadcast_operands(cx, operands)?;
+    let element = lhs.element;
     let literal = zip_elements(&lhs, &rhs, ElementType::Pred, |a, b| {
+        // A total order compares bits, so subnormals stay; IEEE comparisons see them as
+        // zero where XLA CPU flushes denormals.
+        let (a, b) = if total { (a, b) } else { (flush_denormal(cx, element, a), flush_denormal(cx, element, b)) };
         Ok(Scalar::Int(compare_scalars(direction, total, a, b)? as i128))
     })?;
     Ok(vec![literal.into()])

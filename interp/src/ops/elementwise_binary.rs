@@ -11,7 +11,8 @@
 //!   and `multiply`/`minimum`/`and` logical and;
 //! - integer `power` computes by repeated squaring with wrap-around; a negative exponent
 //!   gives 0 except for bases 1 and -1;
-//! - complex `maximum`/`minimum` order lexicographically by (real, imaginary).
+//! - complex `maximum`/`minimum` order lexicographically by (real, imaginary);
+//! - subnormal `f32`/`f64` operands and results flush to zero, as on XLA CPU.
 
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -23,7 +24,7 @@ use crate::element::ElementType;
 use crate::error::EvalResult;
 use crate::interpreter::{EvalFn, OpCx};
 use crate::literal::normalize;
-use crate::ops::support::{broadcast_operands, zip_elements};
+use crate::ops::support::{broadcast_operands, flush_denormal, zip_elements};
 use crate::value::Value;
 
 pub const OPS: &[(&str, EvalFn)] = &[
@@ -72,7 +73,11 @@ impl Binary {
 fn apply(cx: &mut OpCx, operands: &[Rc<Value>], binary: &Binary) -> EvalResult<Vec<Value>> {
     let (lhs, rhs, _) = broadcast_operands(cx, operands)?;
     let element = cx.result_element(0)?;
-    let literal = zip_elements(&lhs, &rhs, element, |a, b| binary.compute(element, a, b))?;
+    let operand = lhs.element;
+    let literal = zip_elements(&lhs, &rhs, element, |a, b| {
+        let (a, b) = (flush_denormal(cx, operand, a), flush_denormal(cx, operand, b));
+        Ok(flush_denormal(cx, element, binary.compute(element, a, b)?))
+    })?;
     Ok(vec![literal.into()])
 }
 

@@ -8,7 +8,9 @@
 //!
 //! XLA's semantics kept here: integer `abs` and `negate` wrap (`abs(INT_MIN) == INT_MIN`);
 //! `sign` keeps `-0.0` and NaN; `round_nearest_afz` rounds halves away from zero and
-//! `round_nearest_even` to even; `not` is bitwise on integers and logical on `pred`.
+//! `round_nearest_even` to even; `not` is bitwise on integers and logical on `pred`;
+//! subnormal `f32`/`f64` operands and results flush to zero as on XLA CPU (see
+//! [`crate::interpreter::Options::flush_denormals`]).
 
 use std::rc::Rc;
 
@@ -19,7 +21,7 @@ use crate::element::ElementType;
 use crate::error::EvalResult;
 use crate::interpreter::{EvalFn, OpCx};
 use crate::literal::normalize;
-use crate::ops::support::{map_elements, tensor};
+use crate::ops::support::{flush_denormal, map_elements, tensor};
 use crate::value::Value;
 
 pub const OPS: &[(&str, EvalFn)] = &[
@@ -64,7 +66,7 @@ fn apply(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary) -> EvalResult<Vec<
     let element = operand.element;
     let result = cx.result_element(0)?;
     let literal = map_elements(operand, result, |value| {
-        let computed = match value {
+        let computed = match flush_denormal(cx, element, value) {
             Scalar::Int(v) => Scalar::Int(unary.int.ok_or("not defined on integers")?(element, v)),
             Scalar::Float(v) => Scalar::Float(unary.float.ok_or("not defined on floats")?(v)),
             Scalar::Complex(re, im) => {
@@ -72,7 +74,7 @@ fn apply(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary) -> EvalResult<Vec<
                 Scalar::Complex(z.re, z.im)
             }
         };
-        Ok(normalize(result, computed))
+        Ok(flush_denormal(cx, result, normalize(result, computed)))
     })?;
     Ok(vec![literal.into()])
 }

@@ -100,3 +100,25 @@ pub fn float_of(value: Scalar) -> Result<f64, String> {
         other => Err(format!("expected a floating-point element, found {other:?}")),
     }
 }
+
+/// `value` with a subnormal `f32` or `f64` replaced by a zero of its sign, when the run
+/// flushes denormals (see [`crate::interpreter::Options::flush_denormals`]). Narrower
+/// formats are computed in `f32` by XLA CPU, where their subnormals are normal, so they
+/// keep them.
+pub fn flush_denormal(cx: &OpCx, element: ElementType, value: Scalar) -> Scalar {
+    if !cx.interp.options.flush_denormals {
+        return value;
+    }
+    let flush = |x: f64, min_normal: f64| if x != 0.0 && x.abs() < min_normal { 0.0f64.copysign(x) } else { x };
+    match (element, value) {
+        (ElementType::Float(xla_ir::FloatKind::F32), Scalar::Float(x)) => Scalar::Float(flush(x, f32::MIN_POSITIVE as f64)),
+        (ElementType::Float(xla_ir::FloatKind::F64), Scalar::Float(x)) => Scalar::Float(flush(x, f64::MIN_POSITIVE)),
+        (ElementType::Complex(xla_ir::FloatKind::F32), Scalar::Complex(re, im)) => {
+            Scalar::Complex(flush(re, f32::MIN_POSITIVE as f64), flush(im, f32::MIN_POSITIVE as f64))
+        }
+        (ElementType::Complex(xla_ir::FloatKind::F64), Scalar::Complex(re, im)) => {
+            Scalar::Complex(flush(re, f64::MIN_POSITIVE), flush(im, f64::MIN_POSITIVE))
+        }
+        _ => value,
+    }
+}
