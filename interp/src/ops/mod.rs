@@ -11,26 +11,48 @@ use std::sync::OnceLock;
 
 use crate::interpreter::EvalFn;
 
+pub mod batch_norm;
 pub mod checks;
+pub mod cholesky;
 pub mod compare;
 pub mod control_flow;
 pub mod convert;
+pub mod convolution;
+pub mod dot;
 pub mod elementwise_binary;
 pub mod elementwise_unary;
+pub mod fft;
+pub mod matrices;
+pub mod products;
+pub mod reduce;
+pub mod reduce_window;
+pub mod scalar_computation;
+pub mod select_and_scatter;
 pub mod values;
 pub mod select_clamp;
 pub mod support;
+pub mod triangular_solve;
+pub mod window;
 
 /// Every family's table.
 fn families() -> Vec<&'static [(&'static str, EvalFn)]> {
     vec![
+        batch_norm::OPS,
         checks::OPS,
+        cholesky::OPS,
         compare::OPS,
         control_flow::OPS,
         convert::OPS,
+        convolution::OPS,
+        dot::OPS,
         elementwise_binary::OPS,
         elementwise_unary::OPS,
+        fft::OPS,
+        reduce::OPS,
+        reduce_window::OPS,
+        select_and_scatter::OPS,
         select_clamp::OPS,
+        triangular_solve::OPS,
         values::OPS,
     ]
 }
