@@ -38,7 +38,7 @@ use crate::error::EvalResult;
 use crate::interpreter::{EvalFn, OpCx};
 use crate::literal::Literal;
 use crate::ops::blocks::{concatenate, split};
-use crate::ops::reducer::Reducer;
+use crate::ops::reducer::fold_arrays;
 use crate::ops::support::tensor;
 use crate::value::Value;
 
@@ -96,7 +96,7 @@ fn replica_id(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> 
 fn all_reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = AllReduceOp::cast(cx.body(), cx.op).ok_or("not an hlo.all_reduce")?;
     let body = cx.body();
-    let reducer = Reducer::of(body, op.computation(body));
+    let computation = op.computation(body);
     let contributions = exchange(cx, Value::Tuple(operands.iter().map(|v| (**v).clone()).collect()))?;
     let (group, _) = group_of(&op.replica_groups(body), &cx.interp.replica)?;
     let mut results = Vec::with_capacity(operands.len());
@@ -108,7 +108,7 @@ fn all_reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
                 values.get(i).ok_or_else(|| format!("replica {id} contributed no operand {i}"))?.tensor()
             })
             .collect::<Result<Vec<&Literal>, String>>()?;
-        results.push(reducer.fold(cx, &arrays)?.into());
+        results.push(fold_arrays(cx, computation, &arrays)?.into());
     }
     Ok(results)
 }
@@ -126,10 +126,9 @@ fn reduce_scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value
     let op = ReduceScatterOp::cast(cx.body(), cx.op).ok_or("not an hlo.reduce_scatter")?;
     let body = cx.body();
     let dim = dimension(op.scatter_dimension(body), "scatter_dimension")?;
-    let reducer = Reducer::of(body, op.computation(body));
     let contributions = exchange(cx, tensor(operands, 0)?.clone().into())?;
     let (group, position) = group_of(&op.replica_groups(body), &cx.interp.replica)?;
-    let reduced = reducer.fold(cx, &group_tensors(&contributions, &group)?)?;
+    let reduced = fold_arrays(cx, op.computation(body), &group_tensors(&contributions, &group)?)?;
     let mut blocks = split(&reduced, dim, group.len())?;
     Ok(vec![blocks.swap_remove(position).into()])
 }

@@ -1,5 +1,7 @@
 //! Computations that an op runs once per element, on 0-d tensors: the comparator of
-//! `hlo.sort` and the update computation of `hlo.scatter`.
+//! `hlo.sort`, the update computation of `hlo.scatter`, and the reducers of `hlo.reduce`,
+//! `hlo.reduce_window` and `hlo.select_and_scatter` (N accumulators and N elements in, N
+//! results out, as XLA defines them).
 //!
 //! Such a computation can run hundreds of thousands of times in one op (a sort of 16384
 //! floats calls its comparator about 200,000 times), far too often to go through the engine
@@ -21,6 +23,7 @@ use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::compare::compare_scalars;
 use crate::ops::elementwise_binary::{binary_of, Binary};
+use crate::ops::support::flush_subnormal;
 
 /// A computation on scalars, translated into instructions when possible.
 pub struct ScalarComputation {
@@ -31,6 +34,9 @@ pub struct ScalarComputation {
     program: Option<Program>,
     /// Registers of the program: the arguments, then one per instruction.
     registers: Vec<Scalar>,
+    /// Whether arithmetic flushes subnormals, as the ops' own evaluators do under
+    /// [`crate::interpreter::Options::flush_denormals`].
+    flush_denormals: bool,
 }
 
 /// A region as straight-line code over registers.
@@ -47,7 +53,7 @@ enum Instruction {
     Constant(Scalar),
     Binary { binary: &'static Binary, element: ElementType, lhs: usize, rhs: usize },
     /// A comparison, by the total order on floats when `total` is set.
-    Compare { direction: ComparisonDirection, total: bool, lhs: usize, rhs: usize },
+    Compare { direction: ComparisonDirection, total: bool, element: ElementType, lhs: usize, rhs: usize },
     Select { pred: usize, on_true: usize, on_false: usize },
 }
 
@@ -55,13 +61,56 @@ impl ScalarComputation {
     /// The computation of `region`, whose arguments have the element types `arguments`.
     pub fn new(cx: &OpCx, region: RegionId, arguments: Vec<ElementType>) -> ScalarComputation {
         let program = translate(cx.body(), region);
-        ScalarComputation { region, arguments, program, registers: Vec::new() }
+        let flush_denormals = cx.interp.options.flush_denormals;
+        ScalarComputation { region, arguments, program, registers: Vec::new(), flush_denormals }
+    }
+
+    /// The computation of `region`, with the element types of its entry block's arguments.
+    pub fn of_region(cx: &OpCx, region: RegionId) -> EvalResult<ScalarComputation> {
+        let body = cx.body();
+        let ctx = cx.ctx();
+        let block = body.entry_block(region).ok_or("a scalar computation has no block")?;
+        let arguments = body
+            .block(block)
+            .args
+            .iter()
+            .map(|&arg| {
+                ElementType::of(ctx, ctx.element_type(body.value_type(arg)))
+                    .ok_or_else(|| EvalError::new("a scalar computation takes an argument of an unknown element type"))
+            })
+            .collect::<EvalResult<Vec<_>>>()?;
+        Ok(ScalarComputation::new(cx, region, arguments))
+    }
+
+    /// Applies a reducer to the accumulators `acc` and the elements `x` (one each per
+    /// result), replacing the accumulators with its results.
+    pub fn accumulate(&mut self, cx: &mut OpCx, acc: &mut [Scalar], x: &[Scalar]) -> EvalResult<()> {
+        let results = self.apply(cx, acc, x)?;
+        if results.len() != acc.len() {
+            return Err(EvalError::new(format!("the computation returned {} values for {} accumulators", results.len(), acc.len())));
+        }
+        acc.copy_from_slice(&results);
+        Ok(())
+    }
+
+    /// The results of the computation on the arguments `lhs` followed by `rhs`.
+    pub fn apply(&mut self, cx: &mut OpCx, lhs: &[Scalar], rhs: &[Scalar]) -> EvalResult<Vec<Scalar>> {
+        let args: Vec<Scalar> = lhs.iter().chain(rhs).copied().collect();
+        self.call(cx, &args)
+    }
+
+    /// Applies a computation returning one predicate (`select`) to `a` and `b`.
+    pub fn predicate(&mut self, cx: &mut OpCx, a: Scalar, b: Scalar) -> EvalResult<bool> {
+        match self.call(cx, &[a, b])?.as_slice() {
+            [Scalar::Int(p)] => Ok(*p != 0),
+            other => Err(EvalError::new(format!("the computation must return one predicate, it returned {other:?}"))),
+        }
     }
 
     /// Runs the computation on `args` (one per argument) and returns its results.
     pub fn call(&mut self, cx: &mut OpCx, args: &[Scalar]) -> EvalResult<Vec<Scalar>> {
         match &self.program {
-            Some(program) => program.run(args, &mut self.registers).map_err(EvalError::from),
+            Some(program) => program.run(args, &mut self.registers, self.flush_denormals).map_err(EvalError::from),
             None => self.run_region(cx, args),
         }
     }
@@ -80,7 +129,8 @@ impl ScalarComputation {
 }
 
 impl Program {
-    fn run(&self, args: &[Scalar], registers: &mut Vec<Scalar>) -> Result<Vec<Scalar>, String> {
+    fn run(&self, args: &[Scalar], registers: &mut Vec<Scalar>, flush_denormals: bool) -> Result<Vec<Scalar>, String> {
+        let flush = |element: ElementType, value: Scalar| if flush_denormals { flush_subnormal(element, value) } else { value };
         if args.len() != self.arity {
             return Err(format!("the computation takes {} arguments, {} were given", self.arity, args.len()));
         }
@@ -89,11 +139,14 @@ impl Program {
         for instruction in &self.instructions {
             let value = match *instruction {
                 Instruction::Constant(value) => value,
-                Instruction::Binary { binary, element, lhs, rhs } => binary
-                    .compute(element, registers[lhs], registers[rhs])
-                    .map_err(|e| format!("in the computation: {e}"))?,
-                Instruction::Compare { direction, total, lhs, rhs } => {
-                    let holds = compare_scalars(direction, total, registers[lhs], registers[rhs]).map_err(|e| format!("in the computation: {e}"))?;
+                Instruction::Binary { binary, element, lhs, rhs } => {
+                    let (a, b) = (flush(element, registers[lhs]), flush(element, registers[rhs]));
+                    flush(element, binary.compute(element, a, b).map_err(|e| format!("in the computation: {e}"))?)
+                }
+                Instruction::Compare { direction, total, element, lhs, rhs } => {
+                    // A total order compares bits, so subnormals stay (as `hlo.compare` does).
+                    let (a, b) = if total { (registers[lhs], registers[rhs]) } else { (flush(element, registers[lhs]), flush(element, registers[rhs])) };
+                    let holds = compare_scalars(direction, total, a, b).map_err(|e| format!("in the computation: {e}"))?;
                     Scalar::Int(holds as i128)
                 }
                 Instruction::Select { pred, on_true, on_false } => {
@@ -140,7 +193,9 @@ fn instruction(body: &Body, op: OpId, operands: &[usize]) -> Option<Instruction>
         ("hlo.compare", &[lhs, rhs]) => {
             let compare = CompareOp::cast(body, op)?;
             let total = compare.compare_type(body) == Some(ComparisonType::TotalOrder);
-            Instruction::Compare { direction: compare.comparison_direction(body), total, lhs, rhs }
+            let operand = body.value_type(body.op(op).operands[0]);
+            let element = ElementType::of(body.ctx(), body.ctx().element_type(operand))?;
+            Instruction::Compare { direction: compare.comparison_direction(body), total, element, lhs, rhs }
         }
         ("hlo.select", &[pred, on_true, on_false]) => Instruction::Select { pred, on_true, on_false },
         (_, &[lhs, rhs]) => {

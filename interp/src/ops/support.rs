@@ -3,9 +3,10 @@
 
 use std::rc::Rc;
 
+use num_complex::Complex64;
 use xla_ir::Scalar;
 
-use crate::element::ElementType;
+use crate::element::{round_to_format, ElementType};
 use crate::error::EvalResult;
 use crate::index::{for_each_index, linear_index, num_elements};
 use crate::interpreter::OpCx;
@@ -106,9 +107,12 @@ pub fn float_of(value: Scalar) -> Result<f64, String> {
 /// formats are computed in `f32` by XLA CPU, where their subnormals are normal, so they
 /// keep them.
 pub fn flush_denormal(cx: &OpCx, element: ElementType, value: Scalar) -> Scalar {
-    if !cx.interp.options.flush_denormals {
-        return value;
-    }
+    if cx.interp.options.flush_denormals { flush_subnormal(element, value) } else { value }
+}
+
+/// `value` with a subnormal `f32` or `f64` (or complex part of one) replaced by a zero of
+/// its sign.
+pub fn flush_subnormal(element: ElementType, value: Scalar) -> Scalar {
     let flush = |x: f64, min_normal: f64| if x != 0.0 && x.abs() < min_normal { 0.0f64.copysign(x) } else { x };
     match (element, value) {
         (ElementType::Float(xla_ir::FloatKind::F32), Scalar::Float(x)) => Scalar::Float(flush(x, f32::MIN_POSITIVE as f64)),
@@ -120,5 +124,102 @@ pub fn flush_denormal(cx: &OpCx, element: ElementType, value: Scalar) -> Scalar 
             Scalar::Complex(flush(re, f64::MIN_POSITIVE), flush(im, f64::MIN_POSITIVE))
         }
         _ => value,
+    }
+}
+
+/// The row-major positions in `shape` of the elements of its transpose by `permutation`:
+/// entry `i` is where the `i`-th element (in row-major order) of the array whose dimension
+/// `j` is dimension `permutation[j]` of `shape` lies in the original.
+pub fn transpose_positions(shape: &[i64], permutation: &[usize]) -> Vec<usize> {
+    let strides = crate::index::row_major_strides(shape);
+    let sizes: Vec<i64> = permutation.iter().map(|&d| shape[d]).collect();
+    let steps: Vec<i64> = permutation.iter().map(|&d| strides[d]).collect();
+    let mut positions = Vec::with_capacity(num_elements(&sizes));
+    if sizes.iter().any(|&s| s <= 0) {
+        return positions;
+    }
+    let mut index = vec![0i64; sizes.len()];
+    let mut position = 0i64;
+    loop {
+        positions.push(position as usize);
+        // Advance the odometer, keeping `position` in step with `index`.
+        let mut d = sizes.len();
+        loop {
+            if d == 0 {
+                return positions;
+            }
+            d -= 1;
+            index[d] += 1;
+            position += steps[d];
+            if index[d] < sizes[d] {
+                break;
+            }
+            position -= steps[d] * sizes[d];
+            index[d] = 0;
+        }
+    }
+}
+
+/// Storage for `scalars` as elements of `element`, or an error naming the first scalar of
+/// another kind (a region that returned a value of an unexpected type).
+pub fn elements_of(element: ElementType, scalars: impl IntoIterator<Item = Scalar>) -> Result<Elements, String> {
+    let scalars = scalars.into_iter();
+    let mut elements = Elements::with_capacity(element, scalars.size_hint().0);
+    for value in scalars {
+        let fits = matches!(
+            (&elements, value),
+            (Elements::Int(_), Scalar::Int(_)) | (Elements::Float(_), Scalar::Float(_)) | (Elements::Complex(_), Scalar::Complex(..))
+        );
+        if !fits {
+            return Err(format!("a {value:?} cannot be an element of type {}", element.name()));
+        }
+        elements.push(value);
+    }
+    Ok(elements)
+}
+
+/// The `i`-th entry of an optional per-dimension attribute, or `default` when it is absent.
+pub fn entry_or(list: Option<&[i64]>, i: usize, default: i64) -> i64 {
+    list.and_then(|l| l.get(i).copied()).unwrap_or(default)
+}
+
+/// `value` as a `usize` dimension number or size, or an error naming `what`.
+pub fn to_usize(value: i64, what: &str) -> Result<usize, String> {
+    usize::try_from(value).map_err(|_| format!("{what} = {value} must not be negative"))
+}
+
+/// Real values, computed in `f64`, as a literal of the float type `element`, each rounded once.
+pub fn real_literal(values: Vec<f64>, element: ElementType, shape: Vec<i64>) -> Result<Literal, String> {
+    match element {
+        ElementType::Float(kind) => {
+            Ok(Literal::new(element, shape, Elements::Float(values.into_iter().map(|v| round_to_format(kind, v)).collect())))
+        }
+        other => Err(format!("a real result cannot have element type {}", other.name())),
+    }
+}
+
+/// Complex values, computed in `Complex64`, as a literal of the complex type `element`, each part rounded once.
+pub fn complex_literal(values: Vec<Complex64>, element: ElementType, shape: Vec<i64>) -> Result<Literal, String> {
+    match element {
+        ElementType::Complex(kind) => {
+            let round = |z: Complex64| Complex64::new(round_to_format(kind, z.re), round_to_format(kind, z.im));
+            Ok(Literal::new(element, shape, Elements::Complex(values.into_iter().map(round).collect())))
+        }
+        other => Err(format!("a complex result cannot have element type {}", other.name())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transposed_positions_walk_the_permuted_shape() {
+        // The transpose of a 2x3 array lists its columns.
+        assert_eq!(transpose_positions(&[2, 3], &[1, 0]), vec![0, 3, 1, 4, 2, 5]);
+        assert_eq!(transpose_positions(&[2, 3], &[0, 1]), vec![0, 1, 2, 3, 4, 5]);
+        assert_eq!(transpose_positions(&[2, 1, 2], &[2, 0, 1]), vec![0, 2, 1, 3]);
+        assert_eq!(transpose_positions(&[], &[]), vec![0]);
+        assert!(transpose_positions(&[2, 0], &[1, 0]).is_empty());
     }
 }
