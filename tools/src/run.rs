@@ -48,7 +48,7 @@ impl RunConfig {
             inputs: Vec::new(),
             output: None,
             check: None,
-            tolerance: Tolerance { max_ulps: 4, atol: 1e-6 },
+            tolerance: Tolerance::new(4, 1e-6),
             split_input_file: false,
             replicas: 1,
         }

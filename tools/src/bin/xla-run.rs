@@ -42,10 +42,10 @@ fn main() -> ExitCode {
     config.inputs = matches.get_many::<String>("inputs").into_iter().flatten().map(PathBuf::from).collect();
     config.output = matches.get_one::<String>("output").map(PathBuf::from);
     config.check = matches.get_one::<String>("check").map(PathBuf::from);
-    config.tolerance = Tolerance {
-        max_ulps: matches.get_one::<u64>("max-ulps").copied().unwrap_or(4) as u128,
-        atol: matches.get_one::<f64>("atol").copied().unwrap_or(1e-6),
-    };
+    config.tolerance = Tolerance::new(
+        matches.get_one::<u64>("max-ulps").copied().unwrap_or(4) as u128,
+        matches.get_one::<f64>("atol").copied().unwrap_or(1e-6),
+    );
     config.split_input_file = matches.get_flag("split-input-file");
     config.replicas = matches.get_one::<u32>("replicas").copied().unwrap_or(1);
     let output = run(&config, &text);
