@@ -3,12 +3,12 @@
 //!
 //! XLA's semantics kept here: the window (see [`crate::ops::window`]) slides over the
 //! inputs after base dilation and padding; result `i` has one element per window position
-//! and the element type of init value `i`. As the operation semantics describe it, the
-//! padding and the holes of base dilation hold the init values, so they take part in the
-//! reduction like any element. XLA's evaluator and backends leave them out instead, which
-//! gives the same result whenever the init value is the reducer's identity, as XLA
-//! requires. Each window folds its elements into the init values left to right, in
-//! row-major order of the window, as `hlo.reduce` does.
+//! and the element type of init value `i`. Padding and the holes of base dilation take no
+//! part in the reduction, as in XLA's evaluator and CPU backend (the operation semantics
+//! describe them as holding the init value, which is the same whenever the init value is
+//! the reducer's identity, as XLA requires; with another init value XLA's own results are
+//! the ones kept). Each window folds its operand elements into the init values left to
+//! right, in row-major order of the window, as `hlo.reduce` does.
 
 use std::rc::Rc;
 
@@ -76,9 +76,9 @@ fn reduce_windows(
     for _ in 0..windows {
         cover.cover(&window, &mut positions);
         let mut acc = init_values.to_vec();
-        for position in &positions {
+        for &position in positions.iter().flatten() {
             for (i, element) in elements.iter_mut().enumerate() {
-                *element = position.map_or(init_values[i], |p| inputs[i].get(p));
+                *element = inputs[i].get(position);
             }
             computation.accumulate(cx, &mut acc, &elements)?;
         }
