@@ -22,7 +22,6 @@
 
 use std::rc::Rc;
 
-use num_complex::Complex64;
 use xla_dialects::hlo::ConvolutionOp;
 use xla_ir::{Body, Op};
 
@@ -31,8 +30,9 @@ use crate::error::{EvalError, EvalResult};
 use crate::index::{advance, num_elements};
 use crate::interpreter::{EvalFn, OpCx};
 use crate::literal::Literal;
-use crate::ops::products::{dot, with_buffers, Accumulator, Buffer, Kernel};
-use crate::ops::support::{tensor, to_usize, transpose_positions};
+use crate::ops::products::{dot, forward_kernel, with_buffers, Accumulator, Buffer};
+use crate::ops::positions::transpose_positions;
+use crate::ops::support::{tensor, to_usize};
 use crate::ops::window::{WindowAttrs, WindowDim};
 use crate::value::Value;
 
@@ -280,14 +280,4 @@ impl Conv {
     }
 }
 
-impl Kernel for Conv {
-    fn run_f64(&self, lhs: &[f64], rhs: &[f64]) -> Vec<f64> {
-        self.run(lhs, rhs)
-    }
-    fn run_u64(&self, lhs: &[u64], rhs: &[u64]) -> Vec<u64> {
-        self.run(lhs, rhs)
-    }
-    fn run_complex(&self, lhs: &[Complex64], rhs: &[Complex64]) -> Vec<Complex64> {
-        self.run(lhs, rhs)
-    }
-}
+forward_kernel!(Conv);

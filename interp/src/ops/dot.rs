@@ -13,15 +13,15 @@
 
 use std::rc::Rc;
 
-use num_complex::Complex64;
 use xla_dialects::hlo::DotGeneralOp;
 use xla_ir::Op;
 
 use crate::error::{EvalError, EvalResult};
 use crate::interpreter::{EvalFn, OpCx};
 use crate::literal::Literal;
-use crate::ops::products::{dot, with_buffers, Accumulator, Buffer, Kernel};
-use crate::ops::support::{tensor, to_usize, transpose_positions};
+use crate::ops::products::{dot, forward_kernel, with_buffers, Accumulator, Buffer};
+use crate::ops::positions::transpose_positions;
+use crate::ops::support::{tensor, to_usize};
 use crate::value::Value;
 
 pub const OPS: &[(&str, EvalFn)] = &[("hlo.dot", dot_op), ("hlo.dot_general", dot_general_op)];
@@ -153,14 +153,4 @@ impl MatMul {
     }
 }
 
-impl Kernel for MatMul {
-    fn run_f64(&self, lhs: &[f64], rhs: &[f64]) -> Vec<f64> {
-        self.run(lhs, rhs)
-    }
-    fn run_u64(&self, lhs: &[u64], rhs: &[u64]) -> Vec<u64> {
-        self.run(lhs, rhs)
-    }
-    fn run_complex(&self, lhs: &[Complex64], rhs: &[Complex64]) -> Vec<Complex64> {
-        self.run(lhs, rhs)
-    }
-}
+forward_kernel!(MatMul);

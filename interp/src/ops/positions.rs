@@ -43,6 +43,16 @@ pub fn affine_positions(shape: &[i64], base: i64, steps: &[i64]) -> Vec<usize> {
     positions
 }
 
+/// The row-major positions in `shape` of the elements of its transpose by `permutation`:
+/// entry `i` is where the `i`-th element (in row-major order) of the array whose dimension
+/// `j` is dimension `permutation[j]` of `shape` lies in the original.
+pub fn transpose_positions(shape: &[i64], permutation: &[usize]) -> Vec<usize> {
+    let strides = crate::index::row_major_strides(shape);
+    let sizes: Vec<i64> = permutation.iter().map(|&d| shape[d]).collect();
+    let steps: Vec<i64> = permutation.iter().map(|&d| strides[d]).collect();
+    affine_positions(&sizes, 0, &steps)
+}
+
 /// The storage of `parts` laid end to end, so that one position list can pick elements of
 /// several tensors (or of a tensor and a padding value). The parts must share a storage
 /// kind, as tensors of one element type do.
@@ -115,6 +125,16 @@ pub fn clamp_start(start: i128, size: i64, window: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn transposed_positions_walk_the_permuted_shape() {
+        // The transpose of a 2x3 array lists its columns.
+        assert_eq!(transpose_positions(&[2, 3], &[1, 0]), vec![0, 3, 1, 4, 2, 5]);
+        assert_eq!(transpose_positions(&[2, 3], &[0, 1]), vec![0, 1, 2, 3, 4, 5]);
+        assert_eq!(transpose_positions(&[2, 1, 2], &[2, 0, 1]), vec![0, 2, 1, 3]);
+        assert_eq!(transpose_positions(&[], &[]), vec![0]);
+        assert!(transpose_positions(&[2, 0], &[1, 0]).is_empty());
+    }
 
     #[test]
     fn affine_walks_follow_row_major_order() {

@@ -126,6 +126,25 @@ pub trait Kernel {
     fn run_complex(&self, lhs: &[Complex64], rhs: &[Complex64]) -> Vec<Complex64>;
 }
 
+/// Implements [`Kernel`] for a type whose generic `run` method computes every accumulator
+/// type.
+macro_rules! forward_kernel {
+    ($kernel:ty) => {
+        impl $crate::ops::products::Kernel for $kernel {
+            fn run_f64(&self, lhs: &[f64], rhs: &[f64]) -> Vec<f64> {
+                self.run(lhs, rhs)
+            }
+            fn run_u64(&self, lhs: &[u64], rhs: &[u64]) -> Vec<u64> {
+                self.run(lhs, rhs)
+            }
+            fn run_complex(&self, lhs: &[num_complex::Complex64], rhs: &[num_complex::Complex64]) -> Vec<num_complex::Complex64> {
+                self.run(lhs, rhs)
+            }
+        }
+    };
+}
+pub(crate) use forward_kernel;
+
 /// Float sums rounded once to `result`.
 fn finish_floats(sums: Vec<f64>, result: ElementType) -> Result<Elements, String> {
     match result {

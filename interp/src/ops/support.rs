@@ -127,39 +127,6 @@ pub fn flush_subnormal(element: ElementType, value: Scalar) -> Scalar {
     }
 }
 
-/// The row-major positions in `shape` of the elements of its transpose by `permutation`:
-/// entry `i` is where the `i`-th element (in row-major order) of the array whose dimension
-/// `j` is dimension `permutation[j]` of `shape` lies in the original.
-pub fn transpose_positions(shape: &[i64], permutation: &[usize]) -> Vec<usize> {
-    let strides = crate::index::row_major_strides(shape);
-    let sizes: Vec<i64> = permutation.iter().map(|&d| shape[d]).collect();
-    let steps: Vec<i64> = permutation.iter().map(|&d| strides[d]).collect();
-    let mut positions = Vec::with_capacity(num_elements(&sizes));
-    if sizes.iter().any(|&s| s <= 0) {
-        return positions;
-    }
-    let mut index = vec![0i64; sizes.len()];
-    let mut position = 0i64;
-    loop {
-        positions.push(position as usize);
-        // Advance the odometer, keeping `position` in step with `index`.
-        let mut d = sizes.len();
-        loop {
-            if d == 0 {
-                return positions;
-            }
-            d -= 1;
-            index[d] += 1;
-            position += steps[d];
-            if index[d] < sizes[d] {
-                break;
-            }
-            position -= steps[d] * sizes[d];
-            index[d] = 0;
-        }
-    }
-}
-
 /// Storage for `scalars` as elements of `element`, or an error naming the first scalar of
 /// another kind (a region that returned a value of an unexpected type).
 pub fn elements_of(element: ElementType, scalars: impl IntoIterator<Item = Scalar>) -> Result<Elements, String> {
@@ -206,20 +173,5 @@ pub fn complex_literal(values: Vec<Complex64>, element: ElementType, shape: Vec<
             Ok(Literal::new(element, shape, Elements::Complex(values.into_iter().map(round).collect())))
         }
         other => Err(format!("a complex result cannot have element type {}", other.name())),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn transposed_positions_walk_the_permuted_shape() {
-        // The transpose of a 2x3 array lists its columns.
-        assert_eq!(transpose_positions(&[2, 3], &[1, 0]), vec![0, 3, 1, 4, 2, 5]);
-        assert_eq!(transpose_positions(&[2, 3], &[0, 1]), vec![0, 1, 2, 3, 4, 5]);
-        assert_eq!(transpose_positions(&[2, 1, 2], &[2, 0, 1]), vec![0, 2, 1, 3]);
-        assert_eq!(transpose_positions(&[], &[]), vec![0]);
-        assert!(transpose_positions(&[2, 0], &[1, 0]).is_empty());
     }
 }
