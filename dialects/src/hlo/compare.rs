@@ -61,6 +61,7 @@ xla_ir::enum_attr! {
     traits = [Pure, Elementwise, Broadcasting],
     infer = infer_broadcasting_compare,
     verify = verify_compare,
+    patterns = [super::compare_patterns::COMPARE_OF_CONSTANTS, super::compare_patterns::COMPARE_OF_PREDICATE_AND_CONSTANT],
     print = print_compare,
     parse = parse_compare
 )]

@@ -9,7 +9,7 @@ use xla_ir::constraints::{IntOrFloatTensor, IntOrPredTensor, IntTensor};
 use xla_macros::op;
 
 use super::elementwise_support::{FloatOrComplexTensor, IntFloatOrComplexTensor};
-use super::fold::{fold_add, fold_multiply};
+use super::fold::{fold_add, fold_multiply, fold_subtract};
 
 /// Elementwise addition of two tensors of the same type.
 ///
@@ -48,7 +48,12 @@ pub struct MinimumOp;
 /// XLA's `Sub`, on integers (wrapping around), floats and complex numbers.
 ///
 /// Example: `%0 = hlo.subtract %a, %b : tensor<2xf32>`
-#[op(name = "hlo.subtract", family = ElementwiseBinary(IntFloatOrComplexTensor))]
+#[op(
+    name = "hlo.subtract",
+    family = ElementwiseBinary(IntFloatOrComplexTensor),
+    fold = fold_subtract,
+    patterns = [super::broadcast_identity::SUBTRACT_OF_BROADCAST_IDENTITY]
+)]
 pub struct SubtractOp;
 
 /// Elementwise division `lhs / rhs` of two tensors of the same type.

@@ -60,3 +60,32 @@ func.func @mul_two(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = hlo.multiply %x, %b : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// subtract-of-broadcast-identity: x - broadcast(+0.0) == x, with the zero on the right only.
+// CHECK-LABEL: func.func @sub_zero
+// CHECK-SAME:    (%[[X:.+]]: tensor<4xf32>)
+// CHECK-NEXT:    %[[C:.+]] = hlo.constant dense<0.0> : tensor<f32>
+// CHECK-NEXT:    %[[B:.+]] = hlo.broadcast_in_dim %[[C]]
+// CHECK-NEXT:    %[[NEG:.+]] = hlo.subtract %[[B]], %[[X]]
+// CHECK-NEXT:    return %[[X]], %[[NEG]]
+func.func @sub_zero(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %c = hlo.constant dense<0.0> : tensor<f32>
+  %b = hlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<4xf32>
+  %0 = hlo.subtract %x, %b : tensor<4xf32>
+  %1 = hlo.subtract %b, %x : tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// x - (-0.0) is x + 0.0, which is +0.0 for x = -0.0: not an identity.
+// CHECK-LABEL: func.func @sub_negative_zero
+// CHECK:         hlo.subtract
+func.func @sub_negative_zero(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = hlo.constant dense<-0.0> : tensor<f32>
+  %b = hlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<4xf32>
+  %0 = hlo.subtract %x, %b : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
