@@ -7,7 +7,12 @@
 //!   compare by IEEE 754 (`FLOAT`), exactly, since widening to `f64` keeps every value.
 //!   `TOTALORDER` and complex comparisons are left alone.
 //! - `compare-of-predicate-and-constant`: `p != false == p` and `p == true == p` for
-//!   predicates, with the constant on either side (both relations are symmetric).
+//!   predicates, with the constant on either side (both relations are symmetric);
+//! - `compare-default-type`: a `compare_type` that is the default of the element type
+//!   (`FLOAT` for floats and complex numbers, `SIGNED` for signed integers, `UNSIGNED` for
+//!   unsigned integers and predicates) or `NOTYPE` is dropped, so that one comparison has one
+//!   spelling and CSE sees equal comparisons as equal (StableHLO writes the type, XLA's HLO
+//!   leaves the default out).
 //!
 //! A splat result of rank 1 or more is spelled as XLA's HLO spells it, a broadcast 0-d
 //! constant (see [`super::literals`]). Each rewrite computes exactly what the comparison
@@ -16,7 +21,7 @@
 use xla_ir::rewrite::{RewritePattern, Rewriter};
 use xla_ir::{DenseElements, Op, OpId, Scalar};
 
-use super::elementwise_support::is_pred;
+use super::elementwise_support::{is_pred, is_signed_int, is_unsigned_int};
 use super::literals::{literal_of, materialize_literal};
 use super::{CompareOp, ComparisonDirection, ComparisonType, FOLD_ELEMENT_LIMIT};
 
@@ -25,10 +30,15 @@ pub struct CompareOfConstants;
 /// See the module documentation.
 pub struct CompareOfPredicateAndConstant;
 
+/// See the module documentation.
+pub struct CompareDefaultType;
+
 /// The pattern instance canonicalization uses.
 pub static COMPARE_OF_CONSTANTS: CompareOfConstants = CompareOfConstants;
 /// The pattern instance canonicalization uses.
 pub static COMPARE_OF_PREDICATE_AND_CONSTANT: CompareOfPredicateAndConstant = CompareOfPredicateAndConstant;
+/// The pattern instance canonicalization uses.
+pub static COMPARE_DEFAULT_TYPE: CompareDefaultType = CompareDefaultType;
 
 /// `a direction b` for two elements of one kind, or `None` when they do not compare here
 /// (complex numbers).
@@ -133,6 +143,42 @@ impl RewritePattern for CompareOfPredicateAndConstant {
             }
         }
         Err("no operand is the identity of the comparison")
+    }
+}
+
+impl RewritePattern for CompareDefaultType {
+    fn name(&self) -> &'static str {
+        "compare-default-type"
+    }
+
+    fn identity(&self) -> &'static str {
+        "compare(a, b, T) == compare(a, b) when T is the element type's default comparison"
+    }
+
+    fn root(&self) -> Option<&'static str> {
+        Some(CompareOp::DEF.name)
+    }
+
+    fn match_and_rewrite(&self, rewriter: &mut Rewriter, op: OpId) -> Result<(), &'static str> {
+        let body = &rewriter.body;
+        let ctx = body.ctx();
+        let compare = CompareOp::from_id_unchecked(op);
+        let Some(given) = compare.compare_type(body) else { return Err("no comparison type is given") };
+        let element = ctx.element_type(body.value_type(compare.lhs(body)));
+        let default = if ctx.is_float(element) || ctx.is_complex(element) {
+            ComparisonType::Float
+        } else if is_signed_int(ctx, element) {
+            ComparisonType::Signed
+        } else if is_unsigned_int(ctx, element) || is_pred(ctx, element) {
+            ComparisonType::Unsigned
+        } else {
+            return Err("the element type has no default comparison");
+        };
+        if given != default && given != ComparisonType::NoType {
+            return Err("the comparison type is not the default");
+        }
+        rewriter.body.remove_attr(op, "compare_type");
+        Ok(())
     }
 }
 

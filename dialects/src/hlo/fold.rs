@@ -6,11 +6,13 @@
 //! - `x + (-0.0) == x` for floats (`x + 0.0` is not: `-0.0 + 0.0 == +0.0`);
 //! - `x * 1 == x` for integers, predicates and floats;
 //! - `x - 0 == x` for integers and `x - (+0.0) == x` for floats (the zero on the right only:
-//!   `-0.0 - (+0.0) == -0.0`, while `x - (-0.0) == x + 0.0` is not `x` for `x = -0.0`).
+//!   `-0.0 - (+0.0) == -0.0`, while `x - (-0.0) == x + 0.0` is not `x` for `x = -0.0`);
+//! - `x | 0 == x` and `x & ~0 == x` (all bits set) for integers and predicates.
 //!
 //! Constant folding computes integers with wrap-around at the element width and floats in
 //! `f64`, rounded once to the element type (exact for `+`, `-` and `*`, since `f64` has more
-//! than twice the precision of every narrower format); predicates and complex numbers are
+//! than twice the precision of every narrower format); `and` and `or` are bitwise, on
+//! integers and predicates alike; other arithmetic on predicates, and complex numbers, are
 //! left to the interpreter.
 //!
 //! Invariants: a folder returns an operand only when its type equals the result type, and a
@@ -30,6 +32,8 @@ pub(super) enum Arithmetic {
     Add,
     Multiply,
     Subtract,
+    And,
+    Or,
 }
 
 impl Arithmetic {
@@ -47,6 +51,16 @@ pub fn fold_add(op: OpRef, constants: &[Option<Attribute>]) -> Option<Vec<FoldRe
 /// Folds `hlo.multiply`: two literals and `x * 1`.
 pub fn fold_multiply(op: OpRef, constants: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
     fold_binary(op, constants, Arithmetic::Multiply)
+}
+
+/// Folds `hlo.and`: two literals and `x & ~0`.
+pub fn fold_and(op: OpRef, constants: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    fold_binary(op, constants, Arithmetic::And)
+}
+
+/// Folds `hlo.or`: two literals and `x | 0`.
+pub fn fold_or(op: OpRef, constants: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    fold_binary(op, constants, Arithmetic::Or)
 }
 
 /// Folds `hlo.subtract`: two literals, `x - 0` (integers) and `x - (+0.0)` (floats).
@@ -87,6 +101,12 @@ pub(super) fn is_identity(ctx: &Context, literal: &DenseElements, arithmetic: Ar
         (Arithmetic::Multiply, Scalar::Float(v)) => v == 1.0,
         (Arithmetic::Subtract, Scalar::Int(v)) => v == 0,
         (Arithmetic::Subtract, Scalar::Float(v)) => v.to_bits() == 0.0f64.to_bits(),
+        (Arithmetic::Or, Scalar::Int(v)) => v == 0,
+        (Arithmetic::And, Scalar::Int(v)) => match kind {
+            ElementKind::Int { width, .. } => wrap(v, width, false) == wrap(-1, width, false),
+            _ => false,
+        },
+        (Arithmetic::And | Arithmetic::Or, _) => false,
         (_, Scalar::Complex(..)) => false,
     };
     // A literal without elements is vacuously all identities, but its op's result has no
@@ -130,12 +150,19 @@ fn fold_literals(
 /// One element of the result, or `None` for element kinds left unfolded.
 fn combine(kind: ElementKind, a: Scalar, b: Scalar, arithmetic: Arithmetic) -> Option<Scalar> {
     match (kind, a, b) {
+        (ElementKind::Int { width, signedness }, Scalar::Int(x), Scalar::Int(y))
+            if matches!(arithmetic, Arithmetic::And | Arithmetic::Or) =>
+        {
+            let bits = if arithmetic == Arithmetic::And { x & y } else { x | y };
+            Some(Scalar::Int(wrap(bits, width, signedness != xla_ir::Signedness::Unsigned && width > 1)))
+        }
         (ElementKind::Int { width, signedness }, Scalar::Int(x), Scalar::Int(y)) if width > 1 => {
             let signed = signedness != xla_ir::Signedness::Unsigned;
             let exact = match arithmetic {
                 Arithmetic::Add => x.wrapping_add(y),
                 Arithmetic::Multiply => x.wrapping_mul(y),
                 Arithmetic::Subtract => x.wrapping_sub(y),
+                Arithmetic::And | Arithmetic::Or => return None,
             };
             Some(Scalar::Int(wrap(exact, width, signed)))
         }
@@ -143,6 +170,7 @@ fn combine(kind: ElementKind, a: Scalar, b: Scalar, arithmetic: Arithmetic) -> O
             Arithmetic::Add => x + y,
             Arithmetic::Multiply => x * y,
             Arithmetic::Subtract => x - y,
+            Arithmetic::And | Arithmetic::Or => return None,
         })),
         _ => None,
     }

@@ -87,7 +87,7 @@ pub use elementwise::{
 pub use elementwise_support::{
     element_bit_width, FloatOrComplexTensor, IntFloatOrComplexTensor, SignedIntFloatOrComplexTensor, TensorOrTuple,
 };
-pub use fold::{fold_add, fold_multiply, fold_subtract, FOLD_ELEMENT_LIMIT};
+pub use fold::{fold_add, fold_and, fold_multiply, fold_or, fold_subtract, FOLD_ELEMENT_LIMIT};
 pub use map_iota::{verify_iota, verify_map, IotaOp, MapOp};
 pub use reduce::{infer_reduce, verify_reduce, ReduceOp};
 pub use return_op::ReturnOp;

@@ -1,4 +1,4 @@
-// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize))' | FileCheck %s
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize,cse))' | FileCheck %s
 
 // compare-of-constants and compare-of-predicate-and-constant
 // (dialects/src/hlo/compare_patterns.rs).
@@ -96,4 +96,24 @@ func.func @not_identities(%p: tensor<i1>, %i: tensor<i32>) -> (tensor<i1>, tenso
   %z = hlo.constant dense<0> : tensor<i32>
   %1 = hlo.compare NE, %i, %z : (tensor<i32>, tensor<i32>) -> tensor<i1>
   return %0, %1 : tensor<i1>, tensor<i1>
+}
+
+// -----
+
+// compare-default-type: the element type's default comparison type is dropped, so the
+// spellings with and without it are one comparison for CSE; TOTALORDER stays.
+// CHECK-LABEL: func.func @default_type
+// CHECK-SAME:    (%[[X:[^:]+]]: tensor<4xf32>, %[[Y:[^:]+]]: tensor<4xf32>, %[[I:[^:]+]]: tensor<4xi32>, %[[U:[^:]+]]: tensor<4xui32>)
+// CHECK-NEXT:    %[[A:.+]] = hlo.compare LT, %[[X]], %[[Y]] : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK-NEXT:    %[[B:.+]] = hlo.compare LT, %[[I]], %[[I]] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+// CHECK-NEXT:    %[[C:.+]] = hlo.compare LT, %[[U]], %[[U]] : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
+// CHECK-NEXT:    %[[D:.+]] = hlo.compare LT, %[[X]], %[[Y]], TOTALORDER
+// CHECK-NEXT:    return %[[A]], %[[A]], %[[B]], %[[C]], %[[D]]
+func.func @default_type(%x: tensor<4xf32>, %y: tensor<4xf32>, %i: tensor<4xi32>, %u: tensor<4xui32>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) {
+  %0 = hlo.compare LT, %x, %y, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %1 = hlo.compare LT, %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %2 = hlo.compare LT, %i, %i, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %3 = hlo.compare LT, %u, %u, NOTYPE : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
+  %4 = hlo.compare LT, %x, %y, TOTALORDER : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0, %1, %2, %3, %4 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
 }

@@ -164,3 +164,27 @@ func.func @subtract() -> (tensor<2xi32>, tensor<i8>, tensor<f32>) {
   %2 = hlo.subtract %x, %y : tensor<f32>
   return %0, %1, %2 : tensor<2xi32>, tensor<i8>, tensor<f32>
 }
+
+// -----
+
+// and and or fold bitwise, on predicates and integers alike; x | 0 and x & ~0 are x
+// (ui8's ~0 is 255).
+// CHECK-LABEL: func.func @bitwise
+// CHECK-SAME:    (%[[X:.+]]: tensor<2xui8>)
+// CHECK-DAG:     %[[P:.+]] = hlo.constant dense<[true, false]> : tensor<2xi1>
+// CHECK-DAG:     %[[I:.+]] = hlo.constant dense<[-4, 7]> : tensor<2xi32>
+// CHECK-NOT:     hlo.and
+// CHECK-NOT:     hlo.or
+// CHECK:         func.return %[[P]], %{{[0-9]+}}, %[[I]], %[[X]]
+func.func @bitwise(%x: tensor<2xui8>) -> (tensor<2xi1>, tensor<2xi1>, tensor<2xi32>, tensor<2xui8>) {
+  %a = hlo.constant dense<[true, true]> : tensor<2xi1>
+  %b = hlo.constant dense<[true, false]> : tensor<2xi1>
+  %0 = hlo.and %a, %b : tensor<2xi1>
+  %1 = hlo.or %b, %b : tensor<2xi1>
+  %i = hlo.constant dense<[-4, 5]> : tensor<2xi32>
+  %j = hlo.constant dense<[-8, 3]> : tensor<2xi32>
+  %2 = hlo.or %i, %j : tensor<2xi32>
+  %ones = hlo.constant dense<255> : tensor<2xui8>
+  %3 = hlo.and %x, %ones : tensor<2xui8>
+  return %0, %1, %2, %3 : tensor<2xi1>, tensor<2xi1>, tensor<2xi32>, tensor<2xui8>
+}
