@@ -55,7 +55,7 @@ fn wide_float(kind: FloatKind) -> bool {
 }
 
 /// The largest integer magnitude every `f64` holds exactly.
-const EXACT_IN_F64: i128 = 1 << 53;
+const EXACT_IN_F64: u128 = 1 << 53;
 
 /// One element converted from `from` to `to`, or `None` when it is not folded (see the
 /// module documentation).
@@ -67,7 +67,7 @@ fn convert_element(from: ElementKind, to: ElementKind, value: Scalar) -> Option<
         (ElementKind::Int { .. }, ElementKind::Int { width, signedness }, Scalar::Int(v)) => {
             Some(Scalar::Int(wrap(v, width, signedness != xla_ir::Signedness::Unsigned)))
         }
-        (ElementKind::Int { .. }, ElementKind::Float(k), Scalar::Int(v)) if wide_float(k) && v.abs() <= EXACT_IN_F64 => {
+        (ElementKind::Int { .. }, ElementKind::Float(k), Scalar::Int(v)) if wide_float(k) && v.unsigned_abs() <= EXACT_IN_F64 => {
             Some(Scalar::Float(v as f64))
         }
         (ElementKind::Float(f), ElementKind::Float(k), Scalar::Float(v)) if wide_float(f) && wide_float(k) => {
