@@ -20,25 +20,9 @@ use xla_ir::{Context, WalkOrder};
 /// match exactly, so a canonicalization that closes a gap shows up here as a fixture to move
 /// out of this list.
 const DIFFERENT_PROGRAMS: &[(&str, &str)] = &[
-    ("chlo_special", "XLA expands the chlo special functions with its own formulas: +69 broadcast_in_dim, +18 select, -19 multiply, -17 add, -10 subtract, -5 constant, -2 compare, -1 divide, -1 or"),
-    ("chlo_trig_hyperbolic", "XLA expands the chlo inverse hyperbolics with log_plus_one and sqrt: +1 abs, +1 log_plus_one, +1 sqrt, +1 subtract, -1 log, -2 multiply, -1 negate, +9 broadcast_in_dim, -2 constant"),
-    ("complex_ops", "XLA expands complex division, abs, log, sqrt and pow inline: +35 multiply, +26 add, +25 select, +19 compare, +17 divide, +12 subtract, +6 sqrt, +4 abs, +4 negate, +3 complex, +10 constant, +10 broadcast_in_dim and more"),
-    ("cond_switch", "XLA passes each branch's operands as one tuple: +1 tuple, +8 get_tuple_element"),
-    ("dynamic_slice_update", "XLA's HLO wraps one negative start index fewer: -1 compare, -1 select, -1 constant"),
-    ("ew_erf", "XLA expands erf as a rational polynomial: -1 erf, +50 multiply, +42 add, +28 broadcast_in_dim, +27 constant, +8 compare, +8 select, +4 divide, +2 abs, +2 exponential, +2 negate, +2 subtract"),
-    ("ew_exp_log", "XLA's HLO has one log of a scaled operand fewer: -1 log, -1 constant, -1 broadcast_in_dim"),
-    ("ew_pow_sqrt", "XLA's integer pow drops one element type conversion: -1 convert_element_type"),
-    ("ew_specials", "XLA's nextafter returns a broadcast NaN constant for NaN inputs where chlo returns x + y, and keeps its constants as broadcast scalars: -1 add, +1 constant, +6 broadcast_in_dim"),
-    ("ew_tanh_logistic", "XLA's logaddexp tests its input for NaN instead of the difference x - y: -1 subtract, -1 add"),
-    ("layernorm", "XLA moves reshapes across the mean and variance arithmetic: +2 reshape"),
-    ("max_pool_grad", "XLA's HLO folds a pad followed by a slice: -1 pad, -1 slice"),
-    ("reverse_transpose_reshape", "XLA moves a reshape across an elementwise op: +1 reshape"),
-    ("rng_threefry", "XLA expands threefry with its own rotations and selects: +23 broadcast_in_dim, +9 select, +3 reshape, -8 add, -8 multiply, -1 constant"),
-    ("scalars_empty", "XLA drops the computation on a zero-element tensor: -1 each of add, broadcast_in_dim, concatenate, multiply, reduce, reshape, slice"),
-    ("scatter", "XLA's HLO wraps one negative scatter index fewer: -1 add, -1 compare, -1 select, -1 reshape, -2 broadcast_in_dim"),
-    ("slice_concat_pad", "XLA rewrites two slice-of-reshape patterns: -2 slice, -2 reshape, -2 broadcast_in_dim"),
-    ("softmax", "XLA moves a reshape across the normalizing division: +1 reshape"),
-    ("while_loop", "XLA's HLO has one loop-bound comparison and its constant fewer: -1 compare, -1 constant"),
+    ("chlo_trig_hyperbolic", "XLA's atanh selects a NaN constant where |x| > 1, where log1p(x) - log1p(-x) is NaN already; the redundant test stays out of our expansion: +1 abs, +1 compare, +1 select, +1 constant, +1 broadcast_in_dim"),
+    ("complex_ops", "XLA's HLO writes complex exp, log and sqrt as real arithmetic on the parts, where hlo keeps each one op on complex numbers: +35 multiply, +26 add, +25 select, +19 compare, +17 divide, +12 subtract, +10 broadcast_in_dim, +10 constant, +6 sqrt, +4 abs, +4 negate, +3 complex, +2 and, +2 log_plus_one, +2 maximum, +2 minimum, +1 each of atan2, cosine, exponential, or, sine"),
+    ("reverse_transpose_reshape", "XLA's HLO gives result 2, a transpose, the layout {0,2,1} in entry_computation_layout; the entry's signature keeps it, so the reader moves the value into it with a layout-changing reshape (XLA's copy): +1 reshape"),
 ];
 
 fn fixtures_dir() -> PathBuf {
@@ -112,7 +96,7 @@ fn every_fixture_imports_through_both_readers() {
         assert_eq!(a, b, "{name}: op counts of the StableHLO import (left) and the HLO import (right) differ");
         compared += 1;
     }
-    assert!(compared >= 48, "only {compared} fixtures had their op counts compared");
+    assert!(compared >= 64, "only {compared} fixtures had their op counts compared");
 }
 
 /// The module printed after symbol-dce (the reader keeps region computations as functions).

@@ -1,9 +1,10 @@
 //! `canonicalize`: the greedy rewrite driver with every registered canonicalization.
 //!
 //! The patterns are those of every operation registered in the context (`OpDef::patterns`)
-//! followed by the generic ones ([`CONSTANT_TO_RIGHT`]); the driver also folds operations
-//! and erases dead ones (see [`xla_ir::rewrite::apply_patterns_greedily`]). The pass runs on
-//! any operation and rewrites what is nested in it.
+//! followed by the generic ones ([`CONSTANT_TO_RIGHT`], [`ZERO_ELEMENT_RESULT_TO_CONSTANT`]);
+//! the driver also folds operations and erases dead ones (see
+//! [`xla_ir::rewrite::apply_patterns_greedily`]). The pass runs on any operation and
+//! rewrites what is nested in it.
 //!
 //! Options, as MLIR's canonicalizer: `max-iterations` bounds the sweeps; `max-num-rewrites`
 //! bounds the rewrites (`-1` for no bound); `test-convergence` makes not reaching a fixed
@@ -16,6 +17,7 @@ use xla_ir::rewrite::{apply_patterns_greedily, GreedyConfig, RewritePattern};
 use xla_ir::{Body, Diagnostic, OpId};
 
 use crate::commute_constants::CONSTANT_TO_RIGHT;
+use crate::empty_results::ZERO_ELEMENT_RESULT_TO_CONSTANT;
 
 /// The registry entry.
 pub static INFO: PassInfo = PassInfo {
@@ -124,6 +126,7 @@ impl Pass for Canonicalize {
             all.extend(def.patterns.iter().map(|p| *p as &dyn RewritePattern));
         }
         all.push(&CONSTANT_TO_RIGHT);
+        all.push(&ZERO_ELEMENT_RESULT_TO_CONSTANT);
         let location = body.op(op).location;
         for name in self.disabled.iter().chain(&self.enabled) {
             if !all.iter().any(|p| p.name() == name) {

@@ -6,7 +6,7 @@
 //! - [`dce`]: erasure of unused operations without side effects.
 //!
 //! Generic canonicalization patterns (not tied to a dialect) live beside them
-//! ([`commute_constants`]). Architecture Invariant: passes know dialects only through
+//! ([`commute_constants`], [`empty_results`]). Architecture Invariant: passes know dialects only through
 //! `OpDef` traits, folders and patterns, never by operation name, so they work on any
 //! dialect, registered tests dialects included.
 
@@ -14,6 +14,7 @@ pub mod canonicalize;
 pub mod commute_constants;
 pub mod cse;
 pub mod dce;
+pub mod empty_results;
 pub mod symbol_dce;
 
 use xla_ir::pass::PassRegistry;

@@ -61,6 +61,11 @@ xla_ir::enum_attr! {
     traits = [Pure, Elementwise, Broadcasting],
     infer = infer_broadcasting_compare,
     verify = verify_compare,
+    patterns = [
+        super::compare_patterns::COMPARE_OF_CONSTANTS,
+        super::compare_patterns::COMPARE_OF_PREDICATE_AND_CONSTANT,
+        super::compare_patterns::COMPARE_DEFAULT_TYPE
+    ],
     print = print_compare,
     parse = parse_compare
 )]

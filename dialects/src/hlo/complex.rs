@@ -54,6 +54,7 @@ pub struct ComplexOp {
 #[op(
     name = "hlo.abs",
     traits = [Pure, Elementwise],
+    fold = super::constant_folds::fold_abs,
     infer = infer_complex_part,
     print = print_one_type_or_functional,
     parse = parse_one_type_or_functional

@@ -23,7 +23,14 @@ use super::shape_checks::{
 /// `dimension` is the sum of the inputs' (unknown when one of them is).
 ///
 /// Example: `%0 = hlo.concatenate %a, %b, dim = 0 : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>`
-#[op(name = "hlo.concatenate", traits = [Pure], infer = infer_concatenate, print = print_concatenate, parse = parse_concatenate)]
+#[op(
+    name = "hlo.concatenate",
+    traits = [Pure],
+    infer = infer_concatenate,
+    patterns = [super::slicing_patterns::CONCATENATE_DROP_EMPTY],
+    print = print_concatenate,
+    parse = parse_concatenate
+)]
 pub struct ConcatenateOp {
     /// The tensors to join, at least one.
     #[operand]

@@ -25,6 +25,7 @@ use super::computation::{verify_computation, Signature};
 #[op(
     name = "hlo.conditional",
     verify = verify_conditional,
+    patterns = [super::conditional_patterns::CONDITIONAL_UNPACK_TUPLE_OPERAND],
     format = "$selector `,` $branch_operands attr-dict `:` functional-type(operands, results) $branches"
 )]
 pub struct ConditionalOp {

@@ -31,6 +31,7 @@ use super::elementwise_support::{element_bit_width, parse_attr_dict_into};
     name = "hlo.convert_element_type",
     traits = [Pure, Elementwise],
     verify = verify_convert_element_type,
+    fold = super::constant_folds::fold_convert_element_type,
     patterns = [CONVERT_IDENTITY],
     format = "$operand attr-dict `:` functional-type(operands, results)"
 )]

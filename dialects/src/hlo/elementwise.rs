@@ -9,7 +9,7 @@ use xla_ir::constraints::{IntOrFloatTensor, IntOrPredTensor, IntTensor};
 use xla_macros::op;
 
 use super::elementwise_support::{FloatOrComplexTensor, IntFloatOrComplexTensor};
-use super::fold::{fold_add, fold_multiply};
+use super::fold::{fold_add, fold_and, fold_multiply, fold_or, fold_subtract};
 
 /// Elementwise addition of two tensors of the same type.
 ///
@@ -48,7 +48,12 @@ pub struct MinimumOp;
 /// XLA's `Sub`, on integers (wrapping around), floats and complex numbers.
 ///
 /// Example: `%0 = hlo.subtract %a, %b : tensor<2xf32>`
-#[op(name = "hlo.subtract", family = ElementwiseBinary(IntFloatOrComplexTensor))]
+#[op(
+    name = "hlo.subtract",
+    family = ElementwiseBinary(IntFloatOrComplexTensor),
+    fold = fold_subtract,
+    patterns = [super::broadcast_identity::SUBTRACT_OF_BROADCAST_IDENTITY]
+)]
 pub struct SubtractOp;
 
 /// Elementwise division `lhs / rhs` of two tensors of the same type.
@@ -91,7 +96,13 @@ pub struct Atan2Op;
 /// XLA's `And`.
 ///
 /// Example: `%0 = hlo.and %a, %b : tensor<2xi1>`
-#[op(name = "hlo.and", family = ElementwiseBinary(IntOrPredTensor), traits = [Commutative])]
+#[op(
+    name = "hlo.and",
+    family = ElementwiseBinary(IntOrPredTensor),
+    traits = [Commutative],
+    fold = fold_and,
+    patterns = [super::broadcast_identity::AND_OF_BROADCAST_IDENTITY]
+)]
 pub struct AndOp;
 
 /// Elementwise bitwise or of integers, logical or of predicates.
@@ -99,7 +110,13 @@ pub struct AndOp;
 /// XLA's `Or`.
 ///
 /// Example: `%0 = hlo.or %a, %b : tensor<2xi32>`
-#[op(name = "hlo.or", family = ElementwiseBinary(IntOrPredTensor), traits = [Commutative])]
+#[op(
+    name = "hlo.or",
+    family = ElementwiseBinary(IntOrPredTensor),
+    traits = [Commutative],
+    fold = fold_or,
+    patterns = [super::broadcast_identity::OR_OF_BROADCAST_IDENTITY]
+)]
 pub struct OrOp;
 
 /// Elementwise bitwise exclusive or of integers, logical exclusive or of predicates.

@@ -4,12 +4,16 @@
 //! Identities (each exact for every value, NaNs and signed zeros included):
 //! - `x + 0 == x` for integers and predicates (`0` on either side);
 //! - `x + (-0.0) == x` for floats (`x + 0.0` is not: `-0.0 + 0.0 == +0.0`);
-//! - `x * 1 == x` for integers, predicates and floats.
+//! - `x * 1 == x` for integers, predicates and floats;
+//! - `x - 0 == x` for integers and `x - (+0.0) == x` for floats (the zero on the right only:
+//!   `-0.0 - (+0.0) == -0.0`, while `x - (-0.0) == x + 0.0` is not `x` for `x = -0.0`);
+//! - `x | 0 == x` and `x & ~0 == x` (all bits set) for integers and predicates.
 //!
 //! Constant folding computes integers with wrap-around at the element width and floats in
-//! `f64`, rounded once to the element type (exact for `+` and `*`, since `f64` has more than
-//! twice the precision of every narrower format); predicates and complex numbers are left
-//! to the interpreter.
+//! `f64`, rounded once to the element type (exact for `+`, `-` and `*`, since `f64` has more
+//! than twice the precision of every narrower format); `and` and `or` are bitwise, on
+//! integers and predicates alike; other arithmetic on predicates, and complex numbers, are
+//! left to the interpreter.
 //!
 //! Invariants: a folder returns an operand only when its type equals the result type, and a
 //! constant only of the result type; a fold touches at most [`FOLD_ELEMENT_LIMIT`] elements
@@ -27,6 +31,16 @@ pub const FOLD_ELEMENT_LIMIT: usize = 1 << 16;
 pub(super) enum Arithmetic {
     Add,
     Multiply,
+    Subtract,
+    And,
+    Or,
+}
+
+impl Arithmetic {
+    /// Whether the identity may stand on the left as well as on the right.
+    pub(super) fn commutes(self) -> bool {
+        self != Arithmetic::Subtract
+    }
 }
 
 /// Folds `hlo.add`: two literals, `x + 0` (integers) and `x + (-0.0)` (floats).
@@ -39,6 +53,21 @@ pub fn fold_multiply(op: OpRef, constants: &[Option<Attribute>]) -> Option<Vec<F
     fold_binary(op, constants, Arithmetic::Multiply)
 }
 
+/// Folds `hlo.and`: two literals and `x & ~0`.
+pub fn fold_and(op: OpRef, constants: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    fold_binary(op, constants, Arithmetic::And)
+}
+
+/// Folds `hlo.or`: two literals and `x | 0`.
+pub fn fold_or(op: OpRef, constants: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    fold_binary(op, constants, Arithmetic::Or)
+}
+
+/// Folds `hlo.subtract`: two literals, `x - 0` (integers) and `x - (+0.0)` (floats).
+pub fn fold_subtract(op: OpRef, constants: &[Option<Attribute>]) -> Option<Vec<FoldResult>> {
+    fold_binary(op, constants, Arithmetic::Subtract)
+}
+
 fn fold_binary(op: OpRef, constants: &[Option<Attribute>], arithmetic: Arithmetic) -> Option<Vec<FoldResult>> {
     let ctx = op.ctx();
     let (&[lhs, rhs], &[result]) = (op.operands(), op.results()) else { return None };
@@ -49,7 +78,8 @@ fn fold_binary(op: OpRef, constants: &[Option<Attribute>], arithmetic: Arithmeti
             return Some(vec![FoldResult::Constant(ctx.dense_attr(folded))]);
         }
     }
-    for (literal, other) in [(constant(1), lhs), (constant(0), rhs)] {
+    let sides = if arithmetic.commutes() { 2 } else { 1 };
+    for (literal, other) in [(constant(1), lhs), (constant(0), rhs)].into_iter().take(sides) {
         let is_identity = literal.is_some_and(|l| is_identity(ctx, l, arithmetic));
         if is_identity && op.body.value_type(other) == result_type {
             return Some(vec![FoldResult::Value(other)]);
@@ -69,8 +99,22 @@ pub(super) fn is_identity(ctx: &Context, literal: &DenseElements, arithmetic: Ar
         (Arithmetic::Add, Scalar::Float(v)) => v.to_bits() == (-0.0f64).to_bits(),
         (Arithmetic::Multiply, Scalar::Int(v)) => v == 1,
         (Arithmetic::Multiply, Scalar::Float(v)) => v == 1.0,
+        (Arithmetic::Subtract, Scalar::Int(v)) => v == 0,
+        (Arithmetic::Subtract, Scalar::Float(v)) => v.to_bits() == 0.0f64.to_bits(),
+        (Arithmetic::Or, Scalar::Int(v)) => v == 0,
+        (Arithmetic::And, Scalar::Int(v)) => match kind {
+            ElementKind::Int { width, .. } => wrap(v, width, false) == wrap(-1, width, false),
+            _ => false,
+        },
+        (Arithmetic::And | Arithmetic::Or, _) => false,
         (_, Scalar::Complex(..)) => false,
     };
+    // A literal without elements is vacuously all identities, but its op's result has no
+    // elements either and is better the constant `zero-element-result-to-constant` makes
+    // of it, which depends on nothing, than an operand.
+    if literal.data.is_empty() {
+        return false;
+    }
     // A splat stores one element, so this loop covers splats and full literals alike.
     literal.data.chunks_exact(kind.byte_width()).all(|bytes| identity(kind.decode(bytes)))
 }
@@ -106,24 +150,34 @@ fn fold_literals(
 /// One element of the result, or `None` for element kinds left unfolded.
 fn combine(kind: ElementKind, a: Scalar, b: Scalar, arithmetic: Arithmetic) -> Option<Scalar> {
     match (kind, a, b) {
+        (ElementKind::Int { width, signedness }, Scalar::Int(x), Scalar::Int(y))
+            if matches!(arithmetic, Arithmetic::And | Arithmetic::Or) =>
+        {
+            let bits = if arithmetic == Arithmetic::And { x & y } else { x | y };
+            Some(Scalar::Int(wrap(bits, width, signedness != xla_ir::Signedness::Unsigned && width > 1)))
+        }
         (ElementKind::Int { width, signedness }, Scalar::Int(x), Scalar::Int(y)) if width > 1 => {
             let signed = signedness != xla_ir::Signedness::Unsigned;
             let exact = match arithmetic {
                 Arithmetic::Add => x.wrapping_add(y),
                 Arithmetic::Multiply => x.wrapping_mul(y),
+                Arithmetic::Subtract => x.wrapping_sub(y),
+                Arithmetic::And | Arithmetic::Or => return None,
             };
             Some(Scalar::Int(wrap(exact, width, signed)))
         }
         (ElementKind::Float(_), Scalar::Float(x), Scalar::Float(y)) => Some(Scalar::Float(match arithmetic {
             Arithmetic::Add => x + y,
             Arithmetic::Multiply => x * y,
+            Arithmetic::Subtract => x - y,
+            Arithmetic::And | Arithmetic::Or => return None,
         })),
         _ => None,
     }
 }
 
 /// `value` reduced to `width` bits, read back as signed or unsigned.
-fn wrap(value: i128, width: u32, signed: bool) -> i128 {
+pub(super) fn wrap(value: i128, width: u32, signed: bool) -> i128 {
     if width >= 128 {
         return value;
     }

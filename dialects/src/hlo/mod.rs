@@ -54,7 +54,14 @@ mod optimization_barrier;
 mod pad;
 mod reshape;
 mod broadcast_identity;
+mod compare_patterns;
+mod conditional_patterns;
+mod constant_folds;
+mod literals;
+mod select_patterns;
+mod slicing_patterns;
 mod iota_patterns;
+mod reduce_patterns;
 mod reshape_patterns;
 mod rev;
 mod scatter;
@@ -80,7 +87,7 @@ pub use elementwise::{
 pub use elementwise_support::{
     element_bit_width, FloatOrComplexTensor, IntFloatOrComplexTensor, SignedIntFloatOrComplexTensor, TensorOrTuple,
 };
-pub use fold::{fold_add, fold_multiply, FOLD_ELEMENT_LIMIT};
+pub use fold::{fold_add, fold_and, fold_multiply, fold_or, fold_subtract, FOLD_ELEMENT_LIMIT};
 pub use map_iota::{verify_iota, verify_map, IotaOp, MapOp};
 pub use reduce::{infer_reduce, verify_reduce, ReduceOp};
 pub use return_op::ReturnOp;

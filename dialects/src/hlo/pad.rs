@@ -24,6 +24,7 @@ use super::shape_checks::{check_len, tensor};
     name = "hlo.pad",
     traits = [Pure],
     infer = infer_pad,
+    patterns = [super::slicing_patterns::PAD_IDENTITY],
     format = "$operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)"
 )]
 pub struct PadOp {

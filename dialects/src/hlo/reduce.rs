@@ -25,6 +25,7 @@ use xla_macros::op;
     traits = [Pure],
     infer = infer_reduce,
     verify = verify_reduce,
+    patterns = [super::reduce_patterns::REDUCE_OF_EMPTY],
     format = "`(` $inputs `init` `:` $init_values `)` `dimensions` `=` $dimensions attr-dict `:` functional-type(operands, results) $body"
 )]
 pub struct ReduceOp {

@@ -24,6 +24,7 @@ use super::shape_checks::{dim_in_range, list, tensor};
     name = "hlo.reshape",
     traits = [Pure],
     verify = verify_reshape,
+    fold = super::constant_folds::fold_reshape,
     patterns = [super::reshape_patterns::RESHAPE_IDENTITY, super::reshape_patterns::RESHAPE_OF_RESHAPE],
     format = "$operand attr-dict `:` functional-type(operands, results)"
 )]

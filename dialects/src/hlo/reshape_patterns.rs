@@ -4,8 +4,13 @@
 //! - `reshape-identity`: `reshape(x) : T == x` when `x` has type `T`;
 //! - `reshape-of-reshape`: `reshape(reshape(x)) == reshape(x)`;
 //! - `broadcast-in-dim-of-unit-reshape`: `broadcast_in_dim(reshape(x), dims)` where the
-//!   reshape only inserts size-1 dimensions `== broadcast_in_dim(x, dims')`, with `dims'` the
-//!   entries of `dims` for `x`'s own dimensions (the inserted ones were broadcast anyway).
+//!   reshape only inserts or removes size-1 dimensions `== broadcast_in_dim(x, dims')`. Each
+//!   dimension of `x` larger than 1 keeps the entry of `dims` of the reshaped dimension it
+//!   became (the inserted size-1 dimensions were broadcast anyway). A size-1 dimension of `x`
+//!   takes the entry of a size-1 reshaped dimension in the same place when there is one, and
+//!   otherwise any result dimension that no other dimension maps to, between the entries of
+//!   its neighbours so that the order of `dims` is kept: a size-1 dimension broadcasts to
+//!   whatever result dimension it maps to, so every choice reads the same element.
 
 use xla_ir::rewrite::{RewritePattern, Rewriter};
 use xla_ir::{Op, OpId, OpState};
@@ -78,7 +83,7 @@ impl RewritePattern for BroadcastInDimOfUnitReshape {
     }
 
     fn identity(&self) -> &'static str {
-        "broadcast_in_dim(reshape(x), dims) == broadcast_in_dim(x, dims of x's own dimensions) when the reshape only inserts size-1 dimensions"
+        "broadcast_in_dim(reshape(x), dims) == broadcast_in_dim(x, dims') when the reshape only inserts or removes size-1 dimensions"
     }
 
     fn root(&self) -> Option<&'static str> {
@@ -94,26 +99,15 @@ impl RewritePattern for BroadcastInDimOfUnitReshape {
         }
         let source = body.operand(reshape, 0);
         let shape_of = |v| ctx.as_tensor(body.value_type(v)).and_then(|t| t.static_shape());
-        let (Some(from), Some(to)) = (shape_of(source), shape_of(body.operand(op, 0))) else {
+        let (Some(from), Some(to), Some(out)) = (shape_of(source), shape_of(body.operand(op, 0)), shape_of(body.result(op, 0)))
+        else {
             return Err("a shape is not static");
         };
-        // Match the source's dimensions, in order, to the reshaped ones; every unmatched
-        // reshaped dimension must be an inserted 1.
-        let mut kept = Vec::with_capacity(from.len());
-        let mut next = 0;
-        for (j, &size) in to.iter().enumerate() {
-            if next < from.len() && from[next] == size && (size != 1 || to.len() - j <= from.len() - next) {
-                kept.push(j);
-                next += 1;
-            } else if size != 1 {
-                return Err("the reshape does more than insert size-1 dimensions");
-            }
-        }
-        if next != from.len() {
-            return Err("the reshape does more than insert size-1 dimensions");
-        }
         let dims = body.attr(op, "broadcast_dimensions").and_then(|a| ctx.as_int_array(a)).ok_or("no broadcast_dimensions")?;
-        let new_dims: Vec<i64> = kept.iter().map(|&j| dims[j]).collect();
+        if dims.len() != to.len() {
+            return Err("broadcast_dimensions does not fit the operand");
+        }
+        let new_dims = unit_reshape_dims(&from, &to, dims, out.len())?;
         let mut state = OpState::new(body.op(op).name, body.op(op).location);
         state.operands = vec![source];
         state.result_types = vec![body.value_type(body.result(op, 0))];
@@ -123,5 +117,76 @@ impl RewritePattern for BroadcastInDimOfUnitReshape {
         let value = rewriter.body.result(new, 0);
         rewriter.replace_op(op, &[value]);
         Ok(())
+    }
+}
+
+/// The `broadcast_dimensions` of `x: from` for a broadcast of `reshape(x): to` with `dims`
+/// to a result of rank `rank`, when the reshape only inserts or removes size-1 dimensions
+/// (see the module documentation).
+fn unit_reshape_dims(from: &[i64], to: &[i64], dims: &[i64], rank: usize) -> Result<Vec<i64>, &'static str> {
+    let large = |shape: &[i64]| shape.iter().enumerate().filter(|(_, &n)| n != 1).map(|(i, _)| i).collect::<Vec<usize>>();
+    let (from_large, to_large) = (large(from), large(to));
+    let sizes = |shape: &[i64], indices: &[usize]| indices.iter().map(|&i| shape[i]).collect::<Vec<i64>>();
+    if sizes(from, &from_large) != sizes(to, &to_large) {
+        return Err("the reshape does more than insert or remove size-1 dimensions");
+    }
+    let mut new_dims: Vec<Option<i64>> = vec![None; from.len()];
+    // The reshaped dimension each dimension of `x` larger than 1 became.
+    let mut became: Vec<Option<usize>> = vec![None; from.len()];
+    for (&i, &j) in from_large.iter().zip(&to_large) {
+        became[i] = Some(j);
+        new_dims[i] = Some(dims[j]);
+    }
+    // Size-1 dimensions of `x`, in order, to the size-1 reshaped dimensions left in their gap.
+    let mut cursor = 0;
+    for i in 0..from.len() {
+        if let Some(j) = became[i] {
+            cursor = j + 1;
+            continue;
+        }
+        let end = became[i..].iter().flatten().next().copied().unwrap_or(to.len());
+        if let Some(j) = (cursor..end).find(|&j| to[j] == 1) {
+            new_dims[i] = Some(dims[j]);
+            cursor = j + 1;
+        }
+    }
+    // The rest to a free result dimension between their neighbours' entries.
+    let mut chosen = Vec::with_capacity(from.len());
+    for i in 0..from.len() {
+        if let Some(d) = new_dims[i] {
+            chosen.push(d);
+            continue;
+        }
+        let low = chosen.last().copied().unwrap_or(-1);
+        let high = new_dims[i..].iter().flatten().next().copied().unwrap_or(rank as i64);
+        let taken = |d: i64| new_dims.iter().flatten().any(|&t| t == d) || chosen.contains(&d);
+        let free = (low + 1..high).find(|&d| !taken(d)).ok_or("no free result dimension keeps the order of the dimensions")?;
+        chosen.push(free);
+    }
+    Ok(chosen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unit_reshape_dims;
+
+    #[test]
+    fn inserted_unit_dimensions_drop_their_entries() {
+        assert_eq!(unit_reshape_dims(&[8], &[1, 1, 1, 8], &[0, 1, 2, 3], 4), Ok(vec![3]));
+        assert_eq!(unit_reshape_dims(&[4, 1], &[4, 1, 1], &[0, 1, 2], 3), Ok(vec![0, 1]));
+    }
+
+    #[test]
+    fn removed_unit_dimensions_take_a_free_result_dimension() {
+        assert_eq!(unit_reshape_dims(&[8, 1], &[8], &[0], 2), Ok(vec![0, 1]));
+        assert_eq!(unit_reshape_dims(&[1, 8], &[8], &[1], 2), Ok(vec![0, 1]));
+        assert_eq!(unit_reshape_dims(&[1, 8, 1], &[1, 8], &[0, 2], 4), Ok(vec![0, 2, 3]));
+        assert!(unit_reshape_dims(&[1, 8], &[8], &[0], 2).is_err(), "no free dimension before 0");
+    }
+
+    #[test]
+    fn regrouping_is_not_a_unit_reshape() {
+        assert!(unit_reshape_dims(&[6], &[2, 3], &[0, 1], 2).is_err());
+        assert!(unit_reshape_dims(&[2, 3], &[3, 2], &[0, 1], 2).is_err());
     }
 }

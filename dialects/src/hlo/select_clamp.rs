@@ -23,7 +23,18 @@ use super::elementwise_support::{
 /// `pred`.
 ///
 /// Example: `%0 = hlo.select %p, %a, %b : tensor<2xi1>, tensor<2xf32>`
-#[op(name = "hlo.select", traits = [Pure, Elementwise], infer = infer_select, print = print_select, parse = parse_select)]
+#[op(
+    name = "hlo.select",
+    traits = [Pure, Elementwise],
+    infer = infer_select,
+    patterns = [
+        super::select_patterns::SELECT_OF_CONSTANT_PREDICATE,
+        super::select_patterns::SELECT_OF_SAME_CHOICES,
+        super::select_patterns::SELECT_OF_NAN_PROPAGATING_CHOICE
+    ],
+    print = print_select,
+    parse = parse_select
+)]
 pub struct SelectOp {
     /// The predicates: one per element, or one for all.
     #[operand]

@@ -25,7 +25,14 @@ use super::shape_checks::{check_len, dim_to_string, parse_trailing_types, print_
 /// has one entry per dimension, with `0 <= start <= limit <= size` and `stride >= 1`.
 ///
 /// Example: `%0 = hlo.slice %x [0:2, 1:5:2] : (tensor<4x6xf32>) -> tensor<2x2xf32>`
-#[op(name = "hlo.slice", traits = [Pure], infer = infer_slice, print = print_slice, parse = parse_slice)]
+#[op(
+    name = "hlo.slice",
+    traits = [Pure],
+    infer = infer_slice,
+    patterns = [super::slicing_patterns::SLICE_IDENTITY, super::slicing_patterns::SLICE_OF_PAD],
+    print = print_slice,
+    parse = parse_slice
+)]
 pub struct SliceOp {
     #[operand]
     operand: AnyTensor,

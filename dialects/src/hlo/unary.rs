@@ -78,7 +78,7 @@ pub struct TanhOp;
 /// XLA's `Exp`, on floats and complex numbers.
 ///
 /// Example: `%0 = hlo.exponential %x : tensor<2xf32>`
-#[op(name = "hlo.exponential", family = ElementwiseUnary(FloatOrComplexTensor))]
+#[op(name = "hlo.exponential", family = ElementwiseUnary(FloatOrComplexTensor), fold = super::constant_folds::fold_exponential)]
 pub struct ExponentialOp;
 
 /// Elementwise `e^x - 1`, accurate near zero.
@@ -94,7 +94,7 @@ pub struct ExponentialMinusOneOp;
 /// XLA's `Log`, on floats and complex numbers.
 ///
 /// Example: `%0 = hlo.log %x : tensor<2xf32>`
-#[op(name = "hlo.log", family = ElementwiseUnary(FloatOrComplexTensor))]
+#[op(name = "hlo.log", family = ElementwiseUnary(FloatOrComplexTensor), fold = super::constant_folds::fold_log)]
 pub struct LogOp;
 
 /// Elementwise `ln(1 + x)`, accurate near zero.
@@ -118,7 +118,7 @@ pub struct LogisticOp;
 /// XLA's `Sqrt`, on floats and complex numbers.
 ///
 /// Example: `%0 = hlo.sqrt %x : tensor<2xf32>`
-#[op(name = "hlo.sqrt", family = ElementwiseUnary(FloatOrComplexTensor))]
+#[op(name = "hlo.sqrt", family = ElementwiseUnary(FloatOrComplexTensor), fold = super::constant_folds::fold_sqrt)]
 pub struct SqrtOp;
 
 /// Elementwise reciprocal square root `1 / sqrt(x)`.
@@ -151,7 +151,7 @@ pub struct ErfOp;
 /// numbers.
 ///
 /// Example: `%0 = hlo.negate %x : tensor<2xi32>`
-#[op(name = "hlo.negate", family = ElementwiseUnary(IntFloatOrComplexTensor))]
+#[op(name = "hlo.negate", family = ElementwiseUnary(IntFloatOrComplexTensor), fold = super::constant_folds::fold_negate)]
 pub struct NegateOp;
 
 /// Elementwise sign: -1, 0 or 1 by the sign of `x`.

@@ -11,24 +11,52 @@
 // chlo ops expand into hlo ops (no chlo op survives); the numbers of each expansion are
 // checked by import/tests/stablehlo_chlo.rs, these tests check the hlo ops it produces.
 
-// square is a multiply; erf and tan are hlo ops; erfc is 1 - erf.
+// square is a multiply; erf and tan are hlo ops; erfc of f64 is 1 - erf. Constants of a
+// shape are 0-d constants broadcast, as XLA's HLO and JAX's StableHLO write them.
 
 // CHECK-LABEL: func.func @simple_expansions
-// CHECK-SAME:    (%[[X:.*]]: tensor<4xf32>)
-// CHECK:         %[[SQ:.*]] = hlo.multiply %[[X]], %[[X]] : tensor<4xf32>
-// CHECK:         %[[ERF:.*]] = hlo.erf %[[SQ]] : tensor<4xf32>
-// CHECK:         %[[TAN:.*]] = hlo.tan %[[ERF]] : tensor<4xf32>
-// CHECK:         %[[ERF2:.*]] = hlo.erf %[[TAN]] : tensor<4xf32>
-// CHECK:         %[[ONE:.*]] = hlo.constant dense<1.0> : tensor<4xf32>
-// CHECK:         %[[ERFC:.*]] = hlo.subtract %[[ONE]], %[[ERF2]] : tensor<4xf32>
+// CHECK-SAME:    (%[[X:.*]]: tensor<4xf64>)
+// CHECK:         %[[SQ:.*]] = hlo.multiply %[[X]], %[[X]] : tensor<4xf64>
+// CHECK:         %[[ERF:.*]] = hlo.erf %[[SQ]] : tensor<4xf64>
+// CHECK:         %[[TAN:.*]] = hlo.tan %[[ERF]] : tensor<4xf64>
+// CHECK:         %[[ERF2:.*]] = hlo.erf %[[TAN]] : tensor<4xf64>
+// CHECK:         %[[ONE:.*]] = hlo.constant dense<1.0> : tensor<f64>
+// CHECK:         %[[ONES:.*]] = hlo.broadcast_in_dim %[[ONE]], dims = [] : (tensor<f64>) -> tensor<4xf64>
+// CHECK:         %[[ERFC:.*]] = hlo.subtract %[[ONES]], %[[ERF2]] : tensor<4xf64>
 // CHECK:         func.return %[[ERFC]]
 // CHECK-NOT:     chlo.
-func.func @simple_expansions(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %0 = chlo.square %x : tensor<4xf32> -> tensor<4xf32>
-  %1 = chlo.erf %0 : tensor<4xf32> -> tensor<4xf32>
-  %2 = chlo.tan %1 : tensor<4xf32> -> tensor<4xf32>
-  %3 = chlo.erfc %2 : tensor<4xf32> -> tensor<4xf32>
-  return %3 : tensor<4xf32>
+func.func @simple_expansions(%x: tensor<4xf64>) -> tensor<4xf64> {
+  %0 = chlo.square %x : tensor<4xf64> -> tensor<4xf64>
+  %1 = chlo.erf %0 : tensor<4xf64> -> tensor<4xf64>
+  %2 = chlo.tan %1 : tensor<4xf64> -> tensor<4xf64>
+  %3 = chlo.erfc %2 : tensor<4xf64> -> tensor<4xf64>
+  return %3 : tensor<4xf64>
+}
+
+// -----
+
+// erfc of f32: XLA's approximation, 1 - x p(x^2) below |x| = 1, exp(-x^2) / |x| times a
+// polynomial in 1 / x^2 (one below 2, one beyond) above, 0 where exp(-x^2) underflows, and
+// 2 - erfc(|x|) for negative x.
+
+// CHECK-LABEL: func.func @erfc_f32
+// CHECK-SAME:    (%[[X:.*]]: tensor<4xf32>)
+// CHECK:         %[[ABS:.*]] = hlo.abs %[[X]]
+// CHECK:         %[[SMALL:.*]] = hlo.compare LT, %[[ABS]]
+// CHECK:         hlo.constant dense<7.8538615e-5> : tensor<f32>
+// CHECK:         %[[NEG:.*]] = hlo.compare LT, %[[X]]
+// CHECK:         hlo.constant dense<-88.72284> : tensor<f32>
+// CHECK:         hlo.exponential
+// CHECK:         %[[MEDIUM:.*]] = hlo.compare LT, %[[ABS]]
+// CHECK:         hlo.constant dense<0.0232682> : tensor<f32>
+// CHECK:         hlo.constant dense<-10.477664> : tensor<f32>
+// CHECK:         hlo.select %[[MEDIUM]]
+// CHECK:         hlo.select %[[NEG]]
+// CHECK:         %[[R:.*]] = hlo.select %[[SMALL]]
+// CHECK-NEXT:    func.return %[[R]]
+func.func @erfc_f32(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = chlo.erfc %x : tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
 }
 
 // -----
@@ -38,9 +66,11 @@ func.func @simple_expansions(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-LABEL: func.func @infinity_predicates
 // CHECK-SAME:    (%[[X:.*]]: tensor<2xf16>)
 // CHECK:         %[[ABS:.*]] = hlo.abs %[[X]] : tensor<2xf16>
-// CHECK:         %[[INF:.*]] = hlo.constant dense<0x7C00> : tensor<2xf16>
+// CHECK:         %[[INF0:.*]] = hlo.constant dense<0x7C00> : tensor<f16>
+// CHECK:         %[[INF:.*]] = hlo.broadcast_in_dim %[[INF0]], dims = [] : (tensor<f16>) -> tensor<2xf16>
 // CHECK:         %[[IS_INF:.*]] = hlo.compare EQ, %[[ABS]], %[[INF]], FLOAT : (tensor<2xf16>, tensor<2xf16>) -> tensor<2xi1>
-// CHECK:         %[[POS_INF:.*]] = hlo.constant dense<0x7C00> : tensor<2xf16>
+// CHECK:         %[[POS_INF0:.*]] = hlo.constant dense<0x7C00> : tensor<f16>
+// CHECK:         %[[POS_INF:.*]] = hlo.broadcast_in_dim %[[POS_INF0]]
 // CHECK:         hlo.compare EQ, %[[X]], %[[POS_INF]], FLOAT
 // CHECK:         func.return %[[IS_INF]]
 func.func @infinity_predicates(%x: tensor<2xf16>) -> tensor<2xi1> {
@@ -51,13 +81,13 @@ func.func @infinity_predicates(%x: tensor<2xf16>) -> tensor<2xi1> {
 
 // -----
 
-// sinh: a Taylor-accurate form for |x| < 1, (e^(x + log 1/2) - e^(-x + log 1/2)) otherwise.
+// sinh: a Taylor-accurate form for |x| < 1, (e^(x + log 1/2) - e^(log 1/2 - x)) otherwise.
 
 // CHECK-LABEL: func.func @sinh
 // CHECK-SAME:    (%[[X:.*]]: tensor<4xf32>)
 // CHECK:         hlo.exponential_minus_one %[[X]]
 // CHECK:         hlo.exponential
-// CHECK:         hlo.negate %[[X]]
+// CHECK:         hlo.subtract %{{.*}}, %[[X]]
 // CHECK:         hlo.exponential
 // CHECK:         %[[ABS:.*]] = hlo.abs %[[X]]
 // CHECK:         %[[SMALL:.*]] = hlo.compare LT, %[[ABS]]
@@ -77,13 +107,14 @@ func.func @sinh(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-LABEL: func.func @bessel_i1e_f32
 // CHECK-SAME:    (%[[X:.*]]: tensor<8x32xf32>)
 // CHECK:         %[[Z:.*]] = hlo.abs %[[X]] : tensor<8x32xf32>
-// CHECK:         %[[EIGHT:.*]] = hlo.constant dense<8.0> : tensor<8x32xf32>
-// CHECK:         hlo.constant dense<9.381537e-9> : tensor<8x32xf32>
-// CHECK:         hlo.constant dense<0.2525872> : tensor<8x32xf32>
+// CHECK:         %[[EIGHT0:.*]] = hlo.constant dense<8.0> : tensor<f32>
+// CHECK:         %[[EIGHT:.*]] = hlo.broadcast_in_dim %[[EIGHT0]], dims = [] : (tensor<f32>) -> tensor<8x32xf32>
+// CHECK:         hlo.constant dense<9.381537e-9> : tensor<f32>
+// CHECK:         hlo.constant dense<0.2525872> : tensor<f32>
 // CHECK:         %[[SMALL:.*]] = hlo.multiply %[[Z]], %{{.*}} : tensor<8x32xf32>
 // CHECK-NEXT:    hlo.divide %{{.*}}, %[[Z]] : tensor<8x32xf32>
-// CHECK:         hlo.constant dense<-3.8353805e-9> : tensor<8x32xf32>
-// CHECK:         hlo.constant dense<0.77857625> : tensor<8x32xf32>
+// CHECK:         hlo.constant dense<-3.8353805e-9> : tensor<f32>
+// CHECK:         hlo.constant dense<0.77857625> : tensor<f32>
 // CHECK:         %[[ROOT:.*]] = hlo.sqrt %[[Z]] : tensor<8x32xf32>
 // CHECK-NEXT:    %[[LARGE:.*]] = hlo.divide %{{.*}}, %[[ROOT]] : tensor<8x32xf32>
 // CHECK-NEXT:    %[[LE:.*]] = hlo.compare LE, %[[Z]], %[[EIGHT]] : (tensor<8x32xf32>, tensor<8x32xf32>) -> tensor<8x32xi1>
@@ -101,10 +132,10 @@ func.func @bessel_i1e_f32(%x: tensor<8x32xf32>) -> tensor<8x32xf32> {
 // f64 uses the double-precision series (29 and 25 terms).
 
 // CHECK-LABEL: func.func @bessel_i1e_f64
-// CHECK:         hlo.constant dense<2.7779141127610464e-18> : tensor<2xf64>
-// CHECK:         hlo.constant dense<0.25258718644363365> : tensor<2xf64>
-// CHECK:         hlo.constant dense<7.517296310842105e-18> : tensor<2xf64>
-// CHECK:         hlo.constant dense<0.7785762350182801> : tensor<2xf64>
+// CHECK:         hlo.constant dense<2.7779141127610464e-18> : tensor<f64>
+// CHECK:         hlo.constant dense<0.25258718644363365> : tensor<f64>
+// CHECK:         hlo.constant dense<7.517296310842105e-18> : tensor<f64>
+// CHECK:         hlo.constant dense<0.7785762350182801> : tensor<f64>
 // CHECK:         hlo.sign
 func.func @bessel_i1e_f64(%x: tensor<2xf64>) -> tensor<2xf64> {
   %0 = chlo.bessel_i1e %x : tensor<2xf64> -> tensor<2xf64>
@@ -119,7 +150,7 @@ func.func @bessel_i1e_f64(%x: tensor<2xf64>) -> tensor<2xf64> {
 // CHECK-SAME:    (%[[X:.*]]: tensor<3xbf16>)
 // CHECK:         %[[WIDE:.*]] = hlo.convert_element_type %[[X]] : (tensor<3xbf16>) -> tensor<3xf32>
 // CHECK-NEXT:    hlo.abs %[[WIDE]] : tensor<3xf32>
-// CHECK:         hlo.constant dense<9.381537e-9> : tensor<3xf32>
+// CHECK:         hlo.constant dense<9.381537e-9> : tensor<f32>
 // CHECK:         hlo.sign
 // CHECK-NEXT:    %[[R:.*]] = hlo.multiply %{{.*}}, %{{.*}} : tensor<3xf32>
 // CHECK-NEXT:    %[[NARROW:.*]] = hlo.convert_element_type %[[R]] : (tensor<3xf32>) -> tensor<3xbf16>

@@ -1,6 +1,6 @@
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize))' | FileCheck %s
 
-// Constant folding of hlo.add and hlo.multiply (dialects/src/hlo/fold.rs): two literals
+// Constant folding of hlo.add, hlo.multiply and hlo.subtract (dialects/src/hlo/fold.rs): two literals
 // of the result type fold to one, computed elementwise; integers wrap around at their
 // width, floats are computed exactly and rounded once to the element type. The operand
 // constants, now unused, are erased.
@@ -141,4 +141,50 @@ func.func @in_reducer(%x: tensor<4xf32>, %z: tensor<f32>) -> tensor<f32> {
     hlo.return %s : tensor<f32>
   }
   return %0 : tensor<f32>
+}
+
+// -----
+
+// Subtraction folds too, wrapping around like addition: 3 - 10 == -7, -128 - 1 == 127 in i8.
+// CHECK-LABEL: func.func @subtract
+// CHECK-DAG:     %[[I32:.+]] = hlo.constant dense<[-7, 0]> : tensor<2xi32>
+// CHECK-DAG:     %[[I8:.+]] = hlo.constant dense<127> : tensor<i8>
+// CHECK-DAG:     %[[F32:.+]] = hlo.constant dense<-0.5> : tensor<f32>
+// CHECK-NOT:     hlo.subtract
+// CHECK:         func.return %[[I32]], %[[I8]], %[[F32]]
+func.func @subtract() -> (tensor<2xi32>, tensor<i8>, tensor<f32>) {
+  %a = hlo.constant dense<[3, 5]> : tensor<2xi32>
+  %b = hlo.constant dense<[10, 5]> : tensor<2xi32>
+  %0 = hlo.subtract %a, %b : tensor<2xi32>
+  %min = hlo.constant dense<-128> : tensor<i8>
+  %one = hlo.constant dense<1> : tensor<i8>
+  %1 = hlo.subtract %min, %one : tensor<i8>
+  %x = hlo.constant dense<1.5> : tensor<f32>
+  %y = hlo.constant dense<2.0> : tensor<f32>
+  %2 = hlo.subtract %x, %y : tensor<f32>
+  return %0, %1, %2 : tensor<2xi32>, tensor<i8>, tensor<f32>
+}
+
+// -----
+
+// and and or fold bitwise, on predicates and integers alike; x | 0 and x & ~0 are x
+// (ui8's ~0 is 255).
+// CHECK-LABEL: func.func @bitwise
+// CHECK-SAME:    (%[[X:.+]]: tensor<2xui8>)
+// CHECK-DAG:     %[[P:.+]] = hlo.constant dense<[true, false]> : tensor<2xi1>
+// CHECK-DAG:     %[[I:.+]] = hlo.constant dense<[-4, 7]> : tensor<2xi32>
+// CHECK-NOT:     hlo.and
+// CHECK-NOT:     hlo.or
+// CHECK:         func.return %[[P]], %{{[0-9]+}}, %[[I]], %[[X]]
+func.func @bitwise(%x: tensor<2xui8>) -> (tensor<2xi1>, tensor<2xi1>, tensor<2xi32>, tensor<2xui8>) {
+  %a = hlo.constant dense<[true, true]> : tensor<2xi1>
+  %b = hlo.constant dense<[true, false]> : tensor<2xi1>
+  %0 = hlo.and %a, %b : tensor<2xi1>
+  %1 = hlo.or %b, %b : tensor<2xi1>
+  %i = hlo.constant dense<[-4, 5]> : tensor<2xi32>
+  %j = hlo.constant dense<[-8, 3]> : tensor<2xi32>
+  %2 = hlo.or %i, %j : tensor<2xi32>
+  %ones = hlo.constant dense<255> : tensor<2xui8>
+  %3 = hlo.and %x, %ones : tensor<2xui8>
+  return %0, %1, %2, %3 : tensor<2xi1>, tensor<2xi1>, tensor<2xi32>, tensor<2xui8>
 }

@@ -1,7 +1,7 @@
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize))' | FileCheck %s
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(canonicalize))' --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
 
-// The algebraic identities of the hlo.add and hlo.multiply folders
+// The algebraic identities of the hlo.add, hlo.multiply and hlo.subtract folders
 // (dialects/src/hlo/fold.rs): each replaces the op by its other operand, and the now
 // unused constant is erased. Each holds exactly, NaNs and signed zeros included.
 
@@ -146,5 +146,33 @@ func.func @dynamic_operand(%x: tensor<?xf32>) -> tensor<?xf32> {
 func.func @refined_result(%x: tensor<?xf32>) -> tensor<2xf32> {
   %one = hlo.constant dense<1.0> : tensor<2xf32>
   %0 = "hlo.multiply"(%x, %one) : (tensor<?xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+// x - 0 == x (integers) and x - (+0.0) == x (floats); 0 - x is a negation, not x.
+// CHECK-LABEL: func.func @sub_zero
+// CHECK-SAME:    (%[[X:.+]]: tensor<2xi32>, %[[Y:.+]]: tensor<2xf32>)
+// CHECK-NEXT:    %[[Z:.+]] = hlo.constant dense<0> : tensor<2xi32>
+// CHECK-NEXT:    %[[NEG:.+]] = hlo.subtract %[[Z]], %[[X]]
+// CHECK-NEXT:    func.return %[[X]], %[[Y]], %[[NEG]]
+func.func @sub_zero(%x: tensor<2xi32>, %y: tensor<2xf32>) -> (tensor<2xi32>, tensor<2xf32>, tensor<2xi32>) {
+  %zero = hlo.constant dense<0> : tensor<2xi32>
+  %fzero = hlo.constant dense<0.0> : tensor<2xf32>
+  %0 = hlo.subtract %x, %zero : tensor<2xi32>
+  %1 = hlo.subtract %y, %fzero : tensor<2xf32>
+  %2 = hlo.subtract %zero, %x : tensor<2xi32>
+  return %0, %1, %2 : tensor<2xi32>, tensor<2xf32>, tensor<2xi32>
+}
+
+// -----
+
+// x - (-0.0) == x + 0.0 is +0.0 for x = -0.0: not an identity.
+// CHECK-LABEL: func.func @sub_negative_zero
+// CHECK:         hlo.subtract
+func.func @sub_negative_zero(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %nz = hlo.constant dense<-0.0> : tensor<2xf32>
+  %0 = hlo.subtract %x, %nz : tensor<2xf32>
   return %0 : tensor<2xf32>
 }

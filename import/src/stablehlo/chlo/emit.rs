@@ -1,6 +1,6 @@
 //! The small builder the chlo expansions are written with: it inserts hlo ops before the chlo
-//! op being expanded, runs each op's shape function, and makes splat constants of a value's
-//! type, so an expansion reads like the formula it implements.
+//! op being expanded, runs each op's shape function, and makes constants of a value's type
+//! (broadcast 0-d constants), so an expansion reads like the formula it implements.
 //!
 //! Invariant: every method returns a diagnostic at the chlo op rather than panicking (an op
 //! that cannot be built, a constant of a shape that is not static).
@@ -124,15 +124,22 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.one("hlo.convert_element_type", &[x], &[], Some(ty))
     }
 
-    /// A constant of type `ty` (a tensor of static shape) with every element `value`.
+    /// A value of type `ty` (a tensor of static shape) with every element `value`: a 0-d
+    /// constant, broadcast when `ty` has rank 1 or more, as XLA's HLO and JAX's StableHLO
+    /// spell constants of a shape.
     pub(crate) fn splat(&mut self, value: Scalar, ty: Type) -> Result<ValueId, Diagnostic> {
         let ctx = self.ctx();
-        let static_shape = ctx.as_tensor(ty).is_some_and(|t| t.dims.iter().all(|d| matches!(d, Dim::Static(_))));
-        if !static_shape {
+        let tensor = ctx.as_tensor(ty).filter(|t| t.dims.iter().all(|d| matches!(d, Dim::Static(_))));
+        let Some(tensor) = tensor else {
             return Err(self.error(format!("can be expanded only for static shapes, found {}", ctx.type_to_string(ty))));
+        };
+        let scalar_type = ctx.tensor_type(&[], tensor.element);
+        let dense = xla_ir::DenseElements::from_scalars(ctx, scalar_type, &[value]).map_err(|m| self.error(m))?;
+        let scalar = self.one("hlo.constant", &[], &[("value", ctx.dense_attr(dense))], None)?;
+        if tensor.dims.is_empty() {
+            return Ok(scalar);
         }
-        let dense = xla_ir::DenseElements::from_scalars(ctx, ty, &[value]).map_err(|m| self.error(m))?;
-        self.one("hlo.constant", &[], &[("value", ctx.dense_attr(dense))], None)
+        self.one("hlo.broadcast_in_dim", &[scalar], &[("broadcast_dimensions", ctx.i64_array_attr(&[]))], Some(ty))
     }
 
     /// A float constant of `like`'s type.

@@ -6,7 +6,7 @@ use xla_ir::{Diagnostic, FloatKind, Scalar, ValueId};
 use super::emit::Emitter;
 
 /// `next_after(x, y)`: the representable float next to `x` towards `y`. On the bits `b(x)`
-/// (an integer of the float's width): `y` when `x == y`; NaN when either is NaN; the
+/// (an integer of the float's width): `y` when `x == y`; a quiet NaN when either is NaN; the
 /// smallest subnormal with `y`'s sign when `x` is ±0 and `y` is not; otherwise `b(x) - 1`
 /// when the result is smaller in magnitude (`|x| > |y|`, or the signs differ) and
 /// `b(x) + 1` when it is larger.
@@ -50,7 +50,8 @@ pub(crate) fn next_after(em: &mut Emitter, x: ValueId, y: ValueId) -> Result<Val
     let x_nan = em.compare("NE", x, x, Some("FLOAT"))?;
     let y_nan = em.compare("NE", y, y, Some("FLOAT"))?;
     let any_nan = em.binary("or", x_nan, y_nan)?;
-    let nan = em.add(x, y)?;
+    // As XLA's NextAfter, a quiet NaN constant where either operand is NaN.
+    let nan = em.float(f64::NAN, x)?;
     let nan_bits = bits(em, nan)?;
     let result = em.select(any_nan, nan_bits, result)?;
     let float_ty = em.ty(x);

@@ -3,19 +3,68 @@
 //! floats (f16, bf16, f8) are computed in f32 and converted back, as XLA does.
 //!
 //! Known limits, kept on purpose: `erf_inv` uses Giles' single-precision polynomials for
-//! every type (about 1e-7 relative error in f64); `erfc` is `1 - erf(x)`, which loses
-//! relative precision where `erfc(x)` is tiny (large `x`).
+//! every type (about 1e-7 relative error in f64); `erfc` of f64 is `1 - erf(x)`, which loses
+//! relative precision where `erfc(x)` is tiny (large `x`); f32 and narrower floats get XLA's
+//! approximation, accurate there too.
 
-use xla_ir::{Diagnostic, ValueId};
+use xla_ir::{Diagnostic, FloatKind, ValueId};
 
 use super::emit::Emitter;
 
-/// `erfc(x) = 1 - erf(x)`.
+/// The coefficients of `erf(x) / x` in `x^2` for `|x| < 1` (single precision).
+const ERF_SMALL: [f64; 7] =
+    [7.85386146e-05, -0.000801019371, 0.00518832775, -0.0268538129, 0.112835854, -0.37612626, 1.12837911];
+/// The coefficients of `erfc(x) * |x| * exp(x^2)` in `1 / x^2` for `1 <= |x| < 2`.
+const ERFC_MEDIUM: [f64; 9] = [
+    0.0232682, -0.138703942, 0.368742466, -0.582473278, 0.621000469, -0.494451523, 0.340488, -0.274112701,
+    0.563825965,
+];
+/// The same for `|x| >= 2`.
+const ERFC_LARGE: [f64; 8] =
+    [-10.477664, 12.9772, -7.49551868, 2.92101908, -1.01526523, 0.42184633, -0.282076746, 0.564189494];
+/// The log of the smallest normal f32: below it `exp` underflows, and `erfc` is 0 (or 2).
+const LOG_MIN_NORMAL_F32: f64 = -88.7228394;
+
+/// `erfc(x)`: in f64, `1 - erf(x)`; in f32 (narrower floats computed in f32), XLA's
+/// approximation: `1 - x * p(x^2)` for `|x| < 1`, otherwise `exp(-x^2) / |x| * q(1 / x^2)`
+/// (one polynomial for `|x| < 2`, another beyond), 0 once `-x^2` is below the log of the
+/// smallest normal, and `2 - erfc(|x|)` for negative `x`.
 pub(crate) fn erfc(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
-    em.float_kind(x)?;
-    let erf = em.unary("erf", x)?;
-    let one = em.float(1.0, x)?;
-    em.sub(one, erf)
+    if em.float_kind(x)? == FloatKind::F64 {
+        let erf = em.unary("erf", x)?;
+        let one = em.float(1.0, x)?;
+        return em.sub(one, erf);
+    }
+    em.in_f32_at_least(x, |em, x| {
+        let one = em.float(1.0, x)?;
+        let abs = em.unary("abs", x)?;
+        let is_small = em.compare("LT", abs, one, None)?;
+        // |x| < 1: 1 - erf(x).
+        let sq = em.mul(x, x)?;
+        let p = horner(em, sq, &ERF_SMALL)?;
+        let erf = em.mul(x, p)?;
+        let small = em.sub(one, erf)?;
+        // |x| >= 1.
+        let zero = em.float(0.0, x)?;
+        let is_negative = em.compare("LT", x, zero, None)?;
+        let two = em.float(2.0, x)?;
+        let minus_sq = em.unary("negate", sq)?;
+        let log_min = em.float(LOG_MIN_NORMAL_F32, x)?;
+        let underflows = em.compare("LT", minus_sq, log_min, None)?;
+        let exp = em.unary("exponential", minus_sq)?;
+        let inverse = em.div(one, abs)?;
+        let scale = em.mul(exp, inverse)?;
+        let is_medium = em.compare("LT", abs, two, None)?;
+        let w = em.div(one, sq)?;
+        let medium = horner(em, w, &ERFC_MEDIUM)?;
+        let large = horner(em, w, &ERFC_LARGE)?;
+        let q = em.select(is_medium, medium, large)?;
+        let positive = em.mul(scale, q)?;
+        let positive = em.select(underflows, zero, positive)?;
+        let reflected = em.sub(two, positive)?;
+        let tail = em.select(is_negative, reflected, positive)?;
+        em.select(is_small, small, tail)
+    })
 }
 
 /// `c[0] * w^(n-1) + ... + c[n-1]`, by Horner's rule.
@@ -31,7 +80,10 @@ fn horner(em: &mut Emitter, w: ValueId, coefficients: &[f64]) -> Result<ValueId,
 }
 
 /// `erf_inv(x) = x * p(w)` with `w = -log(1 - x^2)`: Giles' polynomial in `w - 2.5` for
-/// `w < 5`, in `sqrt(w) - 3` otherwise; `±inf` at `x = ±1`.
+/// `w < 5`, in `sqrt(w) - 3` otherwise; `±inf` at `x = ±1`. As XLA's `ErfInv` does, one
+/// Horner chain runs, on the argument and coefficients each element's range selects, rather
+/// than both polynomials and a select of their values (the same result with half the
+/// arithmetic).
 pub(crate) fn erf_inv(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     const SMALL: [f64; 9] = [
         2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503, -0.00417768164,
@@ -42,20 +94,32 @@ pub(crate) fn erf_inv(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnosti
         1.00167406, 2.83297682,
     ];
     em.in_f32_at_least(x, |em, x| {
-        let sq = em.mul(x, x)?;
-        let minus_sq = em.unary("negate", sq)?;
+        let minus_x = em.unary("negate", x)?;
+        let minus_sq = em.mul(x, minus_x)?;
         let log = em.unary("log_plus_one", minus_sq)?;
         let w = em.unary("negate", log)?;
+        let five = em.float(5.0, x)?;
+        let is_small = em.compare("LT", w, five, None)?;
         let two_and_half = em.float(2.5, x)?;
         let w_small = em.sub(w, two_and_half)?;
-        let p_small = horner(em, w_small, &SMALL)?;
         let root = em.unary("sqrt", w)?;
         let three = em.float(3.0, x)?;
         let w_large = em.sub(root, three)?;
-        let p_large = horner(em, w_large, &LARGE)?;
-        let five = em.float(5.0, x)?;
-        let is_small = em.compare("LT", w, five, None)?;
-        let p = em.select(is_small, p_small, p_large)?;
+        let arg = em.select(is_small, w_small, w_large)?;
+        let mut p = None;
+        for (small, large) in SMALL.iter().zip(&LARGE) {
+            let small = em.float(*small, x)?;
+            let large = em.float(*large, x)?;
+            let c = em.select(is_small, small, large)?;
+            p = Some(match p {
+                None => c,
+                Some(p) => {
+                    let scaled = em.mul(p, arg)?;
+                    em.add(c, scaled)?
+                }
+            });
+        }
+        let p = p.ok_or_else(|| em.error("needs coefficients"))?;
         let general = em.mul(p, x)?;
         let inf = em.float(f64::INFINITY, x)?;
         let at_one = em.mul(x, inf)?;

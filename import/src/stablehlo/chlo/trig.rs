@@ -46,13 +46,12 @@ pub(crate) fn sinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
     em.select(is_small, small, large)
 }
 
-/// `exp(x - ln 2) + sign * exp(-x - ln 2)`, which is `(e^x + sign * e^-x) / 2`.
+/// `exp(x - ln 2) + sign * exp(-ln 2 - x)`, which is `(e^x + sign * e^-x) / 2`.
 fn exp_sum(em: &mut Emitter, x: ValueId, sign: f64) -> Result<ValueId, Diagnostic> {
     let ln_half = em.float(0.5f64.ln(), x)?;
     let a = em.add(x, ln_half)?;
     let ea = em.unary("exponential", a)?;
-    let minus_x = em.unary("negate", x)?;
-    let b = em.add(minus_x, ln_half)?;
+    let b = em.sub(ln_half, x)?;
     let eb = em.unary("exponential", b)?;
     if sign < 0.0 {
         em.sub(ea, eb)
@@ -67,34 +66,31 @@ pub(crate) fn cosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
     exp_sum(em, x, 1.0)
 }
 
-/// `asin(x) = 2 * atan2(x, 1 + sqrt(1 - x^2))`.
-pub(crate) fn asin(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
-    real(em, x)?;
+/// `sqrt(1 - x^2)`, computed as `sqrt((1 - x) * (1 + x))`, which does not cancel near
+/// `|x| = 1`.
+fn cos_of_asin(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     let one = em.float(1.0, x)?;
-    let sq = em.mul(x, x)?;
-    let rest = em.sub(one, sq)?;
-    let root = em.unary("sqrt", rest)?;
-    let denom = em.add(one, root)?;
-    let angle = em.binary("atan2", x, denom)?;
-    let two = em.float(2.0, x)?;
-    em.mul(two, angle)
+    let below = em.sub(one, x)?;
+    let above = em.add(x, one)?;
+    let product = em.mul(below, above)?;
+    em.unary("sqrt", product)
 }
 
-/// `acos(x) = 2 * atan2(sqrt(1 - x^2), 1 + x)` for `x != -1`, and `pi` at `x = -1`.
+/// `asin(x) = 2 * atan2(x, 1 + sqrt(1 - x^2))`, the doubling as `a + a` (exact).
+pub(crate) fn asin(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    real(em, x)?;
+    let root = cos_of_asin(em, x)?;
+    let one = em.float(1.0, x)?;
+    let denom = em.add(root, one)?;
+    let angle = em.binary("atan2", x, denom)?;
+    em.add(angle, angle)
+}
+
+/// `acos(x) = atan2(sqrt(1 - x^2), x)`, `pi` at `x = -1` included.
 pub(crate) fn acos(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     real(em, x)?;
-    let one = em.float(1.0, x)?;
-    let sq = em.mul(x, x)?;
-    let rest = em.sub(one, sq)?;
-    let root = em.unary("sqrt", rest)?;
-    let denom = em.add(one, x)?;
-    let angle = em.binary("atan2", root, denom)?;
-    let two = em.float(2.0, x)?;
-    let general = em.mul(two, angle)?;
-    let minus_one = em.float(-1.0, x)?;
-    let pi = em.float(std::f64::consts::PI, x)?;
-    let not_minus_one = em.compare("NE", x, minus_one, None)?;
-    em.select(not_minus_one, general, pi)
+    let root = cos_of_asin(em, x)?;
+    em.binary("atan2", root, x)
 }
 
 /// `atan(x) = atan2(x, 1)`.
@@ -105,7 +101,7 @@ pub(crate) fn atan(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
 }
 
 /// `asinh(x) = sign(x) * log1p(a + a^2 / (1 + sqrt(a^2 + 1)))` with `a = |x|` (which is
-/// `log(a + sqrt(a^2 + 1))` without cancellation), and `sign(x) * (log(a) + ln 2)` once
+/// `log(a + sqrt(a^2 + 1))` without cancellation), and `sign(x) * (log(a) + ln 2)` from where
 /// `a^2` would overflow.
 pub(crate) fn asinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     let kind = em.float_kind(x)?;
@@ -115,13 +111,13 @@ pub(crate) fn asinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic>
         let a2 = em.mul(a, a)?;
         let a2_plus_one = em.add(a2, one)?;
         let root = em.unary("sqrt", a2_plus_one)?;
-        let denom = em.add(one, root)?;
+        let denom = em.add(root, one)?;
         let ratio = em.div(a2, denom)?;
         let arg = em.add(a, ratio)?;
         let medium = em.unary("log_plus_one", arg)?;
         let large = log_plus_ln2(em, a)?;
         let limit = em.float(max_finite(kind).sqrt(), x)?;
-        let is_large = em.compare("GT", a, limit, None)?;
+        let is_large = em.compare("GE", a, limit, None)?;
         let magnitude = em.select(is_large, large, medium)?;
         let sign = em.unary("sign", x)?;
         em.mul(sign, magnitude)
@@ -135,21 +131,24 @@ fn log_plus_ln2(em: &mut Emitter, a: ValueId) -> Result<ValueId, Diagnostic> {
     em.add(log_a, ln2)
 }
 
-/// `acosh(x) = log(x + sqrt((x + 1) * (x - 1)))`, and `log(x) + ln 2` once `x^2` would
-/// overflow; NaN below 1, as the square root of a negative number.
+/// `acosh(x) = log1p(sqrt(x - 1) * (sqrt(x + 1) + sqrt(x - 1)))`, which is `log(x + sqrt(x^2
+/// - 1))` without the cancellation near 1, and `log(x) + ln 2` from where the product would
+/// overflow (half the largest finite value); NaN below 1, as the square root of a negative
+/// number.
 pub(crate) fn acosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     let kind = em.float_kind(x)?;
     em.in_f32_at_least(x, |em, x| {
-        let one = em.float(1.0, x)?;
-        let plus = em.add(x, one)?;
-        let minus = em.sub(x, one)?;
-        let product = em.mul(plus, minus)?;
-        let root = em.unary("sqrt", product)?;
-        let sum = em.add(x, root)?;
-        let general = em.unary("log", sum)?;
+        let limit = em.float(max_finite(kind) / 2.0, x)?;
+        let is_large = em.compare("GE", x, limit, None)?;
         let large = log_plus_ln2(em, x)?;
-        let limit = em.float(max_finite(kind).sqrt(), x)?;
-        let is_large = em.compare("GT", x, limit, None)?;
+        let one = em.float(1.0, x)?;
+        let minus = em.sub(x, one)?;
+        let root_minus = em.unary("sqrt", minus)?;
+        let plus = em.add(x, one)?;
+        let root_plus = em.unary("sqrt", plus)?;
+        let sum = em.add(root_plus, root_minus)?;
+        let product = em.mul(root_minus, sum)?;
+        let general = em.unary("log_plus_one", product)?;
         em.select(is_large, large, general)
     })
 }
