@@ -1,6 +1,6 @@
 //! Every JAX fixture (fixtures/, and the shared benchmark corpus when it is present) runs on
-//! the reference interpreter from both of its texts, StableHLO and HLO, and matches XLA
-//! CPU's outputs.
+//! the reference interpreter from both of its texts, StableHLO and HLO, as read and after
+//! canonicalization, and matches XLA CPU's outputs.
 //!
 //! Agreement: integers, predicates and fixtures whose manifest tolerance is 0 must be
 //! bit-exact. A float must be within a number of units in the last place of its format,
@@ -16,6 +16,7 @@
 use std::path::{Path, PathBuf};
 
 use xla_interp::closeness::Tolerance;
+use xla_tools::opt::OptConfig;
 use xla_tools::run::{run, RunConfig};
 
 fn repo_root() -> PathBuf {
@@ -82,15 +83,36 @@ fn run_all(dir: &Path, forms: &[&str]) -> (usize, Vec<String>) {
             if !output.success {
                 failures.push(format!("{} ({form}):\n{}", fixture.name, output.stderr));
             }
+            // The canonical form computes the same: every canonicalization pattern and
+            // folder that fires on the fixture keeps XLA's results.
+            let canonical = canonicalize(&program.display().to_string(), &text);
+            let output = run(&config, &canonical);
+            runs += 1;
+            if !output.success {
+                failures.push(format!("{} ({form}, canonicalized):\n{}", fixture.name, output.stderr));
+            }
         }
     }
     (runs, failures)
 }
 
+/// `text` after `symbol-dce,canonicalize,cse,dce`, printed.
+fn canonicalize(name: &str, text: &str) -> String {
+    let config = OptConfig {
+        input_name: name.to_string(),
+        pipeline: Some("builtin.module(symbol-dce,canonicalize,cse,dce)".into()),
+        verify_each: true,
+        ..OptConfig::default()
+    };
+    let output = xla_tools::opt::run(&config, text);
+    assert!(output.success, "{name} does not canonicalize: {}", output.stderr);
+    output.stdout
+}
+
 #[test]
 fn every_fixture_matches_xla() {
     let (runs, failures) = run_all(&repo_root().join("fixtures"), &["stablehlo.mlir", "hlo"]);
-    assert!(runs >= 2 * 67, "only {runs} fixture runs");
+    assert!(runs >= 4 * 67, "only {runs} fixture runs");
     assert!(failures.is_empty(), "{} of {runs} runs failed:\n{}", failures.len(), failures.join("\n"));
 }
 
@@ -106,7 +128,7 @@ fn the_shared_corpus_matches_xla() {
         return;
     }
     let (runs, failures) = run_all(&dir, &["stablehlo.mlir", "hlo"]);
-    assert!(runs >= 2 * 25, "only {runs} corpus runs");
+    assert!(runs >= 4 * 25, "only {runs} corpus runs");
     assert!(failures.is_empty(), "{} of {runs} runs failed:\n{}", failures.len(), failures.join("\n"));
 }
 
