@@ -61,6 +61,7 @@ mod literals;
 mod select_patterns;
 mod slicing_patterns;
 mod iota_patterns;
+mod layout_patterns;
 mod reduce_patterns;
 mod reshape_patterns;
 mod rev;

@@ -25,7 +25,7 @@ use super::shape_checks::{dim_in_range, list, tensor};
     traits = [Pure],
     verify = verify_reshape,
     fold = super::constant_folds::fold_reshape,
-    patterns = [super::reshape_patterns::RESHAPE_IDENTITY, super::reshape_patterns::RESHAPE_OF_RESHAPE],
+    patterns = [super::reshape_patterns::RESHAPE_IDENTITY, super::reshape_patterns::RESHAPE_OF_RESHAPE, super::layout_patterns::TRANSPOSE_INTO_LAYOUT],
     format = "$operand attr-dict `:` functional-type(operands, results)"
 )]
 pub struct ReshapeOp {
