@@ -199,6 +199,9 @@ pub enum TypeData {
     None,
     Complex(Type),
     Tensor(TensorType),
+    /// A buffer holding a tensor's elements in memory, `memref<2x3xf32, {0, 1}>`: the loop
+    /// level's view of an array, with the same shape model and layout as a tensor.
+    MemRef(TensorType),
     /// A tensor of unknown rank, `tensor<*xf32>`: what relaxing shapes of different ranks
     /// gives (TensorFlow's unknown shape). XLA's own shapes are always ranked.
     UnrankedTensor(Type),
@@ -239,6 +242,20 @@ impl Context {
     pub fn tensor_type(&self, shape: &[i64], element: Type) -> Type {
         let dims = shape.iter().map(|&n| Dim::Static(n)).collect();
         self.intern_type(TypeData::Tensor(TensorType { dims, element, layout: None }))
+    }
+
+    /// A buffer of static shape without a layout.
+    pub fn memref_type(&self, shape: &[i64], element: Type) -> Type {
+        let dims = shape.iter().map(|&n| Dim::Static(n)).collect();
+        self.intern_type(TypeData::MemRef(TensorType { dims, element, layout: None }))
+    }
+
+    /// The buffer, if `ty` is a memref.
+    pub fn as_memref(&self, ty: Type) -> Option<&TensorType> {
+        match self.type_data(ty) {
+            TypeData::MemRef(t) => Some(t),
+            _ => None,
+        }
     }
 
     /// The tensor, if `ty` is one.
@@ -294,7 +311,8 @@ impl Context {
                 self.write_type(out, *e);
                 out.push('>');
             }
-            TypeData::Tensor(t) => self.write_tensor_type(out, t),
+            TypeData::Tensor(t) => self.write_shaped_type(out, "tensor", t),
+            TypeData::MemRef(t) => self.write_shaped_type(out, "memref", t),
             TypeData::UnrankedTensor(element) => {
                 out.push_str("tensor<*x");
                 self.write_type(out, *element);
@@ -339,8 +357,9 @@ impl Context {
         }
     }
 
-    fn write_tensor_type(&self, out: &mut String, t: &TensorType) {
-        out.push_str("tensor<");
+    fn write_shaped_type(&self, out: &mut String, keyword: &str, t: &TensorType) {
+        out.push_str(keyword);
+        out.push('<');
         for d in &t.dims {
             match d {
                 Dim::Static(n) => {

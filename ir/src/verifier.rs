@@ -85,7 +85,7 @@ impl Verifier<'_, '_> {
         });
         for (what, value) in results.chain(args).collect::<Vec<_>>() {
             let ty = body.value_type(value);
-            let Some(tensor) = ctx.as_tensor(ty) else { continue };
+            let Some(tensor) = ctx.as_tensor(ty).or_else(|| ctx.as_memref(ty)) else { continue };
             if let Some(layout) = &tensor.layout {
                 if let Err(message) = layout.validate(&tensor.dims) {
                     self.errors.push(OpRef::new(body, op).error(format!("{what} of type {}: {message}", ctx.type_to_string(ty))));

@@ -1,4 +1,4 @@
-//! Parsing types: builtin scalars, `tensor<...>` with XLA dimensions and layouts,
+//! Parsing types: builtin scalars, `tensor<...>` and `memref<...>` with XLA dimensions and layouts,
 //! `complex<...>`, `tuple<...>`, function types, `!alias` and dialect types `!dialect.name`.
 
 use super::lexer::TokenKind;
@@ -37,6 +37,7 @@ impl Parser<'_, '_, '_> {
                 }
                 match text {
                     "tensor" => self.parse_tensor_type(),
+                    "memref" => self.parse_memref_type(),
                     "complex" => {
                         self.bump();
                         self.expect(TokenKind::Less)?;
@@ -146,6 +147,16 @@ impl Parser<'_, '_, '_> {
     }
 
     /// Parses `tensor<2x?x<=8xf32, {1, 0}, padded = [..], padding = zero>`.
+    /// Parses `memref<2x3xf32, {0, 1}>`: a buffer, with a ranked tensor's shape and layout.
+    fn parse_memref_type(&mut self) -> PResult<Type> {
+        let start = self.loc();
+        let shaped = self.parse_tensor_type()?;
+        match self.ctx.type_data(shaped) {
+            TypeData::Tensor(t) => Ok(self.ctx.ty(TypeData::MemRef(t.clone()))),
+            _ => Err(Diagnostic::error(start, "a memref must have a rank: '*' is not allowed")),
+        }
+    }
+
     fn parse_tensor_type(&mut self) -> PResult<Type> {
         self.bump();
         let less = self.expect(TokenKind::Less)?;

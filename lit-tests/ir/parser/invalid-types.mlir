@@ -120,3 +120,10 @@ func.func @mismatched_dialect_type(%a: !hlo.thing<1, [2>) {
 
 // expected-error @+1 {{unbalanced '<' in dialect type or attribute}}
 func.func @unclosed_dialect_type(%a: !hlo.thing<1, [2]
+
+// -----
+
+// expected-error @+1 {{a memref must have a rank: '*' is not allowed}}
+func.func @unranked_memref(%a: memref<*xf32>) {
+  return
+}

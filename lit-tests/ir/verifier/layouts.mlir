@@ -51,3 +51,12 @@ func.func @result_layout(%x: tensor<2xf32>) {
 func.func @valid(%x: tensor<2x3xf32, {0, 1}, padded = [3, 5], padding = zero>, %y: tensor<4x5x6xf32, {0, 2, 1}>, %z: tensor<f32, {}>) {
   return
 }
+
+// -----
+
+// Buffers (memref) carry layouts under the same rules.
+
+// expected-error @+1 {{'func.func' op block argument #0 of type memref<2x3xf32, {1, 1}>: layout minor_to_major [1, 1] is not a permutation of the dimensions 0..2}}
+func.func @memref_layout(%x: memref<2x3xf32, {1, 1}>) {
+  return
+}
