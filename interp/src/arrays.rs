@@ -78,12 +78,11 @@ fn reinterpret(literal: Literal, expected: ElementType) -> Literal {
     if !(bits_of_float || narrow_int) {
         return literal;
     }
-    let elements = Literal::from_fn(expected, literal.shape.clone(), |i| match literal.get(i) {
+    Literal::from_fn(expected, literal.shape.clone(), |i| match literal.get(i) {
         Scalar::Int(v) if bits_of_float => scalar_from_bits(expected, literal.element.to_bits(v)),
         Scalar::Int(v) => Scalar::Int(expected.wrap(v)),
         other => other,
-    });
-    elements
+    })
 }
 
 fn int(bits: u32, signed: bool) -> ElementType {

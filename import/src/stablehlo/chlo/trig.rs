@@ -131,8 +131,8 @@ fn log_plus_ln2(em: &mut Emitter, a: ValueId) -> Result<ValueId, Diagnostic> {
     em.add(log_a, ln2)
 }
 
-/// `acosh(x) = log1p(sqrt(x - 1) * (sqrt(x + 1) + sqrt(x - 1)))`, which is `log(x + sqrt(x^2
-/// - 1))` without the cancellation near 1, and `log(x) + ln 2` from where the product would
+/// `acosh(x) = log1p(sqrt(x - 1) * (sqrt(x + 1) + sqrt(x - 1)))`, which is
+/// `log(x + sqrt(x^2 - 1))` without the cancellation near 1, and `log(x) + ln 2` from where the product would
 /// overflow (half the largest finite value); NaN below 1, as the square root of a negative
 /// number.
 pub(crate) fn acosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
