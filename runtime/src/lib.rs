@@ -20,6 +20,7 @@
 #![deny(missing_docs)]
 
 pub mod args;
+pub mod fft;
 pub mod gemm;
 pub mod parallel_for;
 pub mod options;
