@@ -23,6 +23,7 @@ pub mod args;
 pub mod fft;
 pub mod gemm;
 pub mod parallel_for;
+pub mod sort;
 pub mod options;
 pub mod status;
 pub mod thread_pool;
