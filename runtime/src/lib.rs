@@ -22,6 +22,7 @@
 pub mod args;
 pub mod fft;
 pub mod gemm;
+pub mod linalg;
 pub mod parallel_for;
 pub mod sort;
 pub mod options;
