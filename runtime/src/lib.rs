@@ -24,6 +24,7 @@ pub mod fft;
 pub mod gemm;
 pub mod linalg;
 pub mod parallel_for;
+pub mod rng;
 pub mod sort;
 pub mod options;
 pub mod status;
