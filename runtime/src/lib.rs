@@ -20,13 +20,18 @@
 #![deny(missing_docs)]
 
 pub mod args;
+pub mod custom_call;
+pub mod feed;
 pub mod fft;
 pub mod gemm;
+pub mod infeed;
 pub mod linalg;
 pub mod parallel_for;
+pub mod replicas;
 pub mod rng;
 pub mod sort;
 pub mod options;
+pub mod outfeed;
 pub mod status;
 pub mod thread_pool;
 
