@@ -40,6 +40,12 @@ use std::ffi::c_char;
 pub use options::XlaRunOptions;
 pub use status::XlaStatus;
 
+/// Where this library was built from, kept in the object code (`#[used]`) so that the C
+/// ABI test can tell this checkout's `libxla_runtime-*.a` from those of other checkouts
+/// that share a target directory (their file names differ only by a hash).
+#[used]
+static BUILT_FROM: &[u8] = concat!("xla-runtime built from ", env!("CARGO_MANIFEST_DIR"), "\n").as_bytes();
+
 /// The version of the runtime's C ABI, as a NUL-terminated static string (the crate
 /// version: `"0.1.0"`). The returned pointer is valid for the life of the process.
 #[no_mangle]
