@@ -18,12 +18,12 @@
 //!   not propagate); with `alpha == 0` or `k == 0`, `A` and `B` are not read;
 //! - the `gemm` crate runs on the runtime's pool, with at most `opts->num_threads` threads,
 //!   and without threads when that is 1. Its own convention is `dst = alpha * dst +
-//!   beta * lhs . rhs`, the scalars' roles swapped; [`gemm_one`] is the one place that maps
+//!   beta * lhs . rhs`, the scalars' roles swapped; `gemm_one` is the one place that maps
 //!   BLAS's convention onto it.
 //!
 //! The f16 functions take IEEE half-precision bits (`uint16_t`) and `float` scalars, which
-//! are rounded to f16; accumulation is the `gemm` crate's (in f16 on CPUs with native f16
-//! arithmetic, in f32 elsewhere). Complex matrices (`gemm`'s c32 and c64) are not exposed
+//! are rounded to f16; accumulation is the `gemm` crate's (operands widened to f32 on
+//! x86-64; native f16 arithmetic on aarch64 CPUs with FP16). Complex matrices (`gemm`'s c32 and c64) are not exposed
 //! yet.
 
 use crate::args;
