@@ -1,20 +1,50 @@
 //! `libxla_runtime`: the library that ahead-of-time compiled code links against, through a
 //! C ABI only (`extern "C"`, `#[no_mangle]`, `xla_rt_` prefix). Built both as a static
 //! library (`libxla_runtime.a`, for C/C++ drivers) and as an rlib (for `xla-run` and Rust
-//! drivers).
+//! drivers). `include/xla_runtime.h` declares every entry point.
 //!
-//! A later issue fills it (see DESIGN.md, "Code generation and the runtime"): the thread
-//! pool and `parallel_for`, gemm (the `gemm` crate, strided), conv, sort, fft, rng, linear
-//! algebra, collectives, infeed/outfeed, custom calls, and `xla_rt_last_error()`. For now it
-//! exports [`xla_rt_version`], so the staticlib has a symbol to link and check.
+//! One concept per module: [`status`] (codes and `xla_rt_last_error`), [`options`]
+//! (`XlaRunOptions`), [`thread_pool`] and [`parallel_for`], [`gemm`], [`fft`], [`sort`],
+//! [`linalg`] (Cholesky, triangular solve), [`rng`] (XLA's Threefry and Philox bit
+//! generators), [`custom_call`], [`infeed`] and [`outfeed`] (over [`feed`]), [`replicas`]
+//! (in-process all-reduce).
 //!
 //! Architecture Invariant: the runtime knows nothing of the IR or LLVM; it depends on no
 //! other crate of the workspace, and compiled objects reach it only through the C ABI
-//! declared in the generated headers. A runtime entry point never unwinds into its caller.
+//! declared in `include/xla_runtime.h`. Every entry point runs its work inside
+//! [`status::guard`], so it reports errors through its return code and
+//! `xla_rt_last_error()` and never unwinds or aborts into its caller; invalid arguments
+//! (null pointers, negative sizes, overlapping buffers) are errors, not undefined
+//! behaviour.
 
 #![deny(missing_docs)]
 
+pub mod args;
+pub mod custom_call;
+pub mod feed;
+pub mod fft;
+pub mod gemm;
+pub mod infeed;
+pub mod linalg;
+pub mod parallel_for;
+pub mod replicas;
+pub mod rng;
+pub mod sort;
+pub mod options;
+pub mod outfeed;
+pub mod status;
+pub mod thread_pool;
+
 use std::ffi::c_char;
+
+pub use options::XlaRunOptions;
+pub use status::XlaStatus;
+
+/// Where this library was built from, kept in the object code (`#[used]`) so that the C
+/// ABI test can tell this checkout's `libxla_runtime-*.a` from those of other checkouts
+/// that share a target directory (their file names differ only by a hash).
+#[used]
+static BUILT_FROM: &[u8] = concat!("xla-runtime built from ", env!("CARGO_MANIFEST_DIR"), "\n").as_bytes();
 
 /// The version of the runtime's C ABI, as a NUL-terminated static string (the crate
 /// version: `"0.1.0"`). The returned pointer is valid for the life of the process.

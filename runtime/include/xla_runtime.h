@@ -1,0 +1,229 @@
+/*
+ * xla_runtime.h: the C ABI of libxla_runtime, the runtime that code compiled by the
+ * XLA-style compiler links against (libxla_runtime.a).
+ *
+ * Conventions, for every function below:
+ * - A function returning int32_t returns XLA_RT_OK (0) on success and otherwise one of
+ *   the XLA_RT_* status codes; xla_rt_last_error() then gives a message naming the
+ *   function. No function unwinds, aborts or exits into its caller: invalid arguments
+ *   (NULL pointers, negative sizes, overlapping buffers, out-of-range enumerators) are
+ *   XLA_RT_INVALID_ARGUMENT, never undefined behaviour.
+ * - Sizes, counts and strides are int64_t; strides count elements, not bytes.
+ * - A pointer may be NULL exactly when the buffer it names has no elements.
+ * - opts may be NULL for the defaults (all cores, replica 0 of 1); a zero-initialized
+ *   XlaRunOptions is the same defaults.
+ * - Callbacks (parallel_for bodies, sort comparators, custom call targets) may be
+ *   called from the runtime's worker threads.
+ *
+ * This header is kept in sync with the Rust sources by runtime/tests/header.rs.
+ */
+#ifndef XLA_RUNTIME_H_
+#define XLA_RUNTIME_H_
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Status (status.rs) ------------------------------------------------------------ */
+
+/* Status codes; the values are stable. */
+enum {
+  XLA_RT_OK = 0,
+  XLA_RT_INVALID_ARGUMENT = 1,
+  XLA_RT_OUT_OF_MEMORY = 2,
+  XLA_RT_INTERNAL = 3,
+  XLA_RT_UNIMPLEMENTED = 4,
+  XLA_RT_CUSTOM_CALL_FAILED = 5,
+  XLA_RT_NOT_FOUND = 6,
+  XLA_RT_DEADLINE_EXCEEDED = 7,
+  XLA_RT_FAILED_PRECONDITION = 8
+};
+
+/* The message of the last failing call on this thread ("" if none). Valid until the next
+ * failing call on the same thread. */
+const char *xla_rt_last_error(void);
+
+/* The name of a status code ("OK", "INVALID_ARGUMENT", ...; "UNKNOWN" otherwise). */
+const char *xla_rt_status_name(int32_t code);
+
+/* The runtime's version ("0.1.0"), a static string. */
+const char *xla_rt_version(void);
+
+/* ---- Run options (options.rs) ------------------------------------------------------ */
+
+typedef struct XlaRunOptions {
+  int32_t num_threads;  /* 0: all cores; 1: everything on the calling thread. */
+  int32_t replica_id;   /* In [0, num_replicas). */
+  int32_t num_replicas; /* 0 reads as 1. */
+  void *reserved;       /* Must be NULL. */
+} XlaRunOptions;
+
+/* Writes the defaults (all cores, replica 0 of 1) to *opts. */
+int32_t xla_rt_default_run_options(XlaRunOptions *opts);
+
+/* ---- Thread pool and parallel_for (thread_pool.rs, parallel_for.rs) ---------------- */
+
+/* The number of worker threads of the runtime's pool (starting it if needed). */
+int32_t xla_rt_thread_pool_size(void);
+
+typedef void (*XlaParallelForBody)(int64_t begin, int64_t end, void *ctx);
+
+/* Calls body(begin, end, ctx) on contiguous chunks covering [0, n) exactly once, at most
+ * opts->num_threads chunks, in parallel; inline when there is one chunk. Returns after
+ * every chunk finished. */
+int32_t xla_rt_parallel_for(int64_t n, XlaParallelForBody body, void *ctx, const XlaRunOptions *opts);
+
+/* ---- Matrix multiplication (gemm.rs) ----------------------------------------------- */
+
+/* C[m,n] = alpha * A[m,k] . B[k,n] + beta * C[m,n]. Element [i,j] of a matrix X is at
+ * x + i * x_row_stride + j * x_col_stride (any layout or transposition; input strides
+ * may be negative or zero). C's elements must be distinct and must not overlap A or B.
+ * With beta == 0, C is not read; with alpha == 0 or k == 0, A and B are not read. */
+int32_t xla_rt_matmul_f32(int64_t m, int64_t n, int64_t k,
+                          float alpha, const float *a, int64_t a_row_stride, int64_t a_col_stride,
+                          const float *b, int64_t b_row_stride, int64_t b_col_stride,
+                          float beta, float *c, int64_t c_row_stride, int64_t c_col_stride,
+                          const XlaRunOptions *opts);
+int32_t xla_rt_matmul_f64(int64_t m, int64_t n, int64_t k,
+                          double alpha, const double *a, int64_t a_row_stride, int64_t a_col_stride,
+                          const double *b, int64_t b_row_stride, int64_t b_col_stride,
+                          double beta, double *c, int64_t c_row_stride, int64_t c_col_stride,
+                          const XlaRunOptions *opts);
+/* IEEE half precision as uint16_t bits; alpha and beta are rounded to half. */
+int32_t xla_rt_matmul_f16(int64_t m, int64_t n, int64_t k,
+                          float alpha, const uint16_t *a, int64_t a_row_stride, int64_t a_col_stride,
+                          const uint16_t *b, int64_t b_row_stride, int64_t b_col_stride,
+                          float beta, uint16_t *c, int64_t c_row_stride, int64_t c_col_stride,
+                          const XlaRunOptions *opts);
+
+/* batch independent products: matrix i of each operand starts i * x_batch_stride
+ * elements after x (a batch stride of 0 shares one A or B across the batch). */
+int32_t xla_rt_batch_matmul_f32(int64_t batch, int64_t m, int64_t n, int64_t k,
+                                float alpha, const float *a, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
+                                const float *b, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
+                                float beta, float *c, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
+                                const XlaRunOptions *opts);
+int32_t xla_rt_batch_matmul_f64(int64_t batch, int64_t m, int64_t n, int64_t k,
+                                double alpha, const double *a, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
+                                const double *b, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
+                                double beta, double *c, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
+                                const XlaRunOptions *opts);
+int32_t xla_rt_batch_matmul_f16(int64_t batch, int64_t m, int64_t n, int64_t k,
+                                float alpha, const uint16_t *a, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
+                                const uint16_t *b, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
+                                float beta, uint16_t *c, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
+                                const XlaRunOptions *opts);
+
+/* ---- FFT (fft.rs) ------------------------------------------------------------------ */
+
+/* XLA's FftType values. */
+enum { XLA_RT_FFT = 0, XLA_RT_IFFT = 1, XLA_RT_RFFT = 2, XLA_RT_IRFFT = 3 };
+
+/* XLA's Fft over the trailing fft_rank dimensions of the input's row-major shape dims.
+ * Complex buffers hold {re, im} pairs; RFFT's input and IRFFT's output are real. The
+ * output may be the input for FFT and IFFT. c64: float; c128: double. */
+int32_t xla_rt_fft_c64(int32_t fft_type, const float *input, float *output, const int64_t *dims, int64_t rank,
+                       const int64_t *fft_length, int64_t fft_rank, const XlaRunOptions *opts);
+int32_t xla_rt_fft_c128(int32_t fft_type, const double *input, double *output, const int64_t *dims, int64_t rank,
+                        const int64_t *fft_length, int64_t fft_rank, const XlaRunOptions *opts);
+
+/* ---- Sort (sort.rs) ---------------------------------------------------------------- */
+
+/* lhs[i] and rhs[i] point to operand i's elements at the two positions compared. */
+typedef bool (*XlaSortLessFn)(const void *const *lhs, const void *const *rhs, void *ctx);
+
+/* Sorts num_operands arrays of shape dims (row-major) in place along dimension, stably,
+ * by less. operands[i] has elements of element_bytes[i] bytes. Lines may be sorted in
+ * parallel: less may run on several threads at once unless opts->num_threads == 1. */
+int32_t xla_rt_sort(int64_t num_operands, void *const *operands, const int64_t *element_bytes, const int64_t *dims,
+                    int64_t rank, int64_t dimension, XlaSortLessFn less, void *ctx, const XlaRunOptions *opts);
+
+/* ---- Linear algebra (linalg.rs) ---------------------------------------------------- */
+
+/* XLA's Transpose values for triangular_solve's transpose_a. */
+enum { XLA_RT_NO_TRANSPOSE = 1, XLA_RT_TRANSPOSE = 2, XLA_RT_ADJOINT = 3 };
+
+/* Cholesky factors of batch row-major n x n matrices into l (which may be a): lower
+ * (a = L L^T, reading a's lower triangle) or upper (a = U^T U, reading the upper one);
+ * the other triangle is zero; a matrix that is not positive definite gives NaNs. */
+int32_t xla_rt_cholesky_f32(int64_t batch, int64_t n, const float *a, float *l, bool lower, const XlaRunOptions *opts);
+int32_t xla_rt_cholesky_f64(int64_t batch, int64_t n, const double *a, double *l, bool lower, const XlaRunOptions *opts);
+
+/* Solves op(a) x = b (left_side) or x op(a) = b for batch systems; a is m x m (left) or
+ * n x n (right), b and x are m x n (x may be b), all row-major. */
+int32_t xla_rt_triangular_solve_f32(int64_t batch, int64_t m, int64_t n, const float *a, const float *b, float *x,
+                                    bool left_side, bool lower, bool unit_diagonal, int32_t transpose_a,
+                                    const XlaRunOptions *opts);
+int32_t xla_rt_triangular_solve_f64(int64_t batch, int64_t m, int64_t n, const double *a, const double *b, double *x,
+                                    bool left_side, bool lower, bool unit_diagonal, int32_t transpose_a,
+                                    const XlaRunOptions *opts);
+
+/* ---- Random bits (rng.rs) ---------------------------------------------------------- */
+
+/* XLA's RandomAlgorithm values; DEFAULT is PHILOX, as on XLA's CPU backend. */
+enum { XLA_RT_RNG_DEFAULT = 0, XLA_RT_RNG_THREE_FRY = 1, XLA_RT_RNG_PHILOX = 2 };
+
+/* XLA's RngBitGenerator, bit-exact: fills output (row-major shape dims, unsigned
+ * elements of element_bits = 8, 16, 32 or 64) and writes the advanced state (state_len
+ * = 2, or 3 for Philox) to new_state, which may be state. */
+int32_t xla_rt_rng_bit_generator(int32_t algorithm, const uint64_t *state, int64_t state_len, uint64_t *new_state,
+                                 const int64_t *dims, int64_t rank, int32_t element_bits, void *output,
+                                 const XlaRunOptions *opts);
+
+/* Threefry-2x32 (20 rounds) with key (key0, key1) on n counters (x0[i], x1[i]). */
+int32_t xla_rt_threefry2x32(uint32_t key0, uint32_t key1, const uint32_t *x0, const uint32_t *x1, uint32_t *y0,
+                            uint32_t *y1, int64_t n);
+
+/* ---- Custom calls (custom_call.rs) ------------------------------------------------- */
+
+typedef struct XlaCustomCallStatus XlaCustomCallStatus;
+typedef void (*XlaCustomCallFn)(void *const *results, const void *const *args, const char *opaque, size_t opaque_len,
+                                XlaCustomCallStatus *status);
+
+/* Registers fn as target name (copied). Registering a name again with another function
+ * is XLA_RT_INVALID_ARGUMENT. */
+int32_t xla_rt_register_custom_call(const char *name, XlaCustomCallFn fn);
+/* Writes the target of name to *out; XLA_RT_NOT_FOUND if there is none. */
+int32_t xla_rt_lookup_custom_call(const char *name, XlaCustomCallFn *out);
+/* Calls target name; XLA_RT_CUSTOM_CALL_FAILED with its message if it set a failure. */
+int32_t xla_rt_custom_call(const char *name, void *const *results, const void *const *args, const char *opaque,
+                           size_t opaque_len);
+/* Called by a target to report failure (the message is copied). */
+void xla_rt_custom_call_status_set_failure(XlaCustomCallStatus *status, const char *message, size_t message_len);
+
+/* ---- Infeed and outfeed (infeed.rs, outfeed.rs) ------------------------------------ */
+
+/* FIFOs of byte buffers per replica. Timeouts are in milliseconds; negative waits for
+ * ever; a pop of the wrong size fails and leaves the buffer queued. */
+int32_t xla_rt_infeed_enqueue(int32_t replica_id, const void *data, int64_t size);
+int32_t xla_rt_infeed_dequeue(void *dest, int64_t size, int64_t timeout_ms, const XlaRunOptions *opts);
+int32_t xla_rt_infeed_len(int32_t replica_id, int64_t *len);
+int32_t xla_rt_outfeed_enqueue(const void *data, int64_t size, const XlaRunOptions *opts);
+int32_t xla_rt_outfeed_next_size(int32_t replica_id, int64_t timeout_ms, int64_t *size);
+int32_t xla_rt_outfeed_dequeue(int32_t replica_id, void *dest, int64_t size, int64_t timeout_ms);
+
+/* ---- Replicas (replicas.rs) -------------------------------------------------------- */
+
+enum { XLA_RT_REDUCE_SUM = 0, XLA_RT_REDUCE_MAX = 1, XLA_RT_REDUCE_MIN = 2 };
+
+/* All-reduce across the opts->num_replicas threads of this process that call it with
+ * their opts->replica_id; every replica receives the reduction (in replica order, so the
+ * same bits everywhere) in output, which may be input. */
+int32_t xla_rt_all_reduce_f32(int32_t reduction, const float *input, float *output, int64_t count,
+                              const XlaRunOptions *opts);
+int32_t xla_rt_all_reduce_f64(int32_t reduction, const double *input, double *output, int64_t count,
+                              const XlaRunOptions *opts);
+int32_t xla_rt_all_reduce_i32(int32_t reduction, const int32_t *input, int32_t *output, int64_t count,
+                              const XlaRunOptions *opts);
+/* How long a replica waits for the others (default 60000 ms; negative: no limit). */
+int32_t xla_rt_set_collective_timeout_ms(int64_t timeout_ms);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* XLA_RUNTIME_H_ */

@@ -1,0 +1,124 @@
+//! `XlaRunOptions`: what a caller tells a compiled entry (and every runtime call it makes)
+//! about the run: how many threads it may use and which replica it is.
+//!
+//! Invariants:
+//! - the struct is `#[repr(C)]` and its fields never move: `num_threads`, `replica_id`,
+//!   `num_replicas` (each `int32_t`) and `reserved` (a pointer); a new field would come
+//!   through `reserved`, which must be NULL today;
+//! - a NULL `opts` and an all-zero struct both mean the defaults: all cores, replica 0 of
+//!   1 (`num_replicas == 0` reads as 1), so `XlaRunOptions opts = {0};` is valid C;
+//! - entry points read options only through [`RunOptions::from_ptr`], which validates
+//!   them, so an invalid struct is an [`crate::XlaStatus::InvalidArgument`] error.
+
+use std::ffi::c_void;
+
+use crate::status::{RtError, RtResult};
+use crate::thread_pool;
+
+/// The options of a run, as the C ABI passes them (`const XlaRunOptions *opts`).
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct XlaRunOptions {
+    /// The most threads the run may use: 0 for all the cores of the machine (the size of
+    /// the runtime's pool), 1 to run everything on the calling thread.
+    pub num_threads: i32,
+    /// Which replica this caller is, in `[0, num_replicas)`.
+    pub replica_id: i32,
+    /// How many replicas run the program together (0 reads as 1).
+    pub num_replicas: i32,
+    /// Reserved for later extensions; must be NULL.
+    pub reserved: *mut c_void,
+}
+
+impl Default for XlaRunOptions {
+    fn default() -> Self {
+        XlaRunOptions { num_threads: 0, replica_id: 0, num_replicas: 1, reserved: std::ptr::null_mut() }
+    }
+}
+
+/// Validated run options, as the runtime's functions use them.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct RunOptions {
+    /// The number of threads to use, at least 1.
+    pub threads: usize,
+    /// This caller's replica.
+    pub replica_id: usize,
+    /// The number of replicas, at least 1.
+    pub num_replicas: usize,
+}
+
+impl RunOptions {
+    /// The options `opts` points to, or the defaults when it is null.
+    ///
+    /// # Safety
+    /// A non-null `opts` points to a valid `XlaRunOptions`.
+    pub unsafe fn from_ptr(opts: *const XlaRunOptions) -> RtResult<RunOptions> {
+        match opts.as_ref() {
+            None => RunOptions::validate(&XlaRunOptions::default()),
+            Some(opts) => RunOptions::validate(opts),
+        }
+    }
+
+    /// `opts`, validated.
+    pub fn validate(opts: &XlaRunOptions) -> RtResult<RunOptions> {
+        let threads = match opts.num_threads {
+            0 => thread_pool::default_threads(),
+            n if n > 0 => n as usize,
+            n => return Err(RtError::invalid(format!("opts->num_threads = {n} is negative"))),
+        };
+        let num_replicas = match opts.num_replicas {
+            0 => 1,
+            n if n > 0 => n as usize,
+            n => return Err(RtError::invalid(format!("opts->num_replicas = {n} is negative"))),
+        };
+        let replica_id = usize::try_from(opts.replica_id)
+            .ok()
+            .filter(|&id| id < num_replicas)
+            .ok_or_else(|| RtError::invalid(format!("opts->replica_id = {} is not in [0, {num_replicas})", opts.replica_id)))?;
+        if !opts.reserved.is_null() {
+            return Err(RtError::invalid("opts->reserved must be NULL"));
+        }
+        Ok(RunOptions { threads, replica_id, num_replicas })
+    }
+}
+
+/// Writes the default options (all cores, replica 0 of 1) to `*opts`. Returns
+/// `XLA_RT_INVALID_ARGUMENT` if `opts` is NULL.
+///
+/// # Safety
+/// A non-null `opts` points to writable memory for one `XlaRunOptions`.
+#[no_mangle]
+pub unsafe extern "C" fn xla_rt_default_run_options(opts: *mut XlaRunOptions) -> i32 {
+    crate::status::guard("xla_rt_default_run_options", || {
+        crate::args::not_null("opts", opts)?;
+        opts.write(XlaRunOptions::default());
+        Ok(())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn null_and_zeroed_options_are_the_defaults() {
+        let defaults = unsafe { RunOptions::from_ptr(std::ptr::null()) }.unwrap();
+        let zeroed = XlaRunOptions { num_threads: 0, replica_id: 0, num_replicas: 0, reserved: std::ptr::null_mut() };
+        assert_eq!(RunOptions::validate(&zeroed), Ok(defaults));
+        assert_eq!((defaults.replica_id, defaults.num_replicas), (0, 1));
+        assert!(defaults.threads >= 1);
+    }
+
+    #[test]
+    fn invalid_options_are_rejected_with_their_field() {
+        let bad = |f: fn(&mut XlaRunOptions)| {
+            let mut opts = XlaRunOptions::default();
+            f(&mut opts);
+            RunOptions::validate(&opts).unwrap_err().message
+        };
+        assert_eq!(bad(|o| o.num_threads = -2), "opts->num_threads = -2 is negative");
+        assert_eq!(bad(|o| o.replica_id = 1), "opts->replica_id = 1 is not in [0, 1)");
+        assert_eq!(bad(|o| o.num_replicas = -1), "opts->num_replicas = -1 is negative");
+        assert_eq!(bad(|o| o.reserved = 8 as *mut c_void), "opts->reserved must be NULL");
+    }
+}
