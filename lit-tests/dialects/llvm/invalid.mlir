@@ -285,7 +285,7 @@ llvm.func @gep_float_index(%p: !llvm.ptr, %i: f32) {
 // -----
 
 llvm.func @load_alignment(%p: !llvm.ptr) {
-  // expected-error @+1 {{'llvm.load' op alignment must be a power of two no larger than 2^32, found 3}}
+  // expected-error @+1 {{'llvm.load' op alignment must be a power of two no larger than 2^31, found 3}}
   %0 = llvm.load %p {alignment = 3} : !llvm.ptr -> f32
   llvm.return
 }
