@@ -8,7 +8,7 @@
 //! - [`branch`]: `llvm.br`, `llvm.cond_br` (blocks with arguments; values passed to them
 //!   become phis);
 //! - [`call`]: `llvm.call` of module functions, external functions and intrinsics;
-//! - [`constant`]: `llvm.constant`;
+//! - [`constant`] holds `llvm.constant`;
 //! - [`int_arith`], [`float_arith`]: integer and float arithmetic;
 //! - [`compare`]: `llvm.icmp`, `llvm.fcmp`; [`select`]: `llvm.select`;
 //! - [`cast`]: the conversion instructions;

@@ -70,7 +70,7 @@ impl<'a, 'c, 'll> FunctionTranslator<'a, 'c, 'll> {
         let Some(&entry) = order.first() else { return Ok(()) };
         self.bind_parameters(func, entry)?;
         for &block in &order[1..] {
-            self.create_phis(block)?;
+            self.create_phis(func, block)?;
         }
         for &block in &order {
             self.builder.position_at_end(self.blocks[&block]);
@@ -95,15 +95,14 @@ impl<'a, 'c, 'll> FunctionTranslator<'a, 'c, 'll> {
     }
 
     /// One phi per argument of `block`, at the top of its basic block.
-    fn create_phis(&mut self, block: BlockId) -> Result<(), Diagnostic> {
+    fn create_phis(&mut self, func: OpId, block: BlockId) -> Result<(), Diagnostic> {
         self.builder.position_at_end(self.blocks[&block]);
         for &arg in &self.body.block(block).args {
-            let ty = self.llvm_type_of(self.body.value_type(arg)).ok_or_else(|| {
-                let owner = self.body.block_parent_op(block).map(|p| self.body.op(p).location);
-                let message = format!("block argument of type {} has no LLVM type", self.body.ctx().type_to_string(self.body.value_type(arg)));
-                Diagnostic::error(owner.unwrap_or_else(|| self.body.ctx().unknown_loc()), message)
+            let ty = self.body.value_type(arg);
+            let llvm_type = self.llvm_type_of(ty).ok_or_else(|| {
+                self.error(func, format!("has a block argument of type {}, which has no LLVM type", self.body.ctx().type_to_string(ty)))
             })?;
-            let phi = self.builder.build_phi(ty, "").map_err(|e| Diagnostic::error(self.body.ctx().unknown_loc(), e.to_string()))?;
+            let phi = self.builder.build_phi(llvm_type, "").map_err(|e| self.builder_error(func, e))?;
             self.values.insert(arg, phi.as_basic_value());
             self.phis.insert(arg, phi);
         }

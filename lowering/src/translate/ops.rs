@@ -94,8 +94,12 @@ fn br(t: &mut FunctionTranslator, op: OpId) -> TResult {
 
 fn cond_br(t: &mut FunctionTranslator, op: OpId) -> TResult {
     let condition = t.int_operand(op, 0)?;
-    let successors = &t.body.op(op).successors;
-    let same_target = successors.first().is_some() && successors.first() == successors.get(1);
+    // Two edges into one block can give its phis one incoming value per predecessor only
+    // when one of them starts from a block of its own.
+    let same_target = match t.body.op(op).successors.as_slice() {
+        [a, b] => a == b && !t.body.block(*a).args.is_empty(),
+        _ => false,
+    };
     let on_true = t.edge(op, 0, false)?;
     let on_false = t.edge(op, 1, same_target)?;
     t.builder.build_conditional_branch(condition, on_true, on_false).map_err(|e| t.builder_error(op, e))?;
