@@ -8,7 +8,8 @@
 //! - [`op_def`] is what the `#[op]` macro declares, with the [`constraints`] its fields name,
 //!   the shape functions of op [`families`], the runtime support of generated views
 //!   ([`op_support`]) and the generated [`op_reference`]; [`verifier`] checks structure and
-//!   declared constraints; [`printer`] and [`parser`] speak MLIR's generic and custom forms;
+//!   declared constraints; [`successors`] says which operands a branch passes to which block;
+//!   [`printer`] and [`parser`] speak MLIR's generic and custom forms;
 //!   [`diagnostics`] render `file:line:col` errors with the source line and a caret.
 //! - [`pass`] runs named passes from textual pipelines; [`rewrite`] holds patterns and the
 //!   greedy rewrite driver; `testing` (tests and the `testing` feature) is a tiny dialect for
@@ -39,6 +40,7 @@ pub mod pass;
 pub mod printer;
 pub mod rewrite;
 pub mod shape;
+pub mod successors;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 pub mod types;

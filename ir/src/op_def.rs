@@ -401,8 +401,12 @@ fn describe_count(defs: &[ValueDef]) -> String {
         // Several variadic groups share the operands equally (`inputs`, `init_values`).
         let extra = if fixed > 0 { format!("{fixed} plus ") } else { String::new() };
         format!("{extra}equal-sized groups {} of", groups.join(" and "))
-    } else if defs.iter().any(|d| d.arity != Arity::One) {
+    } else if !groups.is_empty() {
         format!("at least {fixed}")
+    } else if defs.iter().any(|d| d.arity == Arity::Optional) {
+        // Optional groups are all present or all absent.
+        let optional = defs.len() - fixed;
+        format!("{fixed} or {}", fixed + optional)
     } else {
         format!("{fixed}")
     }

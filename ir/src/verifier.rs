@@ -6,6 +6,9 @@
 //! - terminators: a `Terminator` op is the last in its block, and every block of a region
 //!   whose registered parent lacks `NoTerminator` ends with one; `SingleBlock` regions have at
 //!   most one block; successors name blocks of the same region;
+//! - successor operands: an operation that declares `successor_operand_counts` passes each
+//!   successor as many values as its block has arguments, of the same types
+//!   ([`crate::successors`]);
 //! - SSA dominance: an operand is defined in the same region before its use, in a dominating
 //!   block, or in an enclosing region, and never across an `IsolatedFromAbove` boundary
 //!   (uses in blocks unreachable from their region's entry are not checked, as in MLIR);
@@ -94,7 +97,8 @@ impl Verifier<'_, '_> {
         }
     }
 
-    /// A terminator must end its block; successors must be blocks of the same region.
+    /// A terminator must end its block; successors must be blocks of the same region and
+    /// receive values that fit their arguments.
     fn verify_placement(&mut self, op: OpId, def: Option<&crate::OpDef>) {
         let body = self.body;
         let is_terminator = def.is_some_and(|d| d.has_trait(OpTrait::Terminator));
@@ -102,9 +106,16 @@ impl Verifier<'_, '_> {
             self.errors.push(OpRef::new(body, op).error("must be the last operation in the parent block"));
         }
         let region = body.op_block(op).and_then(|b| body.block(b).region.expand());
+        let mut same_region = true;
         for &s in &body.op(op).successors {
             if body.block(s).region.expand() != region {
                 self.errors.push(OpRef::new(body, op).error("reference to block defined in another region"));
+                same_region = false;
+            }
+        }
+        if same_region {
+            if let Err(e) = crate::successors::verify_successor_operands(OpRef::new(body, op)) {
+                self.errors.push(e);
             }
         }
     }

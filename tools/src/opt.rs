@@ -4,6 +4,11 @@
 //!
 //! Each split chunk is processed on its own, in a fresh Context, so a failure in one does not
 //! stop the others; the exit status is non-zero when any chunk failed.
+//!
+//! `--emit=llvm-ir` and `--emit=asm` translate the module to LLVM after the passes, for the
+//! CPU `--target-cpu` names, optimized with `default<O3>` unless `--llvm-opt-level=0`; the
+//! module must be at the llvm level by then (a module still holding hlo, loop or func ops is
+//! a located error asking to lower it first).
 
 use std::io::Write;
 
@@ -24,8 +29,10 @@ pub struct OptConfig {
     pub split_input_file: bool,
     pub verify_diagnostics: bool,
     pub print: PrintOptions,
-    /// What to print: the IR (`mlir`) or XLA HLO text (`hlo-text`).
+    /// What to print: the IR (`mlir`), XLA HLO text (`hlo-text`), LLVM IR or assembly.
     pub emit: Emit,
+    /// How LLVM IR and assembly are generated.
+    pub llvm: LlvmOptions,
     /// A textual pipeline (`--pass-pipeline`).
     pub pipeline: Option<String>,
     /// Passes named by per-pass flags, in order, with their option text.
@@ -46,6 +53,10 @@ pub enum Emit {
     Mlir,
     /// XLA HLO text, as XLA prints it.
     HloText,
+    /// Textual LLVM IR of a module at the llvm level.
+    LlvmIr,
+    /// Assembly of a module at the llvm level.
+    Asm,
 }
 
 impl Emit {
@@ -54,9 +65,39 @@ impl Emit {
         match name {
             "mlir" => Some(Emit::Mlir),
             "hlo-text" => Some(Emit::HloText),
+            "llvm-ir" => Some(Emit::LlvmIr),
+            "asm" => Some(Emit::Asm),
             _ => None,
         }
     }
+}
+
+/// How `--emit=llvm-ir` and `--emit=asm` generate code.
+#[derive(Clone, Debug)]
+pub struct LlvmOptions {
+    /// `--target-cpu`: `host` (the default), `native`, or one of
+    /// [`xla_lowering::NAMED_CPUS`].
+    pub target_cpu: String,
+    /// `--llvm-opt-level=3` (the default) runs `default<O3>` before emitting; `0` emits the
+    /// module as translated.
+    pub optimize: bool,
+}
+
+impl Default for LlvmOptions {
+    fn default() -> Self {
+        LlvmOptions { target_cpu: xla_lowering::DEFAULT_CPU.to_string(), optimize: true }
+    }
+}
+
+/// Why `cpu` is not a CPU `--target-cpu` accepts, if it is not.
+pub fn check_target_cpu(cpu: &str) -> Result<(), String> {
+    if cpu == "host" || cpu == "native" || xla_lowering::NAMED_CPUS.contains(&cpu) {
+        return Ok(());
+    }
+    Err(format!(
+        "xla-opt: unknown --target-cpu '{cpu}'; expected host, native or one of {}\n",
+        xla_lowering::NAMED_CPUS.join(", ")
+    ))
 }
 
 /// Everything a run produced: the printed IR and what goes to stderr.
@@ -94,6 +135,11 @@ pub fn run(config: &OptConfig, text: &str) -> OptOutput {
     let ctx = new_context();
     if let Err(errors) = build_pass_manager(config, &registry, &ctx) {
         output.stderr = errors.iter().map(|d| d.render(&ctx)).collect();
+        output.success = false;
+        return output;
+    }
+    if let Err(message) = check_target_cpu(&config.llvm.target_cpu) {
+        output.stderr = message;
         output.success = false;
         return output;
     }
@@ -169,9 +215,21 @@ fn process_chunk(
                 Ok(text) => (Some(text), warnings),
                 Err(e) => (None, warnings.into_iter().chain([e]).collect()),
             },
+            Emit::LlvmIr | Emit::Asm => match emit_llvm(config, &module.body, module.op) {
+                Ok(text) => (Some(text), warnings),
+                Err(errors) => (None, warnings.into_iter().chain(errors).collect()),
+            },
         },
         Err(diagnostics) => (None, diagnostics),
     }
+}
+
+/// Translates a module at the llvm level to LLVM IR or assembly text, as `config` asks.
+fn emit_llvm(config: &OptConfig, body: &xla_ir::Body, module: xla_ir::OpId) -> Result<String, Vec<Diagnostic>> {
+    let kind = if config.emit == Emit::Asm { xla_lowering::OutputKind::Assembly } else { xla_lowering::OutputKind::LlvmIr };
+    let options = xla_lowering::CompileOptions { cpu: config.llvm.target_cpu.clone(), optimize: config.llvm.optimize };
+    let bytes = xla_lowering::compile(body, module, &options, kind)?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// Reads any of the three input forms into a module of hlo ops: XLA HLO text, or MLIR

@@ -456,6 +456,32 @@ impl Parser<'_, '_, '_> {
         Ok(block)
     }
 
+    /// Parses a successor with the values it receives: `^bb1`, or `^bb1(%a, %b : i64, f32)`
+    /// (MLIR's custom form of a branch target). The operands may be defined later (a loop's
+    /// back edge); their types come from the list after `:`.
+    pub fn parse_successor_and_operands(&mut self) -> PResult<(BlockId, Vec<ValueId>)> {
+        let block = self.parse_successor()?;
+        if !self.accept(TokenKind::LParen) {
+            return Ok((block, Vec::new()));
+        }
+        if self.accept(TokenKind::RParen) {
+            return Ok((block, Vec::new()));
+        }
+        let operands = self.parse_operand_list()?;
+        self.expect(TokenKind::Colon)?;
+        let types_loc = self.loc();
+        let types = self.parse_type_list()?;
+        if types.len() != operands.len() {
+            return Err(Diagnostic::error(
+                types_loc,
+                format!("expected {} types for the successor operands, found {}", operands.len(), types.len()),
+            ));
+        }
+        self.expect(TokenKind::RParen)?;
+        let values = self.resolve_operands(&operands, &types)?;
+        Ok((block, values))
+    }
+
     /// Checks what must be resolved when a scope closes: every referenced block defined and,
     /// at an isolated scope, every forward-referenced value defined.
     pub(crate) fn finish_scope(&mut self) -> PResult<()> {

@@ -216,6 +216,20 @@ impl<'b, 'c> OpPrinter<'b, 'c> {
         let _ = write!(self.out, "^{name}");
     }
 
+    /// Prints a successor with the values it receives: `^bbN`, or `^bbN(%a, %b : i64, f32)`.
+    pub fn print_successor_and_operands(&mut self, block: BlockId, operands: &[ValueId]) {
+        self.print_successor(block);
+        if operands.is_empty() {
+            return;
+        }
+        self.out.push('(');
+        self.print_operands(operands);
+        self.out.push_str(" : ");
+        let types: Vec<Type> = operands.iter().map(|v| self.body.value_type(*v)).collect();
+        self.print_types(&types);
+        self.out.push(')');
+    }
+
     // ---- Operations ----------------------------------------------------------------------
 
     /// Prints one operation (no leading indentation, no trailing newline).

@@ -36,9 +36,24 @@ fn command() -> Command {
             Arg::new("emit")
                 .long("emit")
                 .value_name("FORM")
-                .value_parser(["mlir", "hlo-text"])
+                .value_parser(["mlir", "hlo-text", "llvm-ir", "asm"])
                 .default_value("mlir")
-                .help("Print the IR (mlir) or XLA HLO text (hlo-text)"),
+                .help("Print the IR (mlir), XLA HLO text (hlo-text), or, for a module at the llvm level, LLVM IR (llvm-ir) or assembly (asm)"),
+        )
+        .arg(
+            Arg::new("target-cpu")
+                .long("target-cpu")
+                .value_name("CPU")
+                .default_value(xla_lowering::DEFAULT_CPU)
+                .help("The CPU of --emit=llvm-ir|asm: host, native, generic, x86-64, x86-64-v2, x86-64-v3 or x86-64-v4"),
+        )
+        .arg(
+            Arg::new("llvm-opt-level")
+                .long("llvm-opt-level")
+                .value_name("LEVEL")
+                .value_parser(["0", "3"])
+                .default_value("3")
+                .help("3 runs LLVM's default<O3> before --emit=llvm-ir|asm; 0 emits the module as translated"),
         );
     let registry = pass_registry();
     for pass in registry.passes().map(|r| r.info) {
@@ -96,6 +111,10 @@ fn main() -> ExitCode {
         pipeline: matches.get_one::<String>("pass-pipeline").cloned(),
         pass_flags: pass_flags(&matches),
         emit: matches.get_one::<String>("emit").and_then(|e| xla_tools::opt::Emit::parse(e)).unwrap_or_default(),
+        llvm: xla_tools::opt::LlvmOptions {
+            target_cpu: matches.get_one::<String>("target-cpu").cloned().unwrap_or_else(|| xla_lowering::DEFAULT_CPU.to_string()),
+            optimize: matches.get_one::<String>("llvm-opt-level").is_none_or(|level| level != "0"),
+        },
         verify_each: matches.get_one::<bool>("verify-each").copied().unwrap_or(true),
         print_ir_after_all: matches.get_flag("print-ir-after-all"),
         print_ir_after: get_all("print-ir-after"),

@@ -1,0 +1,104 @@
+//! The `llvm` dialect: one op per LLVM instruction, on LLVM's scalar types and opaque
+//! pointers, so that translating a module to LLVM IR (in `xla-lowering`) is a table from op
+//! to builder call. docs/lowering.md, "The llvm dialect", is its contract.
+//!
+//! - [`types`]: `iN`, `f16`/`bf16`/`f32`/`f64` and `!llvm.ptr` ([`ptr_type`]), and the
+//!   constraint kinds the ops declare;
+//! - [`func`]: `llvm.func`, `llvm.return`;
+//! - [`branch`]: `llvm.br`, `llvm.cond_br` (blocks with arguments; values passed to them
+//!   become phis);
+//! - [`call`]: `llvm.call` of module functions, external functions and intrinsics;
+//! - [`constant`] holds `llvm.constant`;
+//! - [`int_arith`], [`float_arith`]: integer and float arithmetic;
+//! - [`compare`]: `llvm.icmp`, `llvm.fcmp`; [`select`]: `llvm.select`;
+//! - [`cast`]: the conversion instructions;
+//! - [`address`]: `llvm.getelementptr`; [`memory`]: `llvm.load`, `llvm.store`;
+//! - [`common`]: the shape functions and verifiers several ops share.
+//!
+//! Invariant: every op's semantics are its LLVM instruction's (poison and undefined
+//! behaviour included), and its verifier accepts only what LLVM's verifier accepts for that
+//! instruction on these types, so a verified module translates without LLVM rejecting it.
+
+pub mod address;
+pub mod branch;
+pub mod call;
+pub mod cast;
+pub mod common;
+pub mod compare;
+pub mod constant;
+pub mod float_arith;
+pub mod func;
+pub mod int_arith;
+pub mod memory;
+pub mod select;
+pub mod types;
+
+pub use address::GetElementPtrOp;
+pub use branch::{BrOp, CondBrOp};
+pub use call::{is_intrinsic, CallOp};
+pub use cast::{
+    BitcastOp, FPExtOp, FPToSIOp, FPToUIOp, FPTruncOp, IntToPtrOp, PtrToIntOp, SExtOp, SIToFPOp, TruncOp, UIToFPOp, ZExtOp,
+};
+pub use compare::{FCmpOp, FcmpPredicate, ICmpOp, IcmpPredicate};
+pub use constant::ConstantOp;
+pub use float_arith::{FAddOp, FDivOp, FMulOp, FNegOp, FRemOp, FSubOp};
+pub use func::{FuncOp, Linkage, ReturnOp};
+pub use int_arith::{AShrOp, AddOp, AndOp, LShrOp, MulOp, OrOp, SDivOp, SRemOp, ShlOp, SubOp, UDivOp, URemOp, XorOp};
+pub use memory::{LoadOp, StoreOp};
+pub use select::SelectOp;
+pub use types::{is_ptr, ptr_type};
+
+use xla_ir::op_def::DialectDef;
+use xla_ir::Op;
+
+/// The `llvm` dialect.
+pub static LLVM_DIALECT: DialectDef = DialectDef {
+    name: "llvm",
+    summary: "One op per LLVM instruction, on LLVM's scalar types and opaque pointers: what translation to LLVM IR reads.",
+    ops: &[
+        FuncOp::DEF,
+        ReturnOp::DEF,
+        BrOp::DEF,
+        CondBrOp::DEF,
+        CallOp::DEF,
+        ConstantOp::DEF,
+        AddOp::DEF,
+        SubOp::DEF,
+        MulOp::DEF,
+        SDivOp::DEF,
+        UDivOp::DEF,
+        SRemOp::DEF,
+        URemOp::DEF,
+        AndOp::DEF,
+        OrOp::DEF,
+        XorOp::DEF,
+        ShlOp::DEF,
+        LShrOp::DEF,
+        AShrOp::DEF,
+        FAddOp::DEF,
+        FSubOp::DEF,
+        FMulOp::DEF,
+        FDivOp::DEF,
+        FRemOp::DEF,
+        FNegOp::DEF,
+        ICmpOp::DEF,
+        FCmpOp::DEF,
+        SelectOp::DEF,
+        SExtOp::DEF,
+        ZExtOp::DEF,
+        TruncOp::DEF,
+        FPExtOp::DEF,
+        FPTruncOp::DEF,
+        SIToFPOp::DEF,
+        UIToFPOp::DEF,
+        FPToSIOp::DEF,
+        FPToUIOp::DEF,
+        BitcastOp::DEF,
+        PtrToIntOp::DEF,
+        IntToPtrOp::DEF,
+        GetElementPtrOp::DEF,
+        LoadOp::DEF,
+        StoreOp::DEF,
+    ],
+    materialize_constant: None,
+};
