@@ -1,4 +1,4 @@
-//! Dialects: builtin, func, hlo and check (later arith, math, loop, llvm), each declared with
+//! Dialects: builtin, func, hlo, check and loop (later llvm), each declared with
 //! `#[op]` from `xla-macros` against the core IR of `xla-ir`.
 //!
 //! Architecture Invariant: a dialect is data ([`xla_ir::op_def::DialectDef`]) plus the plain
@@ -9,6 +9,7 @@ pub mod builtin;
 pub mod check;
 pub mod func;
 pub mod hlo;
+pub mod loops;
 
 use xla_ir::Context;
 
@@ -18,4 +19,5 @@ pub fn register_all(ctx: &mut Context) {
     ctx.register_dialect(&func::FUNC_DIALECT);
     ctx.register_dialect(&hlo::HLO_DIALECT);
     ctx.register_dialect(&check::CHECK_DIALECT);
+    ctx.register_dialect(&loops::LOOP_DIALECT);
 }
