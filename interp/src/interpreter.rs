@@ -191,7 +191,7 @@ impl<'m, 'c> Interpreter<'m, 'c> {
         }
         for op in body.block_ops(block) {
             let name = body.op_name(op);
-            if matches!(name, "func.return" | "hlo.return") {
+            if matches!(name, "func.return" | "hlo.return" | "loop.yield" | "loop.condition") {
                 return body.op(op).operands.iter().map(|&v| Ok((*self.lookup(v)?).clone())).collect();
             }
             self.eval_op(op).map_err(|e| e.or_at(body.op(op).location))?;
@@ -263,7 +263,7 @@ impl<'m, 'c> Interpreter<'m, 'c> {
 /// The bytes a value of type `ty` takes, counting its known and bounded dimensions.
 pub fn static_byte_size(ctx: &Context, ty: Type) -> u128 {
     match ctx.type_data(ty) {
-        TypeData::Tensor(tensor) => {
+        TypeData::Tensor(tensor) | TypeData::MemRef(tensor) => {
             let width = ElementType::of(ctx, tensor.element).map_or(1, |e| e.byte_width()) as u128;
             tensor.dims.iter().fold(width, |acc, dim| {
                 let size = match dim {
