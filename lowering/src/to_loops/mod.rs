@@ -1,0 +1,114 @@
+//! `lower-to-loops`: the `hlo` dialect to the `loop` dialect (docs/lowering.md).
+//!
+//! Every `func.func` with a tensor signature (or hlo ops inside) becomes a function in
+//! destination-passing style: `(tensor<A>, tensor<B>) -> (tensor<C>)` becomes
+//! `(memref<A>, memref<B>, memref<C>) -> ()`, its arguments then its results, tuples
+//! flattened into their leaves and tokens dropped; it writes its results into the result
+//! buffers and returns nothing. `func.call` and `hlo.call` pass buffers the same way.
+//!
+//! Code is emitted *elementally* (DESIGN.md, "Code generation"): for each op there is an
+//! elemental generator ([`elemental`]) that, given the index of one result element as
+//! `index` values, emits the scalar ops computing that element from its operands'
+//! elements, which it asks for by index in turn ([`Lowering::element`]). An operand that
+//! is held in a buffer is a `loop.load`; an operand that is not materialized is computed by
+//! its own generator at the index asked for, so a later fusion pass fuses by composing
+//! generators, without intermediate buffers. Today nothing is fused: each op with a tensor
+//! result gets a buffer (a `loop.alloc`, or the function's result buffer when the value is
+//! returned) and a loop nest over its result shape (`loop.parallel`, outermost) that stores
+//! its elemental. Two refinements keep scalars in registers: a 0-d result is computed in
+//! place as a scalar and a splat constant is one `loop.constant`; both get a buffer only
+//! where one is needed (a result, a call, a loop-carried value).
+//!
+//! Families, one file each: [`elementwise`] (unary and binary ops with XLA's implicit
+//! broadcasting, compare, select, clamp, conversions, `map`), [`shape_ops`]
+//! (`broadcast_in_dim`, `broadcast`, `reshape`/`collapse` through the linear index,
+//! `transpose`, `rev`, `iota`), [`slicing`] (`slice`, `concatenate`, `pad`,
+//! `dynamic_slice`, `dynamic_update_slice`), [`reduce`] (a `loop.for` per reduced dimension
+//! carrying the accumulators, the reducer region inlined as scalar ops), [`dot`]
+//! (`dot_general` and `dot` as a naive loop with an accumulator; a later issue routes big
+//! ones to the runtime's gemm), [`control_flow`] (`while` and `conditional` over buffers),
+//! [`functions`] (signatures, returns, calls) and [`values`] (constants, tuples,
+//! `get_tuple_element`, `optimization_barrier`). Constants that are not splats become a
+//! buffer filled by one `loop.store` per element (at most [`values::MAX_CONSTANT_ELEMENTS`];
+//! a later issue gives them global storage). Index and scalar constants are hoisted to the
+//! start of the function and shared.
+//!
+//! Any other op is a located error, "lower-to-loops does not handle 'hlo.x' yet", as are
+//! dynamic shapes; the pass then leaves the module as it was. It never panics.
+
+mod control_flow;
+mod dot;
+mod elemental;
+mod elementwise;
+mod emit;
+mod functions;
+mod lowering;
+mod reduce;
+mod shape_ops;
+mod slicing;
+mod values;
+
+use xla_ir::pass::{Pass, PassAnchor, PassContext, PassInfo, PassOptions};
+use xla_ir::{Body, Diagnostic, InsertPoint, OpId};
+
+pub use lowering::{Lowered, Lowering};
+
+/// The registry entry.
+pub static INFO: PassInfo = PassInfo {
+    argument: "lower-to-loops",
+    name: "LowerToLoops",
+    summary: "Lower hlo functions to the loop dialect: buffers in destination-passing style, elemental loop nests",
+    anchor: PassAnchor::Op("builtin.module"),
+    options: &[],
+};
+
+/// The pass; see the module documentation.
+#[derive(Default)]
+pub struct LowerToLoops;
+
+/// The registry's constructor.
+pub fn create(_: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    Ok(Box::new(LowerToLoops))
+}
+
+impl Pass for LowerToLoops {
+    fn info(&self) -> &'static PassInfo {
+        &INFO
+    }
+
+    fn run(&mut self, body: &mut Body<'_>, module: OpId, _: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        lower_module(body, module)
+    }
+}
+
+/// Lowers every function of `module` that has tensors in its signature or hlo ops in its
+/// body. Each new function is built beside the old one; only when all succeed do the old
+/// ones go, so a failure leaves the module unchanged.
+pub fn lower_module(body: &mut Body<'_>, module: OpId) -> Result<(), Vec<Diagnostic>> {
+    let functions: Vec<OpId> = module_ops(body, module).into_iter().filter(|f| functions::needs_lowering(body, *f)).collect();
+    let mut lowered = Vec::new();
+    let mut errors = Vec::new();
+    for &func in &functions {
+        match functions::lower_function(body, func) {
+            Ok(new) => {
+                body.insert_op(new, InsertPoint::Before(func));
+                lowered.push(new);
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    let finished = if errors.is_empty() { &functions } else { &lowered };
+    for &op in finished {
+        body.erase_op(op);
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// The ops directly inside `module`'s body.
+fn module_ops(body: &Body, module: OpId) -> Vec<OpId> {
+    body.op(module).regions.iter().flat_map(|r| body.region(*r).blocks.clone()).flat_map(|b| body.block_ops(b).collect::<Vec<_>>()).collect()
+}
