@@ -206,14 +206,35 @@ impl<'a, 'c> Lowering<'a, 'c> {
 
     /// `a + c` for a constant `c`.
     pub fn add_const(&mut self, a: ValueId, c: i64) -> ValueId {
+        if c == 0 {
+            return a;
+        }
         let c = self.index(c);
         self.add_index(a, c)
     }
 
     /// `a * c` for a constant `c`.
     pub fn mul_const(&mut self, a: ValueId, c: i64) -> ValueId {
+        if c == 1 {
+            return a;
+        }
         let c = self.index(c);
         self.mul_index(a, c)
+    }
+
+    /// `a / c` for a positive constant `c`.
+    pub fn div_const(&mut self, a: ValueId, c: i64) -> ValueId {
+        if c == 1 {
+            return a;
+        }
+        let c = self.index(c);
+        self.div_index(a, c)
+    }
+
+    /// `a % c` for a positive constant `c`.
+    pub fn rem_const(&mut self, a: ValueId, c: i64) -> ValueId {
+        let c = self.index(c);
+        self.rem_index(a, c)
     }
 
     /// The `i1` that `direction` holds between two `index` values.

@@ -130,7 +130,8 @@ impl Lowering<'_, '_> {
     }
 
     /// Lets each value of `returned` defined in `block` be computed straight into its
-    /// result buffer (the first time it is returned), looking through `hlo.tuple`.
+    /// result buffer (the first time it is returned), looking through `hlo.tuple` and
+    /// `hlo.optimization_barrier`.
     pub fn assign_destinations(&mut self, block: xla_ir::BlockId, returned: &[ValueId], results: &[Lowered]) {
         for (&v, target) in returned.iter().zip(results) {
             self.assign_destination(block, v, target);
@@ -142,6 +143,14 @@ impl Lowering<'_, '_> {
             return;
         }
         let producer = self.body.defining_op(v);
+        // A barrier forwards its operands: the value it forwards is the one to place.
+        if let Some(barrier) = producer.filter(|op| self.body.op_name(*op) == "hlo.optimization_barrier") {
+            let result = self.body.op(barrier).results.iter().position(|r| *r == v);
+            if let Some(operand) = result.and_then(|i| self.body.op(barrier).operands.get(i).copied()) {
+                self.assign_destination(block, operand, target);
+            }
+            return;
+        }
         match target {
             Lowered::Buffer(buffer) => {
                 self.destinations.insert(v, *buffer);

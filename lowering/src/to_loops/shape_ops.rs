@@ -65,14 +65,15 @@ impl Lowering<'_, '_> {
         }
         let mut operand_index = Vec::with_capacity(shape.len());
         for (k, (&size, stride)) in shape.iter().zip(strides(&shape)).enumerate() {
-            let stride = self.index(stride);
-            let quotient = self.div_index(linear, stride);
-            // The leading dimension needs no remainder: the quotient is already below its size.
-            let i = if k == 0 || size == 1 {
-                if size == 1 { self.index(0) } else { quotient }
+            // A dimension of size 1 has index 0; the leading dimension needs no remainder,
+            // its quotient being below its size already.
+            let i = if size == 1 {
+                self.index(0)
+            } else if k == 0 {
+                self.div_const(linear, stride)
             } else {
-                let size = self.index(size);
-                self.rem_index(quotient, size)
+                let quotient = self.div_const(linear, stride);
+                self.rem_const(quotient, size)
             };
             operand_index.push(i);
         }

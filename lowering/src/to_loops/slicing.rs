@@ -54,8 +54,7 @@ impl Lowering<'_, '_> {
             return Err(self.error("hlo.concatenate of empty operands has no elements"));
         };
         let mut operand_index = index.to_vec();
-        let start = self.index(offset);
-        operand_index[d] = self.sub_index(index[d], start);
+        operand_index[d] = self.add_const(index[d], -offset);
         if rest.is_empty() {
             return self.element(v, &operand_index);
         }
@@ -86,13 +85,11 @@ impl Lowering<'_, '_> {
         let mut conditions = Vec::new();
         let mut operand_index = Vec::with_capacity(shape.len());
         for d in 0..shape.len() {
-            let lo = self.index(low[d]);
-            let shifted = self.sub_index(index[d], lo);
-            let step = self.index(interior[d] + 1);
-            let position = self.div_index(shifted, step);
+            let shifted = self.add_const(index[d], -low[d]);
+            let position = self.div_const(shifted, interior[d] + 1);
             conditions.push(self.compare_index(ComparisonDirection::Ge, shifted, zero));
             if interior[d] > 0 {
-                let remainder = self.rem_index(shifted, step);
+                let remainder = self.rem_const(shifted, interior[d] + 1);
                 conditions.push(self.compare_index(ComparisonDirection::Eq, remainder, zero));
             }
             let size = self.index(shape[d]);
