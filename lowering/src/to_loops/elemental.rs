@@ -52,6 +52,42 @@ impl Lowering<'_, '_> {
             )
     }
 
+    /// Whether `op` is left for its consumer to compute, under
+    /// [`Options::fuse_elementwise`](super::Options): a cheap op (elementwise or data
+    /// movement, each result element computed once from few operand elements) with one
+    /// result, not 0-d, whose only use is an op with an elemental in the same block that
+    /// reads each element a bounded number of times (not a dot product).
+    pub fn fusible(&self, op: OpId) -> bool {
+        let name = self.body.op_name(op);
+        let cheap = ArithKind::of_hlo(name).is_some()
+            || MathKind::of_hlo(name).is_some()
+            || matches!(
+                name,
+                "hlo.compare"
+                    | "hlo.select"
+                    | "hlo.clamp"
+                    | "hlo.convert_element_type"
+                    | "hlo.bitcast_convert_type"
+                    | "hlo.is_finite"
+                    | "hlo.broadcast_in_dim"
+                    | "hlo.broadcast"
+                    | "hlo.reshape"
+                    | "hlo.collapse"
+                    | "hlo.transpose"
+                    | "hlo.rev"
+                    | "hlo.iota"
+                    | "hlo.slice"
+            );
+        let [result] = self.body.op(op).results[..] else { return false };
+        let [single_use] = self.body.value(result).uses[..] else { return false };
+        let user = single_use.op;
+        let consumer_ok = self.has_elemental(user)
+            && !matches!(self.body.op_name(user), "hlo.dot" | "hlo.dot_general")
+            && self.body.op_block(user) == self.body.op_block(op);
+        let not_scalar = self.shape_of(result).is_ok_and(|s| !s.is_empty());
+        self.options.fuse_elementwise && cheap && consumer_ok && not_scalar
+    }
+
     /// The elements of every result of `op` at `index`, emitted at the current insertion
     /// point.
     pub fn op_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<Vec<ValueId>> {

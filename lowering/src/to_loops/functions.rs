@@ -42,13 +42,14 @@ fn signature(body: &Body, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
 
 /// Lowers `func` into a new, detached `func.func` of the same name in destination-passing
 /// style.
-pub fn lower_function(body: &mut Body<'_>, func: OpId) -> Result<OpId, Diagnostic> {
+pub fn lower_function(body: &mut Body<'_>, func: OpId, options: super::Options) -> Result<OpId, Diagnostic> {
     let ctx = body.ctx();
     let loc = body.op(func).location;
     let (inputs, results) = signature(body, func).ok_or_else(|| Diagnostic::error(loc, "a function without a function type"))?;
     let region = body.create_region();
     let entry = body.append_block(region);
     let mut lowering = Lowering::new(body, entry, loc);
+    lowering.options = options;
     let mut args = Vec::new();
     for &ty in &inputs {
         args.push(lowering.new_arguments(ty)?);

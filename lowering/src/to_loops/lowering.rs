@@ -62,6 +62,8 @@ pub struct Lowering<'a, 'c> {
     /// Loads already emitted, by buffer and index, so that an element read twice is loaded
     /// once; a store to the buffer, or a call, forgets them.
     pub(super) loads: HashMap<(ValueId, Vec<ValueId>), ValueId>,
+    /// How to lower.
+    pub options: super::Options,
 }
 
 impl<'a, 'c> Lowering<'a, 'c> {
@@ -78,6 +80,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
             values: HashMap::new(),
             destinations: HashMap::new(),
             loads: HashMap::new(),
+            options: super::Options::default(),
         }
     }
 
@@ -162,6 +165,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
             "hlo.while" => self.lower_while(op),
             "hlo.conditional" => self.lower_conditional(op),
             "hlo.call" | "func.call" => self.lower_call(op),
+            // Left unmaterialized: its consumer computes it (see `Lowering::element`).
+            _ if self.fusible(op) => Ok(()),
             _ if self.has_elemental(op) => self.materialize_op(op),
             _ => Err(self.unsupported(op)),
         }

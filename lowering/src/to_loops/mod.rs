@@ -17,7 +17,10 @@
 //! returned) and a loop nest over its result shape (`loop.parallel`, outermost) that stores
 //! its elemental. Two refinements keep scalars in registers: a 0-d result is computed in
 //! place as a scalar and a splat constant is one `loop.constant`; both get a buffer only
-//! where one is needed (a result, a call, a loop-carried value).
+//! where one is needed (a result, a call, a loop-carried value). The option
+//! `fuse-elementwise` (off by default, a stand-in for the fusion pass) shows the
+//! composition at work: a cheap result used once by an op of the same block is left
+//! unmaterialized and computed inside its consumer's loop nest.
 //!
 //! Families, one file each: [`elementwise`] (unary and binary ops with XLA's implicit
 //! broadcasting, compare, select, clamp, conversions, `map`), [`shape_ops`]
@@ -48,7 +51,7 @@ mod shape_ops;
 mod slicing;
 mod values;
 
-use xla_ir::pass::{Pass, PassAnchor, PassContext, PassInfo, PassOptions};
+use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions};
 use xla_ir::{Body, Diagnostic, InsertPoint, OpId};
 
 pub use lowering::{Lowered, Lowering};
@@ -59,16 +62,34 @@ pub static INFO: PassInfo = PassInfo {
     name: "LowerToLoops",
     summary: "Lower hlo functions to the loop dialect: buffers in destination-passing style, elemental loop nests",
     anchor: PassAnchor::Op("builtin.module"),
-    options: &[],
+    options: &[OptionSpec {
+        name: "fuse-elementwise",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "Compute a single-use elementwise or data-movement result inside its consumer's loop nest, without a buffer",
+    }],
 };
+
+/// How the pass lowers.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Leave a cheap result (elementwise or data movement, not 0-d) whose only use is an
+    /// op with an elemental in the same block unmaterialized: the consumer computes it by
+    /// composing its elemental with its own (see [`Lowering::fusible`]). A stand-in for
+    /// the fusion pass, showing that elementals compose.
+    pub fuse_elementwise: bool,
+}
 
 /// The pass; see the module documentation.
 #[derive(Default)]
-pub struct LowerToLoops;
+pub struct LowerToLoops {
+    /// How it lowers.
+    pub options: Options,
+}
 
 /// The registry's constructor.
-pub fn create(_: &PassOptions) -> Result<Box<dyn Pass>, String> {
-    Ok(Box::new(LowerToLoops))
+pub fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    Ok(Box::new(LowerToLoops { options: Options { fuse_elementwise: options.bool("fuse-elementwise") } }))
 }
 
 impl Pass for LowerToLoops {
@@ -77,19 +98,19 @@ impl Pass for LowerToLoops {
     }
 
     fn run(&mut self, body: &mut Body<'_>, module: OpId, _: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
-        lower_module(body, module)
+        lower_module(body, module, self.options)
     }
 }
 
 /// Lowers every function of `module` that has tensors in its signature or hlo ops in its
 /// body. Each new function is built beside the old one; only when all succeed do the old
 /// ones go, so a failure leaves the module unchanged.
-pub fn lower_module(body: &mut Body<'_>, module: OpId) -> Result<(), Vec<Diagnostic>> {
+pub fn lower_module(body: &mut Body<'_>, module: OpId, options: Options) -> Result<(), Vec<Diagnostic>> {
     let functions: Vec<OpId> = module_ops(body, module).into_iter().filter(|f| functions::needs_lowering(body, *f)).collect();
     let mut lowered = Vec::new();
     let mut errors = Vec::new();
     for &func in &functions {
-        match functions::lower_function(body, func) {
+        match functions::lower_function(body, func, options) {
             Ok(new) => {
                 body.insert_op(new, InsertPoint::Before(func));
                 lowered.push(new);
