@@ -1,8 +1,8 @@
 // RUN: xla-opt %s --split-input-file --lower-to-loops | FileCheck %s
 
-// reduce: per result element, a loop.for per reduced dimension (outermost first) carries
-// the accumulators, which start as the init values; the reducer region is inlined as
-// scalar ops on the accumulators and the input elements.
+// reduce (and reduce_window): per result element, a loop.for per reduced (window)
+// dimension, outermost first, carries the accumulators, which start as the init values;
+// the reducer region is inlined as scalar ops on the accumulators and the input elements.
 
 // CHECK-LABEL: func.func @reduce_sum
 // CHECK-DAG:     %[[ZERO:.+]] = loop.constant 0.0 : f32
@@ -79,4 +79,63 @@ func.func @reduce_variadic(%v: tensor<8xf32>, %i: tensor<8xi32>) -> (tensor<f32>
     hlo.return %2, %3 : tensor<f32>, tensor<i32>
   }
   return %0#0, %0#1 : tensor<f32>, tensor<i32>
+}
+
+// -----
+
+// reduce_window: a loop.for per window dimension; a window element on padding is skipped by
+// a loop.if that keeps the accumulators (a cumulative sum pads 4 low).
+// CHECK-LABEL: func.func @cumsum
+// CHECK-DAG:     %[[ZERO:.+]] = loop.constant 0.0 : f32
+// CHECK-DAG:     %[[C0:.+]] = loop.constant 0 : index
+// CHECK-DAG:     %[[LOW:.+]] = loop.constant -4 : index
+// CHECK:         loop.parallel (%[[O:.+]]) =
+// CHECK-NEXT:      %[[S:.+]] = loop.for %[[K:[^ ]+]] = {{.+}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
+// CHECK-NEXT:        %[[P:.+]] = loop.arith add %[[O]], %[[K]] : index
+// CHECK-NEXT:        %[[I:.+]] = loop.arith add %[[P]], %[[LOW]] : index
+// CHECK-NEXT:        %[[IN:.+]] = loop.compare GE, %[[I]], %[[C0]] : index
+// CHECK-NEXT:        %[[NEXT:.+]] = loop.if %[[IN]] -> (f32) {
+// CHECK-NEXT:          %[[X:.+]] = loop.load %arg0[%[[I]]] : memref<5xf32>
+// CHECK-NEXT:          %[[SUM:.+]] = loop.arith add %[[ACC]], %[[X]] : f32
+// CHECK-NEXT:          loop.yield %[[SUM]] : f32
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          loop.yield %[[ACC]] : f32
+// CHECK-NEXT:        }
+// CHECK-NEXT:        loop.yield %[[NEXT]] : f32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      loop.store %[[S]], %arg1[%[[O]]] : memref<5xf32>
+
+func.func @cumsum(%a: tensor<5xf32>) -> tensor<5xf32> {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %0 = hlo.reduce_window(%a init: %zero) window = {size = [5], pad = [[4, 0]]} : (tensor<5xf32>, tensor<f32>) -> tensor<5xf32> {
+  ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+    %1 = hlo.add %acc, %x : tensor<f32>
+    hlo.return %1 : tensor<f32>
+  }
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+// Without padding or dilation no element is skipped: the window reads o * stride + k.
+// CHECK-LABEL: func.func @max_pool
+// CHECK-DAG:     %[[C2:.+]] = loop.constant 2 : index
+// CHECK:         loop.parallel (%[[I:.+]], %[[J:.+]]) =
+// CHECK-NEXT:      loop.for %[[K:[^ ]+]] =
+// CHECK-NEXT:        loop.for %[[L:[^ ]+]] =
+// CHECK-NEXT:          %[[RI:.+]] = loop.arith multiply %[[I]], %[[C2]] : index
+// CHECK-NEXT:          %[[R:.+]] = loop.arith add %[[RI]], %[[K]] : index
+// CHECK-NEXT:          %[[CJ:.+]] = loop.arith multiply %[[J]], %[[C2]] : index
+// CHECK-NEXT:          %[[C:.+]] = loop.arith add %[[CJ]], %[[L]] : index
+// CHECK-NEXT:          %[[X:.+]] = loop.load %arg0[%[[R]], %[[C]]] : memref<4x4xf32>
+// CHECK-NEXT:          loop.arith maximum %{{.+}}, %[[X]] : f32
+
+func.func @max_pool(%a: tensor<4x4xf32>) -> tensor<2x2xf32> {
+  %ninf = hlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = hlo.reduce_window(%a init: %ninf) window = {size = [2, 2], stride = [2, 2]} : (tensor<4x4xf32>, tensor<f32>) -> tensor<2x2xf32> {
+  ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+    %1 = hlo.maximum %acc, %x : tensor<f32>
+    hlo.return %1 : tensor<f32>
+  }
+  return %0 : tensor<2x2xf32>
 }

@@ -47,6 +47,7 @@ impl Lowering<'_, '_> {
                     | "hlo.dynamic_slice"
                     | "hlo.dynamic_update_slice"
                     | "hlo.reduce"
+                    | "hlo.reduce_window"
                     | "hlo.dot_general"
                     | "hlo.dot"
             )
@@ -118,6 +119,7 @@ impl Lowering<'_, '_> {
             "hlo.dynamic_slice" => self.dynamic_slice_elements(op, index)?,
             "hlo.dynamic_update_slice" => self.dynamic_update_slice_elements(op, index)?,
             "hlo.reduce" => return self.reduce_elements(op, index),
+            "hlo.reduce_window" => return self.reduce_window_elements(op, index),
             "hlo.dot_general" | "hlo.dot" => self.dot_elements(op, index)?,
             _ => return Err(self.unsupported(op)),
         };

@@ -26,8 +26,9 @@
 //! broadcasting, compare, select, clamp, conversions, `map`), [`shape_ops`]
 //! (`broadcast_in_dim`, `broadcast`, `reshape`/`collapse` through the linear index,
 //! `transpose`, `rev`, `iota`), [`slicing`] (`slice`, `concatenate`, `pad`,
-//! `dynamic_slice`, `dynamic_update_slice`), [`reduce`] (a `loop.for` per reduced dimension
-//! carrying the accumulators, the reducer region inlined as scalar ops), [`dot`]
+//! `dynamic_slice`, `dynamic_update_slice`), [`reduce`] (`reduce` and `reduce_window`: a
+//! `loop.for` per reduced or window dimension carrying the accumulators, the reducer region
+//! inlined as scalar ops, padding skipped), [`dot`]
 //! (`dot_general` and `dot` as a naive loop with an accumulator; a later issue routes big
 //! ones to the runtime's gemm), [`control_flow`] (`while` and `conditional` over buffers),
 //! [`functions`] (signatures, returns, calls) and [`values`] (constants, tuples,

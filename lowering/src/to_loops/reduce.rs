@@ -1,15 +1,18 @@
-//! The elemental of `hlo.reduce`: for one result element, a `loop.for` per reduced
-//! dimension (outermost first) carrying the N accumulators, which start as the init values;
-//! the innermost body reads the N inputs' elements and applies the reducer, whose region is
-//! inlined as scalar ops on the accumulators and the elements.
+//! The elementals of `hlo.reduce` and `hlo.reduce_window`: for one result element, a
+//! `loop.for` per reduced (or window) dimension, outermost first, carrying the N
+//! accumulators, which start as the init values; the innermost body reads the N inputs'
+//! elements and applies the reducer, whose region is inlined as scalar ops on the
+//! accumulators and the elements.
 //!
 //! The order is the interpreter's and XLA's sequential one: every result element folds the
-//! input elements left to right in row-major order of the reduced dimensions,
-//! `f(f(f(init, x0), x1), x2)`. Invariant: the accumulators are scalars in registers; no
-//! buffer is written inside the reduction.
+//! input elements left to right in row-major order of the reduced dimensions (of the
+//! window), `f(f(f(init, x0), x1), x2)`. A window element that falls on padding or on a
+//! hole of base dilation takes no part (a `loop.if` skips it), as in XLA's backends.
+//! Invariant: the accumulators are scalars in registers; no buffer is written inside the
+//! reduction.
 
-use xla_dialects::hlo::ReduceOp;
-use xla_ir::{Op, OpId, RegionId, ValueId};
+use xla_dialects::hlo::{ComparisonDirection, ReduceOp, ReduceWindowOp};
+use xla_ir::{Op, OpId, RegionId, Type, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -77,5 +80,123 @@ impl Lowering<'_, '_> {
             index[d] = Some(iv);
             this.fold_dimensions(reduction, level + 1, index, carried.to_vec())
         })
+    }
+}
+
+/// One dimension of a window: XLA's `WindowDimension`.
+#[derive(Copy, Clone, Debug)]
+struct WindowDim {
+    size: i64,
+    stride: i64,
+    low: i64,
+    high: i64,
+    base_dilation: i64,
+    window_dilation: i64,
+    /// The size of the input dimension.
+    base: i64,
+}
+
+/// What the window loops of one result element of `hlo.reduce_window` read.
+struct Windowing {
+    inputs: Vec<ValueId>,
+    windows: Vec<WindowDim>,
+    reducer: RegionId,
+    types: Vec<Type>,
+}
+
+impl Lowering<'_, '_> {
+    /// The elements of every result of `hlo.reduce_window` at `index` (a window position).
+    pub fn reduce_window_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<Vec<ValueId>> {
+        let rw = ReduceWindowOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.reduce_window"))?;
+        let body = &*self.body;
+        let inputs = rw.inputs(body).to_vec();
+        let inits = rw.init_values(body).to_vec();
+        let reducer = rw.body(body);
+        let sizes = rw.window_dimensions(body).to_vec();
+        let entry = |list: Option<&[i64]>, d: usize, default: i64| list.and_then(|l| l.get(d).copied()).unwrap_or(default);
+        let (strides, base_dilations, window_dilations) = (rw.window_strides(body), rw.base_dilations(body), rw.window_dilations(body));
+        let padding: Vec<(i64, i64)> = rw.padding(body).map(|pairs| pairs.iter().map(|p| (p.first().copied().unwrap_or(0), p.get(1).copied().unwrap_or(0))).collect()).unwrap_or_default();
+        let first = *inputs.first().ok_or_else(|| self.error("hlo.reduce_window without inputs"))?;
+        let shape = self.shape_of(first)?;
+        if sizes.len() != shape.len() || index.len() != shape.len() {
+            return Err(self.error("hlo.reduce_window with a window of the wrong rank"));
+        }
+        let windows: Vec<WindowDim> = (0..shape.len())
+            .map(|d| WindowDim {
+                size: sizes[d],
+                stride: entry(strides, d, 1),
+                low: padding.get(d).map_or(0, |p| p.0),
+                high: padding.get(d).map_or(0, |p| p.1),
+                base_dilation: entry(base_dilations, d, 1),
+                window_dilation: entry(window_dilations, d, 1),
+                base: shape[d],
+            })
+            .collect();
+        if windows.iter().any(|w| w.stride < 1 || w.base_dilation < 1 || w.window_dilation < 1) {
+            return Err(self.error("hlo.reduce_window with a stride or dilation that is not positive"));
+        }
+        let mut accumulators = Vec::with_capacity(inits.len());
+        for init in inits {
+            accumulators.push(self.element(init, &[])?);
+        }
+        let types = accumulators.iter().map(|a| self.body.value_type(*a)).collect();
+        let windowing = Windowing { inputs, windows, reducer, types };
+        self.fold_window(&windowing, index, Vec::new(), accumulators)
+    }
+
+    /// Folds window dimension number `offsets.len()` and the ones after it into
+    /// `accumulators`; `offsets` holds the window offsets already fixed.
+    fn fold_window(&mut self, w: &Windowing, position: &[ValueId], offsets: Vec<ValueId>, accumulators: Vec<ValueId>) -> Emitted<Vec<ValueId>> {
+        let level = offsets.len();
+        let Some(window) = w.windows.get(level).copied() else {
+            return self.apply_to_window_element(w, position, &offsets, accumulators);
+        };
+        let (zero, upper) = (self.index(0), self.index(window.size));
+        self.for_loop(zero, upper, &accumulators, |this, k, carried| {
+            let mut offsets = offsets.clone();
+            offsets.push(k);
+            this.fold_window(w, position, offsets, carried.to_vec())
+        })
+    }
+
+    /// Applies the reducer to the window element at `offsets` of window `position`, unless
+    /// it falls on padding or a hole.
+    fn apply_to_window_element(&mut self, w: &Windowing, position: &[ValueId], offsets: &[ValueId], accumulators: Vec<ValueId>) -> Emitted<Vec<ValueId>> {
+        let zero = self.index(0);
+        let mut conditions = Vec::new();
+        let mut index = Vec::with_capacity(offsets.len());
+        for ((window, &o), &k) in w.windows.iter().zip(position).zip(offsets) {
+            // The position in the padded, dilated base: o * stride + k * dilation - low.
+            let start = self.mul_const(o, window.stride);
+            let spread = self.mul_const(k, window.window_dilation);
+            let dilated = self.add_index(start, spread);
+            let dilated = self.add_const(dilated, -window.low);
+            if window.low > 0 {
+                conditions.push(self.compare_index(ComparisonDirection::Ge, dilated, zero));
+            }
+            if window.base_dilation > 1 {
+                let hole = self.rem_const(dilated, window.base_dilation);
+                conditions.push(self.compare_index(ComparisonDirection::Eq, hole, zero));
+            }
+            let i = self.div_const(dilated, window.base_dilation);
+            if window.high > 0 || window.base_dilation > 1 {
+                let base = self.index(window.base);
+                conditions.push(self.compare_index(ComparisonDirection::Lt, i, base));
+            }
+            index.push(i);
+        }
+        let apply = |this: &mut Self, accumulators: Vec<ValueId>| -> Emitted<Vec<ValueId>> {
+            let mut args = accumulators;
+            for &input in &w.inputs {
+                args.push(this.element(input, &index)?);
+            }
+            this.inline_scalar_region(w.reducer, &args)
+        };
+        if conditions.is_empty() {
+            return apply(self, accumulators);
+        }
+        let inside = self.all(&conditions)?;
+        let kept = accumulators.clone();
+        self.if_else(inside, &w.types, |this| apply(this, accumulators), |_| Ok(kept))
     }
 }
