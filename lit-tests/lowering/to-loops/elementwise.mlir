@@ -119,3 +119,37 @@ func.func @scalars(%a: tensor<i32>, %b: tensor<i32>) -> tensor<i32> {
   %2 = hlo.multiply %0, %1 : tensor<i32>
   return %2 : tensor<i32>
 }
+
+// -----
+
+// A bitcast between widths goes through unsigned integers: a narrower result takes bits
+// k * 8 of the operand element (k the minor index); a wider one ors the shifted parts.
+// CHECK-LABEL: func.func @widths
+// CHECK-DAG:     %[[C8:.+]] = loop.constant 8 : index
+// CHECK-DAG:     %[[Z:.+]] = loop.constant 0 : ui32
+// CHECK-DAG:     %[[S16:.+]] = loop.constant 16 : ui32
+// CHECK:         loop.parallel (%[[I:.+]], %[[K:.+]]) =
+// CHECK-NEXT:      %[[X:.+]] = loop.load %arg0[%[[I]]] : memref<3xf32>
+// CHECK-NEXT:      %[[BITS:.+]] = loop.bitcast %[[X]] : f32 -> ui32
+// CHECK-NEXT:      %[[OFF:.+]] = loop.arith multiply %[[K]], %[[C8]] : index
+// CHECK-NEXT:      %[[SH:.+]] = loop.convert %[[OFF]] : index -> ui32
+// CHECK-NEXT:      %[[R:.+]] = loop.arith shift_right_logical %[[BITS]], %[[SH]] : ui32
+// CHECK-NEXT:      %[[B:.+]] = loop.convert %[[R]] : ui32 -> ui8
+// CHECK-NEXT:      loop.store %[[B]], %arg2[%[[I]], %[[K]]] : memref<3x4xui8>
+// CHECK:         loop.parallel (%[[J:.+]]) =
+// CHECK-NEXT:      %[[LO:.+]] = loop.load %arg1[%[[J]], %{{.+}}] : memref<3x2xui16>
+// CHECK-NEXT:      %[[LOW:.+]] = loop.convert %[[LO]] : ui16 -> ui32
+// CHECK-NEXT:      %[[L0:.+]] = loop.arith shift_left %[[LOW]], %[[Z]] : ui32
+// CHECK-NEXT:      %[[A0:.+]] = loop.arith or %[[Z]], %[[L0]] : ui32
+// CHECK-NEXT:      %[[HI:.+]] = loop.load %arg1[%[[J]], %{{.+}}] : memref<3x2xui16>
+// CHECK-NEXT:      %[[HIGH:.+]] = loop.convert %[[HI]] : ui16 -> ui32
+// CHECK-NEXT:      %[[H:.+]] = loop.arith shift_left %[[HIGH]], %[[S16]] : ui32
+// CHECK-NEXT:      %[[A1:.+]] = loop.arith or %[[A0]], %[[H]] : ui32
+// CHECK-NEXT:      %[[F:.+]] = loop.bitcast %[[A1]] : ui32 -> f32
+// CHECK-NEXT:      loop.store %[[F]], %arg3[%[[J]]] : memref<3xf32>
+
+func.func @widths(%a: tensor<3xf32>, %b: tensor<3x2xui16>) -> (tensor<3x4xui8>, tensor<3xf32>) {
+  %0 = hlo.bitcast_convert_type %a : (tensor<3xf32>) -> tensor<3x4xui8>
+  %1 = hlo.bitcast_convert_type %b : (tensor<3x2xui16>) -> tensor<3xf32>
+  return %0, %1 : tensor<3x4xui8>, tensor<3xf32>
+}

@@ -47,10 +47,10 @@ func.func @complex_parts(%z: tensor<2xcomplex<f32>>) -> tensor<2xf32> {
 
 // -----
 
-func.func @bitcast_widths(%a: tensor<2xf64>) -> tensor<2x2xf32> {
-  // expected-error @+1 {{lower-to-loops does not handle 'hlo.bitcast_convert_type' between widths yet}}
-  %0 = hlo.bitcast_convert_type %a : (tensor<2xf64>) -> tensor<2x2xf32>
-  return %0 : tensor<2x2xf32>
+func.func @bitcast_predicates(%a: tensor<2xi8>) -> tensor<2xi1> {
+  // expected-error @+1 {{lower-to-loops does not handle 'hlo.bitcast_convert_type' of predicates or complex numbers yet}}
+  %0 = hlo.bitcast_convert_type %a : (tensor<2xi8>) -> tensor<2xi1>
+  return %0 : tensor<2xi1>
 }
 
 // -----

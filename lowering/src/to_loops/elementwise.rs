@@ -1,6 +1,6 @@
 //! Elementals of the elementwise ops: unary (`loop.math`) and binary (`loop.arith`) ops
 //! with XLA's implicit broadcasting, `compare`, `select`, `clamp`, `convert_element_type`,
-//! `bitcast_convert_type` of equal widths, `is_finite` and `map`.
+//! `bitcast_convert_type` (between widths too), `is_finite` and `map`.
 //!
 //! Implicit broadcasting reads operand element `index'` for result element `index`: each
 //! operand dimension `k` maps to result dimension `broadcast_dimensions[k]` (the trailing
@@ -118,15 +118,63 @@ impl Lowering<'_, '_> {
         Ok(self.convert(x, to))
     }
 
-    /// `hlo.bitcast_convert_type` between element types of one width: `loop.bitcast`.
+    /// `hlo.bitcast_convert_type`: `loop.bitcast` between types of one width; between
+    /// widths, through unsigned integers, shifts and truncations, the narrow elements
+    /// along the minor dimension least significant first (XLA's order).
     pub fn bitcast_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
         let operand = self.body.operand(op, 0);
-        if self.shape_of(operand)? != self.shape_of(self.body.result(op, 0))? {
-            return Err(self.error("lower-to-loops does not handle 'hlo.bitcast_convert_type' between widths yet"));
+        let (from, to) = (self.element_type_of(operand)?, self.element_type_of(self.body.result(op, 0))?);
+        let widths = (self.bit_width(from), self.bit_width(to));
+        match widths {
+            (Some(a), Some(b)) if a == b => {
+                let x = self.element(operand, index)?;
+                Ok(self.bitcast(x, to))
+            }
+            (Some(a), Some(b)) if a > b => self.split_bits(operand, index, a, b, to),
+            (Some(a), Some(b)) => self.join_bits(operand, index, a, b, to),
+            _ => Err(self.error("lower-to-loops does not handle 'hlo.bitcast_convert_type' of predicates or complex numbers yet")),
         }
-        let x = self.element(operand, index)?;
-        let to = self.element_type_of(self.body.result(op, 0))?;
-        Ok(self.bitcast(x, to))
+    }
+
+    /// The width of a bitcast's element type: an integer (not `i1`) or a float.
+    fn bit_width(&self, ty: xla_ir::Type) -> Option<u32> {
+        match self.ctx().type_data(ty) {
+            xla_ir::TypeData::Integer { width, .. } if *width > 1 => Some(*width),
+            xla_ir::TypeData::Float(kind) => Some(kind.bit_width()),
+            _ => None,
+        }
+    }
+
+    /// Element `index` of a bitcast from `wide`-bit to `narrow`-bit elements: bits
+    /// `k * narrow ..` of operand element `index[..rank]`, `k` the minor index.
+    fn split_bits(&mut self, operand: ValueId, index: &[ValueId], wide: u32, narrow: u32, to: xla_ir::Type) -> Emitted<ValueId> {
+        let (&k, outer) = index.split_last().ok_or_else(|| self.error("a narrowing bitcast needs a minor dimension"))?;
+        let (wide_bits, narrow_bits) = (self.ctx().uint_type(wide), self.ctx().uint_type(narrow));
+        let x = self.element(operand, outer)?;
+        let bits = self.bitcast(x, wide_bits);
+        let offset = self.mul_const(k, i64::from(narrow));
+        let offset = self.convert(offset, wide_bits);
+        let shifted = self.arith(ArithKind::ShiftRightLogical, bits, offset);
+        let truncated = self.convert(shifted, narrow_bits);
+        Ok(self.bitcast(truncated, to))
+    }
+
+    /// Element `index` of a bitcast from `narrow`-bit to `wide`-bit elements: the operand
+    /// elements `index ++ [k]`, `k` below `wide / narrow`, each shifted by `k * narrow`.
+    fn join_bits(&mut self, operand: ValueId, index: &[ValueId], narrow: u32, wide: u32, to: xla_ir::Type) -> Emitted<ValueId> {
+        let (wide_bits, narrow_bits) = (self.ctx().uint_type(wide), self.ctx().uint_type(narrow));
+        let mut joined = self.zero(wide_bits)?;
+        for k in 0..i64::from(wide / narrow) {
+            let mut operand_index = index.to_vec();
+            operand_index.push(self.index(k));
+            let y = self.element(operand, &operand_index)?;
+            let bits = self.bitcast(y, narrow_bits);
+            let widened = self.convert(bits, wide_bits);
+            let offset = self.scalar(Scalar::Int(i128::from(k) * i128::from(narrow)), wide_bits)?;
+            let shifted = self.arith(ArithKind::ShiftLeft, widened, offset);
+            joined = self.arith(ArithKind::Or, joined, shifted);
+        }
+        Ok(self.bitcast(joined, to))
     }
 
     /// `hlo.is_finite`: `|x| < inf` (false for infinities and NaN).
