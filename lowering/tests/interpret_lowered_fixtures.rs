@@ -5,9 +5,9 @@
 //! Both readers' texts are lowered, and the StableHLO one also with `fuse-elementwise`,
 //! where consumers compose their producers' elementals.
 //!
-//! Agreement is bit-exact, except for fixtures with dot products: the interpreter sums a
-//! dot product in `f64` and rounds once, while the lowered loop accumulates in `f32`, as
-//! XLA CPU does; those must agree within the fixture's tolerance (as
+//! Agreement is bit-exact, except for fixtures with dot products and convolutions: the
+//! interpreter sums them in `f64` and rounds once, while the lowered loop accumulates in
+//! `f32`, as XLA CPU does; those must agree within the fixture's tolerance (as
 //! `tools/tests/interpret_fixtures.rs` reads it from the manifest). Fixtures with an op the
 //! pass does not handle yet are listed and skipped; so are fixtures too big for the
 //! interpreter to run element by element in a test (the work estimate of [`work`]).
@@ -95,7 +95,7 @@ fn work(body: &Body, module: OpId) -> u128 {
             let out: u128 = data.results.iter().map(|r| elements(*r)).sum();
             let read: u128 = data.operands.iter().map(|v| elements(*v)).max().unwrap_or(1);
             match body.op_name(op) {
-                "hlo.dot_general" | "hlo.dot" => {
+                "hlo.dot_general" | "hlo.dot" | "hlo.convolution" => {
                     let (lhs, rhs) = (elements(data.operands[0]), elements(data.operands[1]));
                     // result * contracted = sqrt(lhs * rhs * result) for a plain product.
                     ((lhs * rhs * out) as f64).sqrt() as u128
@@ -199,7 +199,7 @@ fn leaf_literals(ctx: &Context, ty: Type) -> Vec<Literal> {
 }
 
 fn has_dot(body: &Body, module: OpId) -> bool {
-    body.nested_ops(module, WalkOrder::PreOrder).iter().any(|op| matches!(body.op_name(*op), "hlo.dot_general" | "hlo.dot"))
+    body.nested_ops(module, WalkOrder::PreOrder).iter().any(|op| matches!(body.op_name(*op), "hlo.dot_general" | "hlo.dot" | "hlo.convolution"))
 }
 
 #[test]

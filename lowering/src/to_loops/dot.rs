@@ -113,7 +113,7 @@ impl Lowering<'_, '_> {
 
 /// The type a product of elements of type `element` accumulates in: `f32` for narrower
 /// floats, the element type otherwise.
-fn accumulator_type(ctx: &xla_ir::Context, element: Type) -> Type {
+pub(super) fn accumulator_type(ctx: &xla_ir::Context, element: Type) -> Type {
     match ctx.type_data(element) {
         TypeData::Float(kind) if kind.bit_width() < 32 => ctx.float_type(FloatKind::F32),
         _ => element,

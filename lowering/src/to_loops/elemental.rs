@@ -50,6 +50,7 @@ impl Lowering<'_, '_> {
                     | "hlo.reduce_window"
                     | "hlo.dot_general"
                     | "hlo.dot"
+                    | "hlo.convolution"
             )
     }
 
@@ -83,7 +84,7 @@ impl Lowering<'_, '_> {
         let [single_use] = self.body.value(result).uses[..] else { return false };
         let user = single_use.op;
         let consumer_ok = self.has_elemental(user)
-            && !matches!(self.body.op_name(user), "hlo.dot" | "hlo.dot_general")
+            && !matches!(self.body.op_name(user), "hlo.dot" | "hlo.dot_general" | "hlo.convolution")
             && self.body.op_block(user) == self.body.op_block(op);
         let not_scalar = self.shape_of(result).is_ok_and(|s| !s.is_empty());
         self.options.fuse_elementwise && cheap && consumer_ok && not_scalar
@@ -121,6 +122,7 @@ impl Lowering<'_, '_> {
             "hlo.reduce" => return self.reduce_elements(op, index),
             "hlo.reduce_window" => return self.reduce_window_elements(op, index),
             "hlo.dot_general" | "hlo.dot" => self.dot_elements(op, index)?,
+            "hlo.convolution" => self.convolution_elements(op, index)?,
             _ => return Err(self.unsupported(op)),
         };
         Ok(vec![element])

@@ -30,7 +30,8 @@
 //! `loop.for` per reduced or window dimension carrying the accumulators, the reducer region
 //! inlined as scalar ops, padding skipped), [`dot`]
 //! (`dot_general` and `dot` as a naive loop with an accumulator; a later issue routes big
-//! ones to the runtime's gemm), [`control_flow`] (`while` and `conditional` over buffers),
+//! ones to the runtime's gemm), [`convolution`] (the same over the kernel window and the
+//! group's features, with [`window`]'s geometry), [`control_flow`] (`while` and `conditional` over buffers),
 //! [`functions`] (signatures, returns, calls) and [`values`] (constants, tuples,
 //! `get_tuple_element`, `optimization_barrier`). Constants that are not splats become a
 //! buffer filled by one `loop.store` per element (at most [`values::MAX_CONSTANT_ELEMENTS`];
@@ -41,6 +42,7 @@
 //! dynamic shapes; the pass then leaves the module as it was. It never panics.
 
 mod control_flow;
+mod convolution;
 mod dot;
 mod elemental;
 mod elementwise;
@@ -51,6 +53,7 @@ mod reduce;
 mod shape_ops;
 mod slicing;
 mod values;
+mod window;
 
 use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions};
 use xla_ir::{Body, Diagnostic, InsertPoint, OpId};

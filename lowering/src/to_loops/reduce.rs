@@ -11,11 +11,12 @@
 //! Invariant: the accumulators are scalars in registers; no buffer is written inside the
 //! reduction.
 
-use xla_dialects::hlo::{ComparisonDirection, ReduceOp, ReduceWindowOp};
+use xla_dialects::hlo::{ReduceOp, ReduceWindowOp};
 use xla_ir::{Op, OpId, RegionId, Type, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
+use super::window::{entry_or, padding_pairs, WindowDim};
 
 /// What the reduction loops of one result element read: the inputs, the reduced
 /// dimensions with their sizes, and the reducer.
@@ -83,19 +84,6 @@ impl Lowering<'_, '_> {
     }
 }
 
-/// One dimension of a window: XLA's `WindowDimension`.
-#[derive(Copy, Clone, Debug)]
-struct WindowDim {
-    size: i64,
-    stride: i64,
-    low: i64,
-    high: i64,
-    base_dilation: i64,
-    window_dilation: i64,
-    /// The size of the input dimension.
-    base: i64,
-}
-
 /// What the window loops of one result element of `hlo.reduce_window` read.
 struct Windowing {
     inputs: Vec<ValueId>,
@@ -113,9 +101,8 @@ impl Lowering<'_, '_> {
         let inits = rw.init_values(body).to_vec();
         let reducer = rw.body(body);
         let sizes = rw.window_dimensions(body).to_vec();
-        let entry = |list: Option<&[i64]>, d: usize, default: i64| list.and_then(|l| l.get(d).copied()).unwrap_or(default);
         let (strides, base_dilations, window_dilations) = (rw.window_strides(body), rw.base_dilations(body), rw.window_dilations(body));
-        let padding: Vec<(i64, i64)> = rw.padding(body).map(|pairs| pairs.iter().map(|p| (p.first().copied().unwrap_or(0), p.get(1).copied().unwrap_or(0))).collect()).unwrap_or_default();
+        let padding = padding_pairs(rw.padding(body));
         let first = *inputs.first().ok_or_else(|| self.error("hlo.reduce_window without inputs"))?;
         let shape = self.shape_of(first)?;
         if sizes.len() != shape.len() || index.len() != shape.len() {
@@ -124,11 +111,11 @@ impl Lowering<'_, '_> {
         let windows: Vec<WindowDim> = (0..shape.len())
             .map(|d| WindowDim {
                 size: sizes[d],
-                stride: entry(strides, d, 1),
+                stride: entry_or(strides, d, 1),
                 low: padding.get(d).map_or(0, |p| p.0),
                 high: padding.get(d).map_or(0, |p| p.1),
-                base_dilation: entry(base_dilations, d, 1),
-                window_dilation: entry(window_dilations, d, 1),
+                base_dilation: entry_or(base_dilations, d, 1),
+                window_dilation: entry_or(window_dilations, d, 1),
                 base: shape[d],
             })
             .collect();
@@ -162,28 +149,10 @@ impl Lowering<'_, '_> {
     /// Applies the reducer to the window element at `offsets` of window `position`, unless
     /// it falls on padding or a hole.
     fn apply_to_window_element(&mut self, w: &Windowing, position: &[ValueId], offsets: &[ValueId], accumulators: Vec<ValueId>) -> Emitted<Vec<ValueId>> {
-        let zero = self.index(0);
         let mut conditions = Vec::new();
         let mut index = Vec::with_capacity(offsets.len());
         for ((window, &o), &k) in w.windows.iter().zip(position).zip(offsets) {
-            // The position in the padded, dilated base: o * stride + k * dilation - low.
-            let start = self.mul_const(o, window.stride);
-            let spread = self.mul_const(k, window.window_dilation);
-            let dilated = self.add_index(start, spread);
-            let dilated = self.add_const(dilated, -window.low);
-            if window.low > 0 {
-                conditions.push(self.compare_index(ComparisonDirection::Ge, dilated, zero));
-            }
-            if window.base_dilation > 1 {
-                let hole = self.rem_const(dilated, window.base_dilation);
-                conditions.push(self.compare_index(ComparisonDirection::Eq, hole, zero));
-            }
-            let i = self.div_const(dilated, window.base_dilation);
-            if window.high > 0 || window.base_dilation > 1 {
-                let base = self.index(window.base);
-                conditions.push(self.compare_index(ComparisonDirection::Lt, i, base));
-            }
-            index.push(i);
+            index.push(self.window_source(window, o, k, &mut conditions));
         }
         let apply = |this: &mut Self, accumulators: Vec<ValueId>| -> Emitted<Vec<ValueId>> {
             let mut args = accumulators;
@@ -192,11 +161,6 @@ impl Lowering<'_, '_> {
             }
             this.inline_scalar_region(w.reducer, &args)
         };
-        if conditions.is_empty() {
-            return apply(self, accumulators);
-        }
-        let inside = self.all(&conditions)?;
-        let kept = accumulators.clone();
-        self.if_else(inside, &w.types, |this| apply(this, accumulators), |_| Ok(kept))
+        self.unless_outside(&conditions, &w.types, accumulators, apply)
     }
 }
