@@ -112,3 +112,24 @@ func.func @dynamic(%a: tensor<8xf32>, %u: tensor<2xf32>, %s: tensor<i32>) -> (te
   %1 = hlo.dynamic_update_slice %a, %u, %s : (tensor<8xf32>, tensor<2xf32>, tensor<i32>) -> tensor<8xf32>
   return %0, %1 : tensor<3xf32>, tensor<8xf32>
 }
+
+// -----
+
+// gather: the start index comes from the index tensor at the batch index, clamped into
+// [0, 5 - 1]; the offset dimensions index the slice.
+// CHECK-LABEL: func.func @embedding
+// CHECK-SAME:    (%[[T:[^:]+]]: memref<5x3xf32>, %[[IDS:[^:]+]]: memref<2x1xi32>, %[[R:[^:]+]]: memref<2x3xf32>)
+// CHECK-DAG:     %[[C0:.+]] = loop.constant 0 : index
+// CHECK-DAG:     %[[C4:.+]] = loop.constant 4 : index
+// CHECK:         loop.parallel (%[[B:.+]], %[[O:.+]]) =
+// CHECK-NEXT:      %[[ID:.+]] = loop.load %[[IDS]][%[[B]], %[[C0]]] : memref<2x1xi32>
+// CHECK-NEXT:      %[[I:.+]] = loop.convert %[[ID]] : i32 -> index
+// CHECK-NEXT:      %[[LO:.+]] = loop.arith minimum %[[I]], %[[C4]] : index
+// CHECK-NEXT:      %[[S:.+]] = loop.arith maximum %[[LO]], %[[C0]] : index
+// CHECK-NEXT:      %[[X:.+]] = loop.load %[[T]][%[[S]], %[[O]]] : memref<5x3xf32>
+// CHECK-NEXT:      loop.store %[[X]], %[[R]][%[[B]], %[[O]]] : memref<2x3xf32>
+
+func.func @embedding(%table: tensor<5x3xf32>, %ids: tensor<2x1xi32>) -> tensor<2x3xf32> {
+  %0 = hlo.gather %table[%ids], offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1, slice_sizes = [1, 3] : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

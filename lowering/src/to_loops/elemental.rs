@@ -51,6 +51,7 @@ impl Lowering<'_, '_> {
                     | "hlo.dot_general"
                     | "hlo.dot"
                     | "hlo.convolution"
+                    | "hlo.gather"
             )
     }
 
@@ -123,6 +124,7 @@ impl Lowering<'_, '_> {
             "hlo.reduce_window" => return self.reduce_window_elements(op, index),
             "hlo.dot_general" | "hlo.dot" => self.dot_elements(op, index)?,
             "hlo.convolution" => self.convolution_elements(op, index)?,
+            "hlo.gather" => self.gather_elements(op, index)?,
             _ => return Err(self.unsupported(op)),
         };
         Ok(vec![element])

@@ -26,7 +26,7 @@
 //! broadcasting, compare, select, clamp, conversions, `map`), [`shape_ops`]
 //! (`broadcast_in_dim`, `broadcast`, `reshape`/`collapse` through the linear index,
 //! `transpose`, `rev`, `iota`), [`slicing`] (`slice`, `concatenate`, `pad`,
-//! `dynamic_slice`, `dynamic_update_slice`), [`reduce`] (`reduce` and `reduce_window`: a
+//! `dynamic_slice`, `dynamic_update_slice`), [`gather`], [`reduce`] (`reduce` and `reduce_window`: a
 //! `loop.for` per reduced or window dimension carrying the accumulators, the reducer region
 //! inlined as scalar ops, padding skipped), [`dot`]
 //! (`dot_general` and `dot` as a naive loop with an accumulator; a later issue routes big
@@ -48,6 +48,7 @@ mod elemental;
 mod elementwise;
 mod emit;
 mod functions;
+mod gather;
 mod lowering;
 mod reduce;
 mod shape_ops;
