@@ -1,4 +1,4 @@
-//! Dialects: builtin, func, hlo, check and llvm (later arith, math, loop), each declared with
+//! Dialects: builtin, func, hlo, check, loop and llvm, each declared with
 //! `#[op]` from `xla-macros` against the core IR of `xla-ir`.
 //!
 //! Architecture Invariant: a dialect is data ([`xla_ir::op_def::DialectDef`]) plus the plain
@@ -10,6 +10,7 @@ pub mod check;
 pub mod func;
 pub mod hlo;
 pub mod llvm;
+pub mod loops;
 
 use xla_ir::Context;
 
@@ -20,4 +21,5 @@ pub fn register_all(ctx: &mut Context) {
     ctx.register_dialect(&hlo::HLO_DIALECT);
     ctx.register_dialect(&check::CHECK_DIALECT);
     ctx.register_dialect(&llvm::LLVM_DIALECT);
+    ctx.register_dialect(&loops::LOOP_DIALECT);
 }

@@ -37,11 +37,14 @@ pub struct Options {
     /// and flushes subnormal results to zero, as XLA CPU does (it runs with the FTZ and DAZ
     /// modes set): `log(1e-45)` is `-inf` there.
     pub flush_denormals: bool,
+    /// The most ops a run may evaluate, when set: a program that does not terminate (a
+    /// wrong loop bound in lowered code) then ends in an error instead of running forever.
+    pub max_ops: Option<u64>,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { max_result_bytes: 4 << 30, rng_seed: 42, flush_denormals: true }
+        Options { max_result_bytes: 4 << 30, rng_seed: 42, flush_denormals: true, max_ops: None }
     }
 }
 
@@ -71,6 +74,8 @@ pub struct Interpreter<'m, 'c> {
     /// The state of `hlo.rng_uniform`/`hlo.rng_normal`: `None` until the first draw, which
     /// seeds it from [`Options::rng_seed`] (so a seed set after [`Interpreter::new`] counts).
     pub(crate) rng_state: Option<u64>,
+    /// How many ops this interpreter has evaluated (see [`Options::max_ops`]).
+    pub ops_evaluated: u64,
 }
 
 impl<'m, 'c> Interpreter<'m, 'c> {
@@ -99,6 +104,7 @@ impl<'m, 'c> Interpreter<'m, 'c> {
             outfeed: Vec::new(),
             channels: HashMap::new(),
             rng_state: None,
+            ops_evaluated: 0,
         }
     }
 
@@ -191,7 +197,7 @@ impl<'m, 'c> Interpreter<'m, 'c> {
         }
         for op in body.block_ops(block) {
             let name = body.op_name(op);
-            if matches!(name, "func.return" | "hlo.return") {
+            if matches!(name, "func.return" | "hlo.return" | "loop.yield" | "loop.condition") {
                 return body.op(op).operands.iter().map(|&v| Ok((*self.lookup(v)?).clone())).collect();
             }
             self.eval_op(op).map_err(|e| e.or_at(body.op(op).location))?;
@@ -217,6 +223,10 @@ impl<'m, 'c> Interpreter<'m, 'c> {
     fn eval_op(&mut self, op: OpId) -> EvalResult<()> {
         let body = self.body;
         let name = body.op_name(op);
+        self.ops_evaluated += 1;
+        if let Some(limit) = self.options.max_ops.filter(|limit| self.ops_evaluated > *limit) {
+            return Err(EvalError::new(format!("the run evaluated more than {limit} ops, the limit set")));
+        }
         for &result in &body.op(op).results {
             self.check_size(body.value_type(result))?;
         }
@@ -263,7 +273,7 @@ impl<'m, 'c> Interpreter<'m, 'c> {
 /// The bytes a value of type `ty` takes, counting its known and bounded dimensions.
 pub fn static_byte_size(ctx: &Context, ty: Type) -> u128 {
     match ctx.type_data(ty) {
-        TypeData::Tensor(tensor) => {
+        TypeData::Tensor(tensor) | TypeData::MemRef(tensor) => {
             let width = ElementType::of(ctx, tensor.element).map_or(1, |e| e.byte_width()) as u128;
             tensor.dims.iter().fold(width, |acc, dim| {
                 let size = match dim {

@@ -1,4 +1,5 @@
-//! Reference interpreter of the `hlo` dialect on literal arrays: XLA's operation semantics,
+//! Reference interpreter of the `hlo` dialect (and of the `loop` dialect it lowers to) on
+//! literal arrays: XLA's operation semantics,
 //! written for clarity rather than speed. It is the oracle of the random differential tests
 //! (interpreted vs. compiled), folds constants for `simplify`, and runs `xla-run
 //! --interpret` and the `check` dialect's assertions.
@@ -6,7 +7,7 @@
 //! - [`element`]: element types and their arithmetic range;
 //! - [`literal`]: dense arrays in row-major order, to and from dense attributes;
 //! - [`index`]: multi-indices over row-major shapes;
-//! - [`value`]: runtime values (tensors, tuples, tokens);
+//! - [`value`]: runtime values (tensors, tuples, tokens, and the loop dialect's buffers);
 //! - [`interpreter`]: the engine that runs functions, regions and ops;
 //! - [`ops`]: one evaluator per op, by family;
 //! - [`collectives`]: replicas and their rendezvous;
@@ -32,4 +33,4 @@ pub use element::ElementType;
 pub use error::{EvalError, EvalResult};
 pub use interpreter::{CheckFailure, Interpreter, Options};
 pub use literal::{Elements, Literal};
-pub use value::Value;
+pub use value::{Buffer, Value};

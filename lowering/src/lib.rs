@@ -1,14 +1,17 @@
 //! Code generation: `hlo` → `loop` → `llvm` dialect, then translation of the `llvm` dialect
 //! to an LLVM module with inkwell, `default<O3>`, and object and C header emission through
 //! a `TargetMachine` (see DESIGN.md, "Code generation and the runtime", and
-//! docs/lowering.md, the contract of the levels).
+//! docs/lowering.md, the contract of each level).
 //!
-//! Today it holds the last step:
+//! - [`to_loops`]: the pass `lower-to-loops`, hlo to the loop dialect (destination-passing
+//!   functions over buffers, elemental loop nests); it uses no LLVM;
 //! - [`translate`]: a module of `llvm.func`s to an LLVM module, a table from op to builder
 //!   call;
 //! - [`target`]: a target machine for the host or a named x86-64 CPU, `default<O3>`, and
 //!   emission of objects, assembly and LLVM IR;
 //! - [`compile`]: the two together, as `xla-opt --emit=llvm-ir|asm` and tests use them.
+//!
+//! The step between, loop to llvm, comes next.
 //!
 //! Architecture Invariant: this crate and the tools are the only ones that link LLVM.
 //! `ir`, `dialects`, `passes` and `interp` build and test without it, so a change there
@@ -17,12 +20,18 @@
 #![deny(missing_docs)]
 
 pub mod target;
+pub mod to_loops;
 pub mod translate;
 
 use inkwell::context::Context as LlvmContext;
 use xla_ir::{Body, Diagnostic, OpId};
 
 pub use target::{host_target_triple, CodegenTarget, OutputKind, DEFAULT_CPU, NAMED_CPUS};
+
+/// Registers the passes of this crate (`lower-to-loops`).
+pub fn register_passes(registry: &mut xla_ir::pass::PassRegistry) {
+    registry.register(&to_loops::INFO, to_loops::create);
+}
 
 /// How [`compile`] generates code.
 #[derive(Clone, Debug)]

@@ -255,7 +255,7 @@ fn tensors_of(value: &Value) -> Vec<&Literal> {
     match value {
         Value::Tensor(literal) => vec![literal],
         Value::Tuple(elements) => elements.iter().flat_map(tensors_of).collect(),
-        Value::Token => vec![],
+        Value::Token | Value::Buffer(_) => vec![],
     }
 }
 
@@ -305,6 +305,10 @@ pub fn format_value(value: &Value) -> String {
         Value::Tensor(literal) => format!("{} {}", literal.shape_string(), format_elements(literal)),
         Value::Tuple(elements) => format!("({})", elements.iter().map(format_value).collect::<Vec<_>>().join(", ")),
         Value::Token => "token".into(),
+        Value::Buffer(buffer) => match buffer.snapshot() {
+            Ok(literal) => format!("buffer {} {}", literal.shape_string(), format_elements(&literal)),
+            Err(message) => message,
+        },
     }
 }
 

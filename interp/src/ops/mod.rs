@@ -32,6 +32,9 @@ pub mod fft;
 pub mod gather;
 pub mod index_vectors;
 pub mod iota;
+pub mod loop_control;
+pub mod loop_memory;
+pub mod loop_scalars;
 pub mod matrices;
 pub mod pad;
 pub mod permute;
@@ -78,6 +81,9 @@ fn families() -> Vec<&'static [(&'static str, EvalFn)]> {
         fft::OPS,
         gather::OPS,
         iota::OPS,
+        loop_control::OPS,
+        loop_memory::OPS,
+        loop_scalars::OPS,
         pad::OPS,
         permute::OPS,
         reduce::OPS,

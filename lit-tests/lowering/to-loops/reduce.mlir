@@ -1,0 +1,141 @@
+// RUN: xla-opt %s --split-input-file --lower-to-loops | FileCheck %s
+
+// reduce (and reduce_window): per result element, a loop.for per reduced (window)
+// dimension, outermost first, carries the accumulators, which start as the init values;
+// the reducer region is inlined as scalar ops on the accumulators and the input elements.
+
+// CHECK-LABEL: func.func @reduce_sum
+// CHECK-DAG:     %[[ZERO:.+]] = loop.constant 0.0 : f32
+// CHECK-DAG:     %[[C0:.+]] = loop.constant 0 : index
+// CHECK-DAG:     %[[C1:.+]] = loop.constant 1 : index
+// CHECK-DAG:     %[[C4:.+]] = loop.constant 4 : index
+// CHECK:         loop.parallel (%[[J:.+]]) =
+// CHECK-NEXT:      %[[SUM:.+]] = loop.for %[[I:.+]] = %[[C0]] to %[[C4]] step %[[C1]] iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
+// CHECK-NEXT:        %[[X:.+]] = loop.load %arg0[%[[I]], %[[J]]] : memref<4x5xf32>
+// CHECK-NEXT:        %[[NEXT:.+]] = loop.arith add %[[ACC]], %[[X]] : f32
+// CHECK-NEXT:        loop.yield %[[NEXT]] : f32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      loop.store %[[SUM]], %arg1[%[[J]]] : memref<5xf32>
+
+func.func @reduce_sum(%a: tensor<4x5xf32>) -> tensor<5xf32> {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %0 = hlo.reduce(%a init: %zero) dimensions = [0] : (tensor<4x5xf32>, tensor<f32>) -> tensor<5xf32> {
+  ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+    %1 = hlo.add %acc, %x : tensor<f32>
+    hlo.return %1 : tensor<f32>
+  }
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+// Reducing every dimension gives a scalar: nested loops, no loop.parallel.
+// CHECK-LABEL: func.func @reduce_all_to_scalar
+// CHECK-DAG:     %[[INIT:.+]] = loop.constant -2147483648 : i32
+// CHECK-NOT:     loop.parallel
+// CHECK:         %[[R:.+]] = loop.for %[[I:.+]] = %{{.+}} iter_args(%[[A:.+]] = %[[INIT]]) -> (i32) {
+// CHECK-NEXT:      %[[IN:.+]] = loop.for %[[J:.+]] = %{{.+}} iter_args(%[[B:.+]] = %[[A]]) -> (i32) {
+// CHECK-NEXT:        %[[X:.+]] = loop.load %arg0[%[[I]], %[[J]]] : memref<2x3xi32>
+// CHECK-NEXT:        %[[M:.+]] = loop.arith maximum %[[B]], %[[X]] : i32
+// CHECK-NEXT:        loop.yield %[[M]] : i32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      loop.yield %[[IN]] : i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    loop.store %[[R]], %arg1[] : memref<i32>
+
+func.func @reduce_all_to_scalar(%a: tensor<2x3xi32>) -> tensor<i32> {
+  %init = hlo.constant dense<-2147483648> : tensor<i32>
+  %0 = hlo.reduce(%a init: %init) dimensions = [0, 1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<i32> {
+  ^bb0(%acc: tensor<i32>, %x: tensor<i32>):
+    %1 = hlo.maximum %acc, %x : tensor<i32>
+    hlo.return %1 : tensor<i32>
+  }
+  return %0 : tensor<i32>
+}
+
+// -----
+
+// A variadic reduce (argmax) carries one accumulator per input.
+// CHECK-LABEL: func.func @reduce_variadic
+// CHECK:         %[[R:.+]]:2 = loop.for %[[I:.+]] = %{{.+}} iter_args(%[[AV:.+]] = %{{.+}}, %[[AI:.+]] = %{{.+}}) -> (f32, i32) {
+// CHECK-NEXT:      %[[XV:.+]] = loop.load %arg0[%[[I]]] : memref<8xf32>
+// CHECK-NEXT:      %[[XI:.+]] = loop.load %arg1[%[[I]]] : memref<8xi32>
+// CHECK-NEXT:      %[[GT:.+]] = loop.compare GT, %[[XV]], %[[AV]], FLOAT : f32
+// CHECK-NEXT:      %[[V:.+]] = loop.select %[[GT]], %[[XV]], %[[AV]] : f32
+// CHECK-NEXT:      %[[N:.+]] = loop.select %[[GT]], %[[XI]], %[[AI]] : i32
+// CHECK-NEXT:      loop.yield %[[V]], %[[N]] : f32, i32
+// CHECK-NEXT:    }
+// CHECK-NEXT:    loop.store %[[R]]#0, %arg2[] : memref<f32>
+// CHECK-NEXT:    loop.store %[[R]]#1, %arg3[] : memref<i32>
+
+func.func @reduce_variadic(%v: tensor<8xf32>, %i: tensor<8xi32>) -> (tensor<f32>, tensor<i32>) {
+  %vi = hlo.constant dense<0xFF800000> : tensor<f32>
+  %ii = hlo.constant dense<0> : tensor<i32>
+  %0:2 = hlo.reduce(%v, %i init: %vi, %ii) dimensions = [0] : (tensor<8xf32>, tensor<8xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>) {
+  ^bb0(%av: tensor<f32>, %ai: tensor<i32>, %xv: tensor<f32>, %xi: tensor<i32>):
+    %1 = hlo.compare GT, %xv, %av, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %2 = hlo.select %1, %xv, %av : tensor<i1>, tensor<f32>
+    %3 = hlo.select %1, %xi, %ai : tensor<i1>, tensor<i32>
+    hlo.return %2, %3 : tensor<f32>, tensor<i32>
+  }
+  return %0#0, %0#1 : tensor<f32>, tensor<i32>
+}
+
+// -----
+
+// reduce_window: a loop.for per window dimension; a window element on padding is skipped by
+// a loop.if that keeps the accumulators (a cumulative sum pads 4 low).
+// CHECK-LABEL: func.func @cumsum
+// CHECK-DAG:     %[[ZERO:.+]] = loop.constant 0.0 : f32
+// CHECK-DAG:     %[[C0:.+]] = loop.constant 0 : index
+// CHECK-DAG:     %[[LOW:.+]] = loop.constant -4 : index
+// CHECK:         loop.parallel (%[[O:.+]]) =
+// CHECK-NEXT:      %[[S:.+]] = loop.for %[[K:[^ ]+]] = {{.+}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
+// CHECK-NEXT:        %[[P:.+]] = loop.arith add %[[O]], %[[K]] : index
+// CHECK-NEXT:        %[[I:.+]] = loop.arith add %[[P]], %[[LOW]] : index
+// CHECK-NEXT:        %[[IN:.+]] = loop.compare GE, %[[I]], %[[C0]] : index
+// CHECK-NEXT:        %[[NEXT:.+]] = loop.if %[[IN]] -> (f32) {
+// CHECK-NEXT:          %[[X:.+]] = loop.load %arg0[%[[I]]] : memref<5xf32>
+// CHECK-NEXT:          %[[SUM:.+]] = loop.arith add %[[ACC]], %[[X]] : f32
+// CHECK-NEXT:          loop.yield %[[SUM]] : f32
+// CHECK-NEXT:        } else {
+// CHECK-NEXT:          loop.yield %[[ACC]] : f32
+// CHECK-NEXT:        }
+// CHECK-NEXT:        loop.yield %[[NEXT]] : f32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      loop.store %[[S]], %arg1[%[[O]]] : memref<5xf32>
+
+func.func @cumsum(%a: tensor<5xf32>) -> tensor<5xf32> {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %0 = hlo.reduce_window(%a init: %zero) window = {size = [5], pad = [[4, 0]]} : (tensor<5xf32>, tensor<f32>) -> tensor<5xf32> {
+  ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+    %1 = hlo.add %acc, %x : tensor<f32>
+    hlo.return %1 : tensor<f32>
+  }
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+// Without padding or dilation no element is skipped: the window reads o * stride + k.
+// CHECK-LABEL: func.func @max_pool
+// CHECK-DAG:     %[[C2:.+]] = loop.constant 2 : index
+// CHECK:         loop.parallel (%[[I:.+]], %[[J:.+]]) =
+// CHECK-NEXT:      loop.for %[[K:[^ ]+]] =
+// CHECK-NEXT:        loop.for %[[L:[^ ]+]] =
+// CHECK-NEXT:          %[[RI:.+]] = loop.arith multiply %[[I]], %[[C2]] : index
+// CHECK-NEXT:          %[[R:.+]] = loop.arith add %[[RI]], %[[K]] : index
+// CHECK-NEXT:          %[[CJ:.+]] = loop.arith multiply %[[J]], %[[C2]] : index
+// CHECK-NEXT:          %[[C:.+]] = loop.arith add %[[CJ]], %[[L]] : index
+// CHECK-NEXT:          %[[X:.+]] = loop.load %arg0[%[[R]], %[[C]]] : memref<4x4xf32>
+// CHECK-NEXT:          loop.arith maximum %{{.+}}, %[[X]] : f32
+
+func.func @max_pool(%a: tensor<4x4xf32>) -> tensor<2x2xf32> {
+  %ninf = hlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = hlo.reduce_window(%a init: %ninf) window = {size = [2, 2], stride = [2, 2]} : (tensor<4x4xf32>, tensor<f32>) -> tensor<2x2xf32> {
+  ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+    %1 = hlo.maximum %acc, %x : tensor<f32>
+    hlo.return %1 : tensor<f32>
+  }
+  return %0 : tensor<2x2xf32>
+}

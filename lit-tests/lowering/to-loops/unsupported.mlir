@@ -1,0 +1,62 @@
+// RUN: xla-opt %s --split-input-file --lower-to-loops --verify-diagnostics
+
+// What lower-to-loops does not handle yet is a located error naming the op (and the pass
+// leaves the module as it was), never a crash.
+
+func.func @sort(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{lower-to-loops does not handle 'hlo.sort' yet}}
+  %0 = hlo.sort(%a) dim = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %1 = hlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.return %1 : tensor<i1>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @nested(%p: tensor<i1>, %a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %0 = hlo.conditional %p, %a, %a : (tensor<i1>, tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32> {
+  ^bb0(%x: tensor<4x4xf32>):
+    // expected-error @+1 {{lower-to-loops does not handle 'hlo.cholesky' yet}}
+    %1 = hlo.cholesky %x, lower = true : tensor<4x4xf32>
+    hlo.return %1 : tensor<4x4xf32>
+  }, {
+  ^bb0(%x: tensor<4x4xf32>):
+    hlo.return %x : tensor<4x4xf32>
+  }
+  return %0 : tensor<4x4xf32>
+}
+
+// -----
+
+// The signature already needs a buffer of unknown size.
+// expected-error @+1 {{lower-to-loops needs static shapes, found tensor<?xf32>}}
+func.func @dynamic_shape(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = hlo.negate %a : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @complex_parts(%z: tensor<2xcomplex<f32>>) -> tensor<2xf32> {
+  // expected-error @+1 {{lower-to-loops does not handle 'hlo.real' yet}}
+  %0 = hlo.real %z : (tensor<2xcomplex<f32>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @bitcast_predicates(%a: tensor<2xi8>) -> tensor<2xi1> {
+  // expected-error @+1 {{lower-to-loops does not handle 'hlo.bitcast_convert_type' of predicates or complex numbers yet}}
+  %0 = hlo.bitcast_convert_type %a : (tensor<2xi8>) -> tensor<2xi1>
+  return %0 : tensor<2xi1>
+}
+
+// -----
+
+func.func @checks(%a: tensor<2xf32>) {
+  // expected-error @+1 {{lower-to-loops does not handle 'check.expect_eq' yet}}
+  check.expect_eq %a, %a : tensor<2xf32>
+  return
+}

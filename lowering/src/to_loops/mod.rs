@@ -1,0 +1,140 @@
+//! `lower-to-loops`: the `hlo` dialect to the `loop` dialect (docs/lowering.md).
+//!
+//! Every `func.func` with a tensor signature (or hlo ops inside) becomes a function in
+//! destination-passing style: `(tensor<A>, tensor<B>) -> (tensor<C>)` becomes
+//! `(memref<A>, memref<B>, memref<C>) -> ()`, its arguments then its results, tuples
+//! flattened into their leaves and tokens dropped; it writes its results into the result
+//! buffers and returns nothing. `func.call` and `hlo.call` pass buffers the same way.
+//!
+//! Code is emitted *elementally* (DESIGN.md, "Code generation"): for each op there is an
+//! elemental generator ([`elemental`]) that, given the index of one result element as
+//! `index` values, emits the scalar ops computing that element from its operands'
+//! elements, which it asks for by index in turn ([`Lowering::element`]). An operand that
+//! is held in a buffer is a `loop.load`; an operand that is not materialized is computed by
+//! its own generator at the index asked for, so a later fusion pass fuses by composing
+//! generators, without intermediate buffers. Today nothing is fused: each op with a tensor
+//! result gets a buffer (a `loop.alloc`, or the function's result buffer when the value is
+//! returned) and a loop nest over its result shape (`loop.parallel`, outermost) that stores
+//! its elemental. Two refinements keep scalars in registers: a 0-d result is computed in
+//! place as a scalar and a splat constant is one `loop.constant`; both get a buffer only
+//! where one is needed (a result, a call, a loop-carried value). The option
+//! `fuse-elementwise` (off by default, a stand-in for the fusion pass) shows the
+//! composition at work: a cheap result used once by an op of the same block is left
+//! unmaterialized and computed inside its consumer's loop nest.
+//!
+//! Families, one file each: [`elementwise`] (unary and binary ops with XLA's implicit
+//! broadcasting, compare, select, clamp, conversions, `map`), [`shape_ops`]
+//! (`broadcast_in_dim`, `broadcast`, `reshape`/`collapse` through the linear index,
+//! `transpose`, `rev`, `iota`), [`slicing`] (`slice`, `concatenate`, `pad`,
+//! `dynamic_slice`, `dynamic_update_slice`), [`gather`], [`reduce`] (`reduce` and `reduce_window`: a
+//! `loop.for` per reduced or window dimension carrying the accumulators, the reducer region
+//! inlined as scalar ops, padding skipped), [`dot`]
+//! (`dot_general` and `dot` as a naive loop with an accumulator; a later issue routes big
+//! ones to the runtime's gemm), [`convolution`] (the same over the kernel window and the
+//! group's features, with [`window`]'s geometry), [`control_flow`] (`while` and `conditional` over buffers),
+//! [`functions`] (signatures, returns, calls) and [`values`] (constants, tuples,
+//! `get_tuple_element`, `optimization_barrier`). Constants that are not splats become a
+//! buffer filled by one `loop.store` per element (at most [`values::MAX_CONSTANT_ELEMENTS`];
+//! a later issue gives them global storage). Index and scalar constants are hoisted to the
+//! start of the function and shared.
+//!
+//! Any other op is a located error, "lower-to-loops does not handle 'hlo.x' yet", as are
+//! dynamic shapes; the pass then leaves the module as it was. It never panics.
+
+mod control_flow;
+mod convolution;
+mod dot;
+mod elemental;
+mod elementwise;
+mod emit;
+mod functions;
+mod gather;
+mod lowering;
+mod reduce;
+mod shape_ops;
+mod slicing;
+mod values;
+mod window;
+
+use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions};
+use xla_ir::{Body, Diagnostic, InsertPoint, OpId};
+
+pub use lowering::{Lowered, Lowering};
+
+/// The registry entry.
+pub static INFO: PassInfo = PassInfo {
+    argument: "lower-to-loops",
+    name: "LowerToLoops",
+    summary: "Lower hlo functions to the loop dialect: buffers in destination-passing style, elemental loop nests",
+    anchor: PassAnchor::Op("builtin.module"),
+    options: &[OptionSpec {
+        name: "fuse-elementwise",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "Compute a single-use elementwise or data-movement result inside its consumer's loop nest, without a buffer",
+    }],
+};
+
+/// How the pass lowers.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Leave a cheap result (elementwise or data movement, not 0-d) whose only use is an
+    /// op with an elemental in the same block unmaterialized: the consumer computes it by
+    /// composing its elemental with its own (see [`Lowering::fusible`]). A stand-in for
+    /// the fusion pass, showing that elementals compose.
+    pub fuse_elementwise: bool,
+}
+
+/// The pass; see the module documentation.
+#[derive(Default)]
+pub struct LowerToLoops {
+    /// How it lowers.
+    pub options: Options,
+}
+
+/// The registry's constructor.
+pub fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    Ok(Box::new(LowerToLoops { options: Options { fuse_elementwise: options.bool("fuse-elementwise") } }))
+}
+
+impl Pass for LowerToLoops {
+    fn info(&self) -> &'static PassInfo {
+        &INFO
+    }
+
+    fn run(&mut self, body: &mut Body<'_>, module: OpId, _: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        lower_module(body, module, self.options)
+    }
+}
+
+/// Lowers every function of `module` that has tensors in its signature or hlo ops in its
+/// body. Each new function is built beside the old one; only when all succeed do the old
+/// ones go, so a failure leaves the module unchanged.
+pub fn lower_module(body: &mut Body<'_>, module: OpId, options: Options) -> Result<(), Vec<Diagnostic>> {
+    let functions: Vec<OpId> = module_ops(body, module).into_iter().filter(|f| functions::needs_lowering(body, *f)).collect();
+    let mut lowered = Vec::new();
+    let mut errors = Vec::new();
+    for &func in &functions {
+        match functions::lower_function(body, func, options) {
+            Ok(new) => {
+                body.insert_op(new, InsertPoint::Before(func));
+                lowered.push(new);
+            }
+            Err(e) => errors.push(e),
+        }
+    }
+    let finished = if errors.is_empty() { &functions } else { &lowered };
+    for &op in finished {
+        body.erase_op(op);
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// The ops directly inside `module`'s body.
+fn module_ops(body: &Body, module: OpId) -> Vec<OpId> {
+    body.op(module).regions.iter().flat_map(|r| body.region(*r).blocks.clone()).flat_map(|b| body.block_ops(b).collect::<Vec<_>>()).collect()
+}

@@ -1,0 +1,95 @@
+//! Values that need no loops: constants, tuples, `get_tuple_element` and
+//! `optimization_barrier`.
+//!
+//! A splat constant (every element equal, a 0-d one included) is one `loop.constant`,
+//! standing for every element; any other constant is a buffer filled by one `loop.store`
+//! per element, up to [`MAX_CONSTANT_ELEMENTS`] (a later issue gives big constants global
+//! storage). Tuples are flattened: a tuple is the list of what its elements became, and
+//! `get_tuple_element` picks one; `optimization_barrier` forwards its operands.
+
+use xla_dialects::hlo::ConstantOp;
+use xla_ir::{Op, OpId, ValueId};
+
+use super::emit::Emitted;
+use super::lowering::{Lowered, Lowering};
+
+/// The most elements a non-splat constant may have: each takes a store.
+pub const MAX_CONSTANT_ELEMENTS: usize = 1 << 16;
+
+impl Lowering<'_, '_> {
+    /// Lowers `hlo.constant`.
+    pub fn lower_constant(&mut self, op: OpId) -> Emitted<()> {
+        let constant = ConstantOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.constant"))?;
+        let ctx = self.ctx();
+        let dense = constant.value(self.body).clone();
+        let result = constant.result(self.body);
+        let (shape, element) = self.tensor_shape(self.body.value_type(result))?;
+        let count = dense.len(ctx);
+        let first = dense.get(ctx, 0);
+        if let Some(first) = first.filter(|f| dense.splat || dense.all_equal(ctx, *f)) {
+            let scalar = self.scalar(first, element)?;
+            self.bind(result, Lowered::Scalar(scalar));
+            return Ok(());
+        }
+        if count > MAX_CONSTANT_ELEMENTS {
+            return Err(self.error(format!(
+                "lower-to-loops does not handle constants of more than {MAX_CONSTANT_ELEMENTS} elements yet ({count} here)"
+            )));
+        }
+        let Lowered::Buffer(buffer) = self.result_buffers(result, self.body.value_type(result))? else {
+            return Err(self.error("internal error: a constant without a buffer"));
+        };
+        for i in 0..count {
+            let value = dense.get(ctx, i).ok_or_else(|| self.error("a constant with fewer elements than its type"))?;
+            let scalar = self.scalar(value, element)?;
+            let index = position_index(&shape, i);
+            let index: Vec<ValueId> = index.iter().map(|&i| self.index(i)).collect();
+            self.store(scalar, buffer, &index);
+        }
+        self.bind(result, Lowered::Buffer(buffer));
+        Ok(())
+    }
+
+    /// Lowers `hlo.tuple`: the list of its elements.
+    pub fn lower_tuple(&mut self, op: OpId) -> Emitted<()> {
+        let elements = self.body.op(op).operands.iter().map(|v| self.lowered(*v)).collect::<Emitted<Vec<_>>>()?;
+        self.bind(self.body.result(op, 0), Lowered::Tuple(elements));
+        Ok(())
+    }
+
+    /// Lowers `hlo.get_tuple_element`: the element picked.
+    pub fn lower_get_tuple_element(&mut self, op: OpId) -> Emitted<()> {
+        let index = self.body.attr(op, "index").and_then(|a| match self.ctx().attr_data(a) {
+            xla_ir::AttrData::Integer { value, .. } => usize::try_from(*value).ok(),
+            _ => None,
+        });
+        let index = index.ok_or_else(|| self.error("hlo.get_tuple_element without an index"))?;
+        let Lowered::Tuple(elements) = self.lowered(self.body.operand(op, 0))? else {
+            return Err(self.error("hlo.get_tuple_element of a value that is no tuple"));
+        };
+        let element = elements.get(index).cloned().ok_or_else(|| self.error("a tuple index out of range"))?;
+        self.bind(self.body.result(op, 0), element);
+        Ok(())
+    }
+
+    /// Lowers an op whose results are its operands (`hlo.optimization_barrier`).
+    pub fn lower_forwarding(&mut self, op: OpId) -> Emitted<()> {
+        let pairs: Vec<(ValueId, ValueId)> = self.body.op(op).operands.iter().copied().zip(self.body.op(op).results.iter().copied()).collect();
+        for (operand, result) in pairs {
+            let lowered = self.lowered(operand)?;
+            self.bind(result, lowered);
+        }
+        Ok(())
+    }
+}
+
+/// The multi-index of row-major position `position` in `shape`.
+fn position_index(shape: &[i64], mut position: usize) -> Vec<i64> {
+    let mut index = vec![0; shape.len()];
+    for d in (0..shape.len()).rev() {
+        let size = shape[d].max(1) as usize;
+        index[d] = (position % size) as i64;
+        position /= size;
+    }
+    index
+}
