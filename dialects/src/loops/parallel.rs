@@ -50,7 +50,7 @@ pub struct ParallelOp {
 /// end.
 pub fn verify_parallel(op: OpRef) -> Result<(), Diagnostic> {
     let operands = op.operands();
-    if operands.len() % 2 != 0 {
+    if !operands.len().is_multiple_of(2) {
         return Err(op.error(format!("needs as many lower as upper bounds, found {} bounds in all", operands.len())));
     }
     let rank = operands.len() / 2;

@@ -154,10 +154,14 @@ impl Lowering<'_, '_> {
 
     /// Lowers an op with an elemental: a 0-d result is computed here as a scalar; any other
     /// result gets a buffer (its destination, or a fresh one) and a loop nest storing the
-    /// elemental at every index of its shape.
+    /// elemental at every index of its shape. A result nothing uses gets no buffer, and an
+    /// op none of whose results is used emits nothing (its elementals have no effect).
     pub fn materialize_op(&mut self, op: OpId) -> Emitted<()> {
         let results = self.body.op(op).results.clone();
         let first = *results.first().ok_or_else(|| self.error("internal error: an op without results"))?;
+        if results.iter().all(|r| self.body.is_unused(*r)) {
+            return Ok(());
+        }
         let shape = self.shape_of(first)?;
         if shape.is_empty() {
             let elements = self.op_elements(op, &[])?;
@@ -169,20 +173,28 @@ impl Lowering<'_, '_> {
         let mut buffers = Vec::new();
         for &r in &results {
             let ty = self.body.value_type(r);
+            if self.body.is_unused(r) {
+                buffers.push(None);
+                continue;
+            }
             match self.result_buffers(r, ty)? {
-                Lowered::Buffer(b) => buffers.push(b),
+                Lowered::Buffer(b) => buffers.push(Some(b)),
                 _ => return Err(self.error("internal error: a tensor result without a buffer")),
             }
         }
         self.loop_nest(&shape, |this, index| {
             let elements = this.op_elements(op, index)?;
             for (e, b) in elements.iter().zip(&buffers) {
-                this.store(*e, *b, index);
+                if let Some(b) = b {
+                    this.store(*e, *b, index);
+                }
             }
             Ok(())
         })?;
         for (r, b) in results.iter().zip(buffers) {
-            self.bind(*r, Lowered::Buffer(b));
+            if let Some(b) = b {
+                self.bind(*r, Lowered::Buffer(b));
+            }
         }
         Ok(())
     }

@@ -138,3 +138,57 @@ pub fn lower_module(body: &mut Body<'_>, module: OpId, options: Options) -> Resu
 fn module_ops(body: &Body, module: OpId) -> Vec<OpId> {
     body.op(module).regions.iter().flat_map(|r| body.region(*r).blocks.clone()).flat_map(|b| body.block_ops(b).collect::<Vec<_>>()).collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use xla_ir::parser::parse_source;
+    use xla_ir::printer::{print_op, PrintOptions};
+    use xla_ir::Context;
+
+    fn context() -> Context {
+        let mut ctx = Context::new();
+        xla_dialects::register_all(&mut ctx);
+        ctx
+    }
+
+    const TWO_FUNCTIONS: &str = r#"func.func @ok(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = hlo.negate %a : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+func.func @not_yet(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.sort(%a) dim = 0 : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %1 = hlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.return %1 : tensor<i1>
+  }
+  return %0 : tensor<4xf32>
+}
+"#;
+
+    #[test]
+    fn a_failure_leaves_the_module_as_it_was() {
+        let ctx = context();
+        let mut module = parse_source(&ctx, "in.mlir", TWO_FUNCTIONS, 1).expect("parses");
+        let before = print_op(&module.body, module.op, &PrintOptions::default());
+        let errors = lower_module(&mut module.body, module.op, Options::default()).expect_err("sort is not lowered");
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].message, "lower-to-loops does not handle 'hlo.sort' yet");
+        assert_eq!(ctx.file_line_col(errors[0].location).map(|(_, line, _)| line), Some(6));
+        assert_eq!(print_op(&module.body, module.op, &PrintOptions::default()), before);
+        assert!(xla_ir::verifier::verify(&module.body, module.op).is_ok());
+    }
+
+    #[test]
+    fn success_replaces_every_function_in_place() {
+        let ctx = context();
+        let text = TWO_FUNCTIONS.split("func.func @not_yet").next().expect("the first function");
+        let mut module = parse_source(&ctx, "in.mlir", text, 1).expect("parses");
+        assert!(lower_module(&mut module.body, module.op, Options::default()).is_ok());
+        assert!(xla_ir::verifier::verify(&module.body, module.op).is_ok());
+        let printed = print_op(&module.body, module.op, &PrintOptions::default());
+        assert!(printed.contains("func.func @ok(%arg0: memref<2xf32>, %arg1: memref<2xf32>) {"), "{printed}");
+        assert!(!printed.contains("hlo."), "{printed}");
+        assert_eq!(printed.matches("func.func").count(), 1, "{printed}");
+    }
+}
