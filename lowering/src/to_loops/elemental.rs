@@ -52,6 +52,10 @@ impl Lowering<'_, '_> {
                     | "hlo.dot"
                     | "hlo.convolution"
                     | "hlo.gather"
+                    | "hlo.reduce_precision"
+                    | "hlo.real"
+                    | "hlo.imag"
+                    | "hlo.complex"
             )
     }
 
@@ -80,6 +84,10 @@ impl Lowering<'_, '_> {
                     | "hlo.rev"
                     | "hlo.iota"
                     | "hlo.slice"
+                    | "hlo.reduce_precision"
+                    | "hlo.real"
+                    | "hlo.imag"
+                    | "hlo.complex"
             );
         let [result] = self.body.op(op).results[..] else { return false };
         let [single_use] = self.body.value(result).uses[..] else { return false };
@@ -125,6 +133,10 @@ impl Lowering<'_, '_> {
             "hlo.dot_general" | "hlo.dot" => self.dot_elements(op, index)?,
             "hlo.convolution" => self.convolution_elements(op, index)?,
             "hlo.gather" => self.gather_elements(op, index)?,
+            "hlo.reduce_precision" => self.reduce_precision_elements(op, index)?,
+            "hlo.real" => self.part_elements(op, super::complex::Part::Real, index)?,
+            "hlo.imag" => self.part_elements(op, super::complex::Part::Imag, index)?,
+            "hlo.complex" => self.complex_elements(op, index)?,
             _ => return Err(self.unsupported(op)),
         };
         Ok(vec![element])

@@ -62,6 +62,10 @@ impl Lowering<'_, '_> {
     /// A unary elementwise op: `loop.math kind`, when its result has its operand's type.
     pub fn unary_elements(&mut self, op: OpId, kind: MathKind, index: &[ValueId]) -> Emitted<ValueId> {
         let operand = self.body.operand(op, 0);
+        if kind == MathKind::Abs && self.ctx().is_complex(self.element_type_of(operand)?) {
+            let z = self.element(operand, index)?;
+            return self.complex_abs(z);
+        }
         if self.element_type_of(operand)? != self.element_type_of(self.body.result(op, 0))? {
             return Err(self.error(format!("lower-to-loops does not handle '{}' changing the element type yet", self.body.op_name(op))));
         }

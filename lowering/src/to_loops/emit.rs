@@ -55,8 +55,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
         v
     }
 
-    /// The scalar constant `value` of element type `ty`, or an error for types it cannot
-    /// hold (complex numbers).
+    /// The scalar constant `value` of element type `ty` (a complex one through its bits,
+    /// see [`super::complex`]), or an error for types it cannot hold.
     pub fn scalar(&mut self, value: Scalar, ty: Type) -> Emitted<ValueId> {
         let ctx = self.ctx();
         let attr = match (value, ctx.type_data(ty)) {
@@ -64,6 +64,9 @@ impl<'a, 'c> Lowering<'a, 'c> {
             (Scalar::Int(v), TypeData::Integer { .. } | TypeData::Index) => ctx.int_attr(v, ty),
             (Scalar::Float(x), TypeData::Float(_)) => ctx.float_attr(x, ty),
             (Scalar::Int(v), TypeData::Float(_)) => ctx.float_attr(v as f64, ty),
+            (Scalar::Complex(re, im), TypeData::Complex(_)) => return self.complex_constant(re, im, ty),
+            (Scalar::Float(re), TypeData::Complex(_)) => return self.complex_constant(re, 0.0, ty),
+            (Scalar::Int(v), TypeData::Complex(_)) => return self.complex_constant(v as f64, 0.0, ty),
             _ => return Err(self.error(format!("lower-to-loops does not handle constants of type {} yet", ctx.type_to_string(ty)))),
         };
         Ok(self.constant(attr, ty))

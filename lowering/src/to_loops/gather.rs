@@ -73,7 +73,7 @@ impl Lowering<'_, '_> {
     /// Entry `k` of the index vector at batch index `batch`, converted to `index`: the
     /// index tensor read at `batch` with `k` inserted at `vector_dim` (nothing inserted when
     /// `vector_dim` is the rank: every vector then has the one entry).
-    fn index_vector_entry(&mut self, indices: ValueId, batch: &[ValueId], vector_dim: usize, rank: usize, k: usize) -> Emitted<ValueId> {
+    pub(super) fn index_vector_entry(&mut self, indices: ValueId, batch: &[ValueId], vector_dim: usize, rank: usize, k: usize) -> Emitted<ValueId> {
         let mut at = batch.to_vec();
         if vector_dim < rank {
             let k = self.index(k as i64);

@@ -52,6 +52,8 @@ pub struct Lowering<'a, 'c> {
     pub(super) last_constant: Option<OpId>,
     /// The hoisted constants, by value.
     pub(super) constants: HashMap<Attribute, ValueId>,
+    /// The hoisted complex constants, by type and bits.
+    pub(super) complex_constants: HashMap<(Type, u64), ValueId>,
     /// The value of each `index` constant, for folding index arithmetic.
     pub(super) known_indices: HashMap<ValueId, i64>,
     /// What each hlo value became.
@@ -76,6 +78,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
             entry,
             last_constant: None,
             constants: HashMap::new(),
+            complex_constants: HashMap::new(),
             known_indices: HashMap::new(),
             values: HashMap::new(),
             destinations: HashMap::new(),
@@ -165,6 +168,11 @@ impl<'a, 'c> Lowering<'a, 'c> {
             "hlo.while" => self.lower_while(op),
             "hlo.conditional" => self.lower_conditional(op),
             "hlo.call" | "func.call" => self.lower_call(op),
+            "hlo.scatter" => self.lower_scatter(op),
+            "hlo.select_and_scatter" => self.lower_select_and_scatter(op),
+            "hlo.batch_norm_inference" => self.lower_batch_norm_inference(op),
+            "hlo.batch_norm_training" => self.lower_batch_norm_training(op),
+            "hlo.batch_norm_grad" => self.lower_batch_norm_grad(op),
             // Left unmaterialized: its consumer computes it (see `Lowering::element`).
             _ if self.fusible(op) => Ok(()),
             _ if self.has_elemental(op) => self.materialize_op(op),

@@ -41,6 +41,8 @@
 //! Any other op is a located error, "lower-to-loops does not handle 'hlo.x' yet", as are
 //! dynamic shapes; the pass then leaves the module as it was. It never panics.
 
+mod batch_norm;
+mod complex;
 mod control_flow;
 mod convolution;
 mod dot;
@@ -50,7 +52,10 @@ mod emit;
 mod functions;
 mod gather;
 mod lowering;
+mod precision;
 mod reduce;
+mod scatter;
+mod sequential;
 mod shape_ops;
 mod slicing;
 mod values;
