@@ -54,6 +54,7 @@ mod gather;
 mod lowering;
 mod precision;
 mod reduce;
+mod rng;
 mod scatter;
 mod sequential;
 mod shape_ops;
