@@ -174,6 +174,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
             "hlo.batch_norm_training" => self.lower_batch_norm_training(op),
             "hlo.batch_norm_grad" => self.lower_batch_norm_grad(op),
             "hlo.rng_bit_generator" => self.lower_rng_bit_generator(op),
+            "hlo.sort" => self.lower_sort(op),
             // Left unmaterialized: its consumer computes it (see `Lowering::element`).
             _ if self.fusible(op) => Ok(()),
             _ if self.has_elemental(op) => self.materialize_op(op),
