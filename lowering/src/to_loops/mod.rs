@@ -36,7 +36,12 @@
 //! `get_tuple_element`, `optimization_barrier`). Constants that are not splats become a
 //! buffer filled by one `loop.store` per element (at most [`values::MAX_CONSTANT_ELEMENTS`];
 //! a later issue gives them global storage). Index and scalar constants are hoisted to the
-//! start of the function and shared.
+//! start of the function and shared. [`precision`] (`reduce_precision` on the element's
+//! bits) and [`complex`] (complex parts, construction, constants and `abs`, through the
+//! bits of a `complex<f32>`) are elemental too. The ops that are not elemental are
+//! sequential loop nests writing their result buffers ([`sequential`] holds the helpers):
+//! [`scatter`] (`scatter`, `select_and_scatter`), [`batch_norm`], [`rng`]
+//! (`rng_bit_generator`) and [`sort`] (a stable bottom-up merge sort).
 //!
 //! Any other op is a located error, "lower-to-loops does not handle 'hlo.x' yet", as are
 //! dynamic shapes; the pass then leaves the module as it was. It never panics.
