@@ -11,17 +11,26 @@ func.func @rng_uniform(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @nested(%p: tensor<i1>, %a: tensor<4x4xf32>) -> tensor<4x4xf32> {
-  %0 = hlo.conditional %p, %a, %a : (tensor<i1>, tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32> {
-  ^bb0(%x: tensor<4x4xf32>):
-    // expected-error @+1 {{lower-to-loops does not handle 'hlo.cholesky' yet}}
-    %1 = hlo.cholesky %x, lower = true : tensor<4x4xf32>
-    hlo.return %1 : tensor<4x4xf32>
+func.func @nested(%p: tensor<i1>, %a: tensor<f32>) -> tensor<4xf32> {
+  %0 = hlo.conditional %p, %a, %a : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<4xf32> {
+  ^bb0(%x: tensor<f32>):
+    // expected-error @+1 {{lower-to-loops does not handle 'hlo.rng_normal' yet}}
+    %1 = hlo.rng_normal %x, %x : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
+    hlo.return %1 : tensor<4xf32>
   }, {
-  ^bb0(%x: tensor<4x4xf32>):
-    hlo.return %x : tensor<4x4xf32>
+  ^bb0(%x: tensor<f32>):
+    %1 = hlo.broadcast_in_dim %x, dims = [] : (tensor<f32>) -> tensor<4xf32>
+    hlo.return %1 : tensor<4xf32>
   }
-  return %0 : tensor<4x4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @complex_f64_cholesky(%a: tensor<2x2xcomplex<f64>>) -> tensor<2x2xcomplex<f64>> {
+  // expected-error @+1 {{lower-to-loops does not handle the parts of complex<f64> yet (only complex<f32>)}}
+  %0 = hlo.cholesky %a, lower = true : tensor<2x2xcomplex<f64>>
+  return %0 : tensor<2x2xcomplex<f64>>
 }
 
 // -----

@@ -30,7 +30,7 @@ pub enum Part {
 
 impl Lowering<'_, '_> {
     /// The element type of the parts of `complex<f32>`, or an error for other types.
-    fn f32_parts(&self, ty: Type) -> Emitted<Type> {
+    pub(super) fn f32_parts(&self, ty: Type) -> Emitted<Type> {
         let ctx = self.ctx();
         match ctx.type_data(ty) {
             TypeData::Complex(part) if *part == ctx.f32_type() => Ok(*part),

@@ -175,6 +175,9 @@ impl<'a, 'c> Lowering<'a, 'c> {
             "hlo.batch_norm_grad" => self.lower_batch_norm_grad(op),
             "hlo.rng_bit_generator" => self.lower_rng_bit_generator(op),
             "hlo.sort" => self.lower_sort(op),
+            "hlo.cholesky" => self.lower_cholesky(op),
+            "hlo.triangular_solve" => self.lower_triangular_solve(op),
+            "hlo.fft" => self.lower_fft(op),
             // Left unmaterialized: its consumer computes it (see `Lowering::element`).
             _ if self.fusible(op) => Ok(()),
             _ if self.has_elemental(op) => self.materialize_op(op),

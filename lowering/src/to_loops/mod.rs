@@ -47,6 +47,7 @@
 //! dynamic shapes; the pass then leaves the module as it was. It never panics.
 
 mod batch_norm;
+mod cholesky;
 mod complex;
 mod control_flow;
 mod convolution;
@@ -54,9 +55,11 @@ mod dot;
 mod elemental;
 mod elementwise;
 mod emit;
+mod fft;
 mod functions;
 mod gather;
 mod lowering;
+mod numbers;
 mod precision;
 mod reduce;
 mod rng;
@@ -64,6 +67,7 @@ mod scatter;
 mod sequential;
 mod shape_ops;
 mod sort;
+mod triangular_solve;
 mod slicing;
 mod values;
 mod window;
