@@ -41,7 +41,9 @@
 //! bits of a `complex<f32>`) are elemental too. The ops that are not elemental are
 //! sequential loop nests writing their result buffers ([`sequential`] holds the helpers):
 //! [`scatter`] (`scatter`, `select_and_scatter`), [`batch_norm`], [`rng`]
-//! (`rng_bit_generator`) and [`sort`] (a stable bottom-up merge sort).
+//! (`rng_bit_generator`), [`sort`] (a stable bottom-up merge sort), [`cholesky`] and
+//! [`triangular_solve`] (the interpreter's algorithms in `f64`, in its order) and [`fft`]
+//! (a naive transform per line); [`numbers`] holds their `f64` real and complex arithmetic.
 //!
 //! Any other op is a located error, "lower-to-loops does not handle 'hlo.x' yet", as are
 //! dynamic shapes; the pass then leaves the module as it was. It never panics.
