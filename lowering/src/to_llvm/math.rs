@@ -1,0 +1,129 @@
+//! `loop.math`: unary scalar ops with XLA's semantics, as the reference interpreter computes
+//! them.
+//!
+//! Integers: `abs` and `negate` wrap (`abs(INT_MIN)` is `INT_MIN`); `sign` is -1, 0 or 1;
+//! `not` flips every bit (a predicate's one); `popcnt` and `count_leading_zeros` are
+//! `llvm.ctpop` and `llvm.ctlz` (defined at 0).
+//!
+//! Floats, computed in `f32` for `f16`/`bf16` and rounded back: `abs` is `llvm.fabs`,
+//! `negate` `fneg`; `sign` keeps NaN and zeros (with their sign) and is otherwise +-1;
+//! `floor`, `ceil`, `round_nearest_afz` (halves away from zero) and `round_nearest_even`
+//! are `llvm.floor`, `llvm.ceil`, `llvm.round` and `llvm.roundeven`; `exponential`, `log`,
+//! `sqrt`, `sine` and `cosine` are LLVM's intrinsics; `exponential_minus_one`,
+//! `log_plus_one`, `cbrt`, `tan`, `tanh` and `erf` call libm (`expm1f`, `log1pf`, ...;
+//! without the `f` for `f64`); `rsqrt` is `1 / sqrt(x)` and `logistic` is
+//! `1 / (1 + exp(-x))`.
+
+use xla_dialects::loops::{MathKind, MathOp};
+use xla_ir::{Diagnostic, Op, OpId, ValueId};
+
+use super::lowering::FnLowering;
+use super::types::Scalar;
+
+/// Lowers `loop.math`.
+pub fn math(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let kind = MathOp::from_id_unchecked(op).kind(l.body);
+    let result = l.body.result(op, 0);
+    let scalar = l.scalar_of(result)?;
+    let x = l.value(l.body.operand(op, 0))?;
+    let value = match scalar {
+        Scalar::Float(_) => l.float_math(kind, scalar, x)?,
+        _ => l.int_math(kind, scalar, x)?,
+    };
+    l.bind(result, value);
+    Ok(())
+}
+
+impl FnLowering<'_, '_> {
+    /// A unary op on integers or predicates of `scalar`.
+    fn int_math(&mut self, kind: MathKind, scalar: Scalar, x: ValueId) -> Result<ValueId, Diagnostic> {
+        use MathKind::*;
+        let ty = scalar.value_type(self.ctx());
+        let zero = self.int_const(0, ty);
+        Ok(match kind {
+            Not => {
+                let all_ones = self.int_const(-1, ty);
+                self.binary("xor", x, all_ones)
+            }
+            Negate => self.binary("sub", zero, x),
+            Abs => {
+                let negative = self.icmp("slt", x, zero);
+                let negated = self.binary("sub", zero, x);
+                self.select(negative, negated, x)
+            }
+            Sign => {
+                let (one, minus_one) = (self.int_const(1, ty), self.int_const(-1, ty));
+                let positive = self.icmp("sgt", x, zero);
+                let negative = self.icmp("slt", x, zero);
+                let magnitude = self.select(positive, one, zero);
+                self.select(negative, minus_one, magnitude)
+            }
+            Popcnt => self.intrinsic("ctpop", &[x], ty),
+            CountLeadingZeros => {
+                let poison_at_zero = self.int_const(0, self.ctx().int_type(1));
+                self.intrinsic("ctlz", &[x, poison_at_zero], ty)
+            }
+            _ => return Err(self.error(format!("loop.math {} is not defined on integers", kind.name()))),
+        })
+    }
+
+    /// A unary op on floats of `scalar`, computed in its compute type.
+    fn float_math(&mut self, kind: MathKind, scalar: Scalar, x: ValueId) -> Result<ValueId, Diagnostic> {
+        use MathKind::*;
+        let x = self.widen(x, scalar);
+        let ty = self.compute_type(scalar);
+        let value = match kind {
+            Abs => self.intrinsic("fabs", &[x], ty),
+            Negate => self.value_op("llvm.fneg", &[x], ty, &[]),
+            Sign => self.float_sign(x),
+            Floor => self.intrinsic("floor", &[x], ty),
+            Ceil => self.intrinsic("ceil", &[x], ty),
+            RoundNearestAfz => self.intrinsic("round", &[x], ty),
+            RoundNearestEven => self.intrinsic("roundeven", &[x], ty),
+            Exponential => self.intrinsic("exp", &[x], ty),
+            Log => self.intrinsic("log", &[x], ty),
+            Sqrt => self.intrinsic("sqrt", &[x], ty),
+            Sine => self.intrinsic("sin", &[x], ty),
+            Cosine => self.intrinsic("cos", &[x], ty),
+            ExponentialMinusOne => self.libm("expm1", x),
+            LogPlusOne => self.libm("log1p", x),
+            Cbrt => self.libm("cbrt", x),
+            Tan => self.libm("tan", x),
+            Tanh => self.libm("tanh", x),
+            Erf => self.libm("erf", x),
+            Rsqrt => {
+                let root = self.intrinsic("sqrt", &[x], ty);
+                let one = self.float_const(1.0, ty);
+                self.binary("fdiv", one, root)
+            }
+            Logistic => {
+                let negated = self.value_op("llvm.fneg", &[x], ty, &[]);
+                let exp = self.intrinsic("exp", &[negated], ty);
+                let one = self.float_const(1.0, ty);
+                let denominator = self.binary("fadd", one, exp);
+                self.binary("fdiv", one, denominator)
+            }
+            Not | Popcnt | CountLeadingZeros => {
+                return Err(self.error(format!("loop.math {} is not defined on floats", kind.name())))
+            }
+        };
+        Ok(self.narrow(value, scalar))
+    }
+
+    /// The sign of a float: NaN and zeros as they are, otherwise -1 or 1.
+    fn float_sign(&mut self, x: ValueId) -> ValueId {
+        let ty = self.body.value_type(x);
+        let (zero, one, minus_one) = (self.float_const(0.0, ty), self.float_const(1.0, ty), self.float_const(-1.0, ty));
+        let nan_or_zero = self.fcmp("ueq", x, zero);
+        let negative = self.fcmp("olt", x, zero);
+        let unit = self.select(negative, minus_one, one);
+        self.select(nan_or_zero, x, unit)
+    }
+
+    /// A call of the libm function `name` (`name` + `f` for `f32`) on `x`.
+    fn libm(&mut self, name: &str, x: ValueId) -> ValueId {
+        let ty = self.body.value_type(x);
+        let callee = if ty == self.ctx().f32_type() { format!("{name}f") } else { name.to_string() };
+        self.call_value(&callee, &[x], ty)
+    }
+}
