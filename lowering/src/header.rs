@@ -40,7 +40,7 @@ pub fn c_header(ctx: &Context, spec: &HeaderSpec) -> Result<String, String> {
     let guard = format!("{}_H_", name.to_ascii_uppercase());
     let mut h = String::new();
     let _ = writeln!(h, "/* {name}: compiled ahead of time by xla-aotc from {} for CPU {}. Generated; do not edit.", spec.source, spec.cpu);
-    h.push_str(ABI_COMMENT);
+    h.push_str(&ABI_COMMENT.replace("NAME", name));
     let _ = write!(h, "#ifndef {guard}\n#define {guard}\n\n#include <stdint.h>\n\n#ifdef __cplusplus\nextern \"C\" {{\n#endif\n\n");
     h.push_str(RUNTIME_DECLARATIONS);
     let (args, results) = (&spec.signature.args, &spec.signature.results);

@@ -82,13 +82,16 @@ pub struct Compiled {
     pub entries: Vec<(to_llvm::EntrySpec, to_llvm::EntrySignature)>,
 }
 
-/// The whole pipeline, as `xla-aotc` and `xla-run` run it: lowers the hlo `module_op` in
-/// place to loops (`lower-to-loops`) and to the llvm dialect with a wrapper for each of
+/// The whole pipeline, as `xla-aotc` and `xla-run` run it: keeps the functions the
+/// entries call ([`keep_reachable_functions`]) and lowers the hlo `module_op` in place to
+/// loops (`lower-to-loops`) and to the llvm dialect with a wrapper for each of
 /// `entries` (`lower-to-llvm`), verifying after each step, and compiles it to an object for
 /// the CPU `options` names. An unknown CPU is reported before any work; every failure is a
 /// located diagnostic.
 pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySpec], options: &CompileOptions) -> Result<Compiled, Vec<Diagnostic>> {
     CodegenTarget::for_cpu(&options.cpu).map_err(|m| vec![Diagnostic::error(body.op(module_op).location, m)])?;
+    let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
+    keep_reachable_functions(body, module_op, &roots);
     to_loops::lower_module(body, module_op, to_loops::Options::default())?;
     xla_ir::verifier::verify(body, module_op)?;
     let mut signatures = Vec::new();
@@ -102,6 +105,56 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
     xla_ir::verifier::verify(body, module_op)?;
     let object = compile(body, module_op, options, OutputKind::Object)?;
     Ok(Compiled { object, entries: signatures })
+}
+
+/// Erases the functions of `module_op` that no path of symbol references from `roots`
+/// reaches, so that compiling an entry never fails on a function it does not call.
+pub fn keep_reachable_functions(body: &mut Body, module_op: OpId, roots: &[&str]) {
+    let ctx = body.ctx();
+    let functions: Vec<(String, OpId)> = body
+        .op(module_op)
+        .regions
+        .iter()
+        .flat_map(|r| body.region(*r).blocks.clone())
+        .flat_map(|b| body.block_ops(b).collect::<Vec<_>>())
+        .filter(|op| body.op_name(*op) == "func.func")
+        .filter_map(|op| body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)).map(|name| (name.to_string(), op)))
+        .collect();
+    let mut reached: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
+    let mut next = 0;
+    while next < reached.len() {
+        let name = reached[next].clone();
+        next += 1;
+        let Some(&(_, func)) = functions.iter().find(|(n, _)| *n == name) else { continue };
+        for op in body.nested_ops(func, xla_ir::WalkOrder::PreOrder) {
+            for attr in &body.op(op).attributes {
+                collect_symbols(ctx, attr.value, &mut reached);
+            }
+        }
+    }
+    for (name, func) in functions {
+        if !reached.contains(&name) {
+            body.erase_op(func);
+        }
+    }
+}
+
+/// Adds the first symbol of every symbol reference in `attr` (arrays and dictionaries
+/// included) to `names`, once.
+fn collect_symbols(ctx: &xla_ir::Context, attr: xla_ir::Attribute, names: &mut Vec<String>) {
+    match ctx.attr_data(attr) {
+        xla_ir::AttrData::SymbolRef(path) => {
+            if let Some(first) = path.first() {
+                let name = ctx.symbol_str(*first).to_string();
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        xla_ir::AttrData::Array(elements) => elements.iter().for_each(|e| collect_symbols(ctx, *e, names)),
+        xla_ir::AttrData::Dictionary(entries) => entries.iter().for_each(|e| collect_symbols(ctx, e.value, names)),
+        _ => {}
+    }
 }
 
 /// The name of the LLVM module: the `builtin.module`'s `sym_name`, or `module`.

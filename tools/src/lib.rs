@@ -1,7 +1,9 @@
 //! Shared drivers of the command-line tools, so each tool's `main` stays a thin shell:
-//! `opt` runs `xla-opt` and `run` runs `xla-run`; `input` reads a tool's program; `split`
-//! and `expected` implement `--split-input-file` and `--verify-diagnostics`.
+//! `opt` runs `xla-opt`, `aotc` runs `xla-aotc` and `run` runs `xla-run`; `input` reads a
+//! tool's program; `split` and `expected` implement `--split-input-file` and
+//! `--verify-diagnostics`.
 
+pub mod aotc;
 pub mod expected;
 pub mod input;
 pub mod opt;
