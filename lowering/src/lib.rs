@@ -101,7 +101,7 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
         })?;
         signatures.push((spec.clone(), to_llvm::entry_signature(body, func).map_err(|e| vec![e])?));
     }
-    to_llvm::lower_module(body, module_op, entries)?;
+    to_llvm::lower_module(body, module_op, entries, to_llvm::Options::default())?;
     xla_ir::verifier::verify(body, module_op)?;
     let object = compile(body, module_op, options, OutputKind::Object)?;
     Ok(Compiled { object, entries: signatures })

@@ -182,6 +182,64 @@ impl AlignedBuffer {
     }
 }
 
+/// A buffer laid out as `layout` says holding the elements whose row-major bytes are
+/// `row_major` (padding zeroed), or why they do not fit.
+pub fn to_buffer(row_major: &[u8], layout: &BufferLayout) -> Result<AlignedBuffer, String> {
+    let width = layout.element.storage_bytes() as usize;
+    let count: usize = layout.shape.iter().map(|&d| d.max(0) as usize).product();
+    if row_major.len() != count * width {
+        return Err(format!("{} bytes do not hold {count} elements of {width} bytes", row_major.len()));
+    }
+    let total = usize::try_from(layout.elements).map_err(|_| "the buffer is too large")? * width;
+    if layout.is_row_major() {
+        return Ok(AlignedBuffer::from_bytes(row_major));
+    }
+    let mut buffer = AlignedBuffer::zeroed(total);
+    let bytes = buffer.as_mut_bytes();
+    for_each_offset(layout, |i, offset| bytes[offset * width..][..width].copy_from_slice(&row_major[i * width..][..width]));
+    Ok(buffer)
+}
+
+/// The row-major bytes of the elements of `buffer`, laid out as `layout` says.
+pub fn from_buffer(buffer: &[u8], layout: &BufferLayout) -> Vec<u8> {
+    let width = layout.element.storage_bytes() as usize;
+    if layout.is_row_major() {
+        return buffer.to_vec();
+    }
+    let count: usize = layout.shape.iter().map(|&d| d.max(0) as usize).product();
+    let mut row_major = vec![0u8; count * width];
+    for_each_offset(layout, |i, offset| row_major[i * width..][..width].copy_from_slice(&buffer[offset * width..][..width]));
+    row_major
+}
+
+/// Calls `f(i, offset)` for the element at each row-major position `i`, with its offset
+/// in the buffer in elements.
+fn for_each_offset(layout: &BufferLayout, mut f: impl FnMut(usize, usize)) {
+    let rank = layout.shape.len();
+    if layout.shape.iter().any(|&d| d <= 0) {
+        return;
+    }
+    let mut index = vec![0i64; rank];
+    let mut i = 0;
+    loop {
+        let offset: i64 = index.iter().zip(&layout.strides).map(|(x, s)| x * s).sum();
+        f(i, offset as usize);
+        i += 1;
+        let mut d = rank;
+        loop {
+            if d == 0 {
+                return;
+            }
+            d -= 1;
+            index[d] += 1;
+            if index[d] < layout.shape[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+}
+
 /// Links `object` into `dir/libentry.so` with `cc -shared` and returns its path.
 fn link_shared(dir: &Path, object: &[u8], archives: &[PathBuf]) -> Result<PathBuf, String> {
     let object_path = dir.join("entry.o");

@@ -377,8 +377,9 @@ fn agree(native: &Literal, interpreted: &Literal, ulps: u128, inputs: &[Literal]
     if bad.is_empty() { Ok(()) } else { Err(format!("{} elements differ: {}", bad.len(), bad.into_iter().take(6).collect::<Vec<_>>().join("; "))) }
 }
 
-/// Runs every case through the interpreter and natively; the failures.
-fn check(cases: &[Case]) -> Vec<String> {
+/// Runs every case through the interpreter and natively, both flushing subnormal floats
+/// or neither; the failures.
+fn check(cases: &[Case], flush_denormals: bool) -> Vec<String> {
     let mut ctx = Context::new();
     xla_dialects::register_all(&mut ctx);
     let text: String = cases.iter().map(function_text).collect();
@@ -397,7 +398,8 @@ fn check(cases: &[Case]) -> Vec<String> {
         })
         .collect();
     let render = |errors: Vec<xla_ir::Diagnostic>| errors.iter().map(|e| e.render(&ctx)).collect::<String>();
-    to_llvm::lower_module(&mut lowered.body, lowered.op, &specs).unwrap_or_else(|e| panic!("{}", render(e)));
+    let options = to_llvm::Options { flush_denormals };
+    to_llvm::lower_module(&mut lowered.body, lowered.op, &specs, options).unwrap_or_else(|e| panic!("{}", render(e)));
     xla_ir::verifier::verify(&lowered.body, lowered.op).unwrap_or_else(|e| panic!("{}", render(e)));
     let object = compile(&lowered.body, lowered.op, &CompileOptions::default(), OutputKind::Object).unwrap_or_else(|e| panic!("{}", render(e)));
     let library = NativeLibrary::load(&object, &[]).expect("the object links and loads");
@@ -405,7 +407,7 @@ fn check(cases: &[Case]) -> Vec<String> {
     let mut failures = Vec::new();
     for ((case, spec), signature) in cases.iter().zip(&specs).zip(&signatures) {
         let mut interp = Interpreter::new(&interpreted_module.body, interpreted_module.op);
-        interp.options.flush_denormals = false;
+        interp.options.flush_denormals = flush_denormals;
         let n = case.values[0].len() as i64;
         let output = Buffer::new(Literal::from_fn(case.result, vec![n], |_| zero(case.result)));
         let mut args: Vec<Value> = case.values.iter().cloned().map(|v| Value::Buffer(Buffer::new(v))).collect();
@@ -436,8 +438,12 @@ fn zero(element: ElementType) -> Scalar {
 }
 
 fn assert_all_agree(cases: Vec<Case>) {
+    assert_agree(cases, false);
+}
+
+fn assert_agree(cases: Vec<Case>, flush_denormals: bool) {
     let count = cases.len();
-    let failures = check(&cases);
+    let failures = check(&cases, flush_denormals);
     assert!(failures.is_empty(), "{} of {count} cases disagree:\n{}", failures.len(), failures.join("\n"));
 }
 
@@ -460,6 +466,24 @@ fn comparisons_and_selects_agree_with_the_interpreter() {
     let mut cases = compare_cases();
     cases.extend(select_cases());
     assert_all_agree(cases);
+}
+
+/// With the entry flushing subnormals (the default, as XLA CPU runs), `f32`/`f64`
+/// arithmetic and comparisons read subnormal operands as zero and give zero for subnormal
+/// results, as the interpreter's default mode does.
+#[test]
+fn flushed_subnormals_agree_with_the_interpreter() {
+    let mut ctx = Context::new();
+    xla_dialects::register_all(&mut ctx);
+    let flushed = |c: &Case| {
+        let float = matches!(c.inputs[0], ElementType::Float(FloatKind::F32 | FloatKind::F64));
+        let kind = ["arith_add_", "arith_subtract_", "arith_multiply_", "arith_divide_", "compare_LT_f", "compare_EQ_f"];
+        float && kind.iter().any(|k| c.name.starts_with(k))
+    };
+    let mut cases: Vec<Case> = arith_cases(&ctx).into_iter().filter(flushed).collect();
+    cases.extend(compare_cases().into_iter().filter(flushed));
+    assert!(cases.len() >= 10, "{} cases", cases.len());
+    assert_agree(cases, true);
 }
 
 #[test]

@@ -1,4 +1,4 @@
-// RUN: xla-opt %s --split-input-file --lower-to-llvm | FileCheck %s
+// RUN: xla-opt %s --split-input-file --lower-to-llvm=flush-denormals=false | FileCheck %s
 
 // loop.arith with XLA's semantics (the reference interpreter's): integer division guarded
 // against division by zero (-1, or the dividend for remainder) and INT_MIN / -1 (INT_MIN,

@@ -1,5 +1,5 @@
 // RUN: xla-opt %s --split-input-file --lower-to-llvm | FileCheck %s
-// RUN: xla-opt %s --split-input-file --lower-to-llvm='entry=helper name=run_helper' | FileCheck %s --check-prefix=NAMED
+// RUN: xla-opt %s --split-input-file --lower-to-llvm='entry=helper name=run_helper flush-denormals=false' | FileCheck %s --check-prefix=NAMED
 
 // Loop-level functions become llvm.funcs of pointers (one per buffer) and the run options,
 // returning an i32 status. A call passes the options on and returns early with a
@@ -30,19 +30,31 @@
 // CHECK-NEXT:    llvm.call @free(%[[T]]) : (!llvm.ptr) -> ()
 // CHECK-NEXT:    llvm.return %[[ZERO]] : i32
 
+// The wrapper runs the entry with subnormals flushed to zero (MXCSR's FTZ and DAZ, 0x8040)
+// and restores the caller's MXCSR.
 // CHECK-LABEL: llvm.func @xla_main
 // CHECK-SAME:    (%[[ARGS:[^:]+]]: !llvm.ptr, %[[RESULTS:[^:]+]]: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[O:[^:]+]]: !llvm.ptr) -> i32 {
 // CHECK-NEXT:    %[[ONE:.+]] = llvm.constant 1 : i64
+// CHECK-NEXT:    %[[FTZ:.+]] = llvm.constant 32832 : i32
 // CHECK-NEXT:    %[[A0:.+]] = llvm.load %[[ARGS]] : !llvm.ptr -> !llvm.ptr
 // CHECK-NEXT:    %[[SLOT:.+]] = llvm.getelementptr inbounds %[[ARGS]][%[[ONE]]] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.ptr
 // CHECK-NEXT:    %[[A1:.+]] = llvm.load %[[SLOT]] : !llvm.ptr -> !llvm.ptr
 // CHECK-NEXT:    %[[R0:.+]] = llvm.load %[[RESULTS]] : !llvm.ptr -> !llvm.ptr
+// CHECK-NEXT:    %[[MODE:.+]] = llvm.alloca i32 : !llvm.ptr
+// CHECK-NEXT:    llvm.call @llvm.x86.sse.stmxcsr(%[[MODE]]) : (!llvm.ptr) -> ()
+// CHECK-NEXT:    %[[CALLER:.+]] = llvm.load %[[MODE]] : !llvm.ptr -> i32
+// CHECK-NEXT:    %[[FLUSHING:.+]] = llvm.or %[[CALLER]], %[[FTZ]] : i32
+// CHECK-NEXT:    llvm.store %[[FLUSHING]], %[[MODE]] : i32, !llvm.ptr
+// CHECK-NEXT:    llvm.call @llvm.x86.sse.ldmxcsr(%[[MODE]]) : (!llvm.ptr) -> ()
 // CHECK-NEXT:    %[[STATUS:.+]] = llvm.call @main(%[[A0]], %[[A1]], %[[R0]], %[[O]]) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+// CHECK-NEXT:    llvm.store %[[CALLER]], %[[MODE]] : i32, !llvm.ptr
+// CHECK-NEXT:    llvm.call @llvm.x86.sse.ldmxcsr(%[[MODE]]) : (!llvm.ptr) -> ()
 // CHECK-NEXT:    llvm.return %[[STATUS]] : i32
 
 // NAMED-LABEL: llvm.func @helper
 // NAMED-LABEL: llvm.func @main
 // NAMED-LABEL: llvm.func @run_helper
+// NAMED-NOT:     mxcsr
 // NAMED:         llvm.call @helper(
 // NAMED-NOT:   llvm.func @xla_main
 

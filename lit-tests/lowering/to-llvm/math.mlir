@@ -1,4 +1,5 @@
-// RUN: xla-opt %s --split-input-file --lower-to-llvm | FileCheck %s
+// RUN: xla-opt %s --split-input-file --lower-to-llvm=flush-denormals=false | FileCheck %s
+// RUN: xla-opt %s --split-input-file --lower-to-llvm | FileCheck %s --check-prefix=FLUSH
 
 // loop.math: integer abs wraps (a select of the negation), not is xor with all ones,
 // popcnt and count_leading_zeros are LLVM's intrinsics (defined at 0).
@@ -61,6 +62,18 @@ func.func @floats(%x: f32, %h: f16) {
 // CHECK:         llvm.call @expm1(%{{.+}}) : (f64) -> f64
 // CHECK-NEXT:    llvm.call @log1p(%{{.+}}) : (f64) -> f64
 // CHECK-NEXT:    llvm.call @llvm.log.f64(%{{.+}}) : (f64) -> f64
+// Code that runs flushing subnormals (the default) flushes the operands and results of
+// libm calls explicitly, since libm tells subnormals by their bits.
+// FLUSH-LABEL: llvm.func @doubles
+// FLUSH-SAME:    (%[[X:[^:]+]]: f64,
+// FLUSH-DAG:     %[[MIN:.+]] = llvm.constant 2.2250738585072014e-308 : f64
+// FLUSH-DAG:     %[[ZERO:.+]] = llvm.constant 0.0 : f64
+// FLUSH:         %[[ABS:.+]] = llvm.call @llvm.fabs.f64(%[[X]]) : (f64) -> f64
+// FLUSH-NEXT:    %[[TINY:.+]] = llvm.fcmp olt %[[ABS]], %[[MIN]] : f64
+// FLUSH-NEXT:    %[[SZ:.+]] = llvm.call @llvm.copysign.f64(%[[ZERO]], %[[X]]) : (f64, f64) -> f64
+// FLUSH-NEXT:    %[[IN:.+]] = llvm.select %[[TINY]], %[[SZ]], %[[X]] : f64
+// FLUSH-NEXT:    %[[R:.+]] = llvm.call @expm1(%[[IN]]) : (f64) -> f64
+// FLUSH-NEXT:    llvm.call @llvm.fabs.f64(%[[R]])
 func.func @doubles(%x: f64) {
   %0 = loop.math exponential_minus_one %x : f64
   %1 = loop.math log_plus_one %x : f64

@@ -197,10 +197,13 @@ impl FnLowering<'_, '_> {
                 let nan = self.float_const(f64::NAN, ty);
                 self.select(unordered, nan, chosen)
             }
-            Power => self.intrinsic("pow", &[a, b], ty),
+            Power => {
+                let name = format!("llvm.pow.{}", super::types::intrinsic_suffix(self.ctx(), ty));
+                self.math_call(&name, &[a, b], scalar)
+            }
             Atan2 => {
                 let name = if ty == self.ctx().f32_type() { "atan2f" } else { "atan2" };
-                self.call_value(name, &[a, b], ty)
+                self.math_call(name, &[a, b], scalar)
             }
             _ => return Err(self.error(format!("loop.arith {} is not defined on floats", kind.name()))),
         };

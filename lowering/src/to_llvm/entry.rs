@@ -7,9 +7,14 @@
 //! function's buffers are results is recorded by lower-to-loops in the function's
 //! [`NUM_RESULTS_ATTR`] attribute: the last that many. `temp` is unused today (the entry
 //! needs no scratch memory from its caller: `NAME_TEMP_BYTES` is 0).
+//!
+//! By default the wrapper sets the x86 MXCSR's flush-to-zero and denormals-are-zero bits
+//! around the call, as XLA CPU does, so that subnormal floats are flushed as XLA's results
+//! (and the interpreter's, by default) have them; the caller's mode is restored before
+//! returning.
 
 use xla_dialects::llvm::ptr_type;
-use xla_ir::{Body, Diagnostic, OpId, OpState, Type};
+use xla_ir::{Body, Diagnostic, OpId, OpState, Type, ValueId};
 
 use super::functions::{function_name, signature};
 use super::lowering::FnLowering;
@@ -75,8 +80,40 @@ pub fn entry_signature(body: &Body, func: OpId) -> Result<EntrySignature, Diagno
     Ok(EntrySignature { args: inputs[..split].to_vec(), results: inputs[split..].to_vec() })
 }
 
-/// Builds the detached wrapper `spec.symbol` of the loop-level function `func`.
-pub fn build_entry(body: &mut Body<'_>, func: OpId, spec: &EntrySpec) -> Result<OpId, Diagnostic> {
+/// The MXCSR bits that flush subnormal results to zero (FTZ, bit 15) and read subnormal
+/// operands as zero (DAZ, bit 6).
+const FTZ_DAZ: i128 = 0x8040;
+
+impl FnLowering<'_, '_> {
+    /// Sets FTZ and DAZ in the MXCSR register for the rest of the function; returns the
+    /// stack slot used and the caller's MXCSR, which [`FnLowering::restore_fp_mode`] puts
+    /// back.
+    fn flush_denormals(&mut self) -> (ValueId, ValueId) {
+        let i32_ty = self.ctx().int_type(32);
+        let ptr = ptr_type(self.ctx());
+        let elem = self.ctx().type_attr(i32_ty);
+        let slot = self.value_op("llvm.alloca", &[], ptr, &[("elem_type", elem)]);
+        self.call("llvm.x86.sse.stmxcsr", &[slot], None);
+        let caller_mode = self.load(slot, i32_ty);
+        let bits = self.int_const(FTZ_DAZ, i32_ty);
+        let flushing = self.binary("or", caller_mode, bits);
+        self.store(flushing, slot);
+        self.call("llvm.x86.sse.ldmxcsr", &[slot], None);
+        (slot, caller_mode)
+    }
+
+    /// Puts the caller's MXCSR back.
+    fn restore_fp_mode(&mut self, slot: ValueId, caller_mode: ValueId) {
+        self.store(caller_mode, slot);
+        self.call("llvm.x86.sse.ldmxcsr", &[slot], None);
+    }
+}
+
+/// Builds the detached wrapper `spec.symbol` of the loop-level function `func`; with
+/// `flush_denormals` it runs the function with subnormal operands and results flushed to
+/// zero (MXCSR's DAZ and FTZ), as XLA CPU runs its computations, and restores the caller's
+/// mode before returning.
+pub fn build_entry(body: &mut Body<'_>, func: OpId, spec: &EntrySpec, flush_denormals: bool) -> Result<OpId, Diagnostic> {
     let ctx = body.ctx();
     let loc = body.op(func).location;
     let entry_signature = entry_signature(body, func)?;
@@ -99,7 +136,11 @@ pub fn build_entry(body: &mut Body<'_>, func: OpId, spec: &EntrySpec) -> Result<
         }
     }
     buffers.push(options);
+    let saved = if flush_denormals { Some(l.flush_denormals()) } else { None };
     let status = l.call_value(&spec.function, &buffers, ctx.int_type(32));
+    if let Some((slot, caller_mode)) = saved {
+        l.restore_fp_mode(slot, caller_mode);
+    }
     l.ret(Some(status));
     let mut state = OpState::new(ctx.symbol("llvm.func"), loc);
     state.set_attr(ctx.symbol("sym_name"), ctx.string_attr(&spec.symbol));

@@ -46,7 +46,7 @@ fn lowered_signature(body: &Body, func: OpId) -> Result<Type, Diagnostic> {
 
 /// Lowers the loop-level `func` into a new, detached `llvm.func` of the same name with
 /// `linkage` (a declaration keeps external linkage).
-pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str) -> Result<OpId, Diagnostic> {
+pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, options: super::Options) -> Result<OpId, Diagnostic> {
     let ctx = body.ctx();
     let loc = body.op(func).location;
     let function_type = lowered_signature(body, func)?;
@@ -58,7 +58,7 @@ pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str) -> Result<
             if old_region.is_some_and(|r| body.region(r).blocks.len() > 1) {
                 return Err(Diagnostic::error(loc, "lower-to-llvm handles functions of one block only"));
             }
-            lower_body(body, function_type, region, old_entry, loc)?;
+            lower_body(body, function_type, region, old_entry, (loc, options))?;
             linkage
         }
         None => "external",
@@ -74,7 +74,13 @@ pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str) -> Result<
 }
 
 /// Builds the body of the lowered function in `region` from the loop-level `old_entry`.
-fn lower_body(body: &mut Body<'_>, function_type: Type, region: RegionId, old_entry: xla_ir::BlockId, loc: xla_ir::Location) -> Result<(), Diagnostic> {
+fn lower_body(
+    body: &mut Body<'_>,
+    function_type: Type,
+    region: RegionId,
+    old_entry: xla_ir::BlockId,
+    (loc, options): (xla_ir::Location, super::Options),
+) -> Result<(), Diagnostic> {
     let ctx = body.ctx();
     let inputs = match ctx.type_data(function_type) {
         TypeData::Function { inputs, .. } => inputs.clone(),
@@ -82,11 +88,12 @@ fn lower_body(body: &mut Body<'_>, function_type: Type, region: RegionId, old_en
     };
     let entry = body.append_block(region);
     let args: Vec<_> = inputs.iter().map(|ty| body.add_block_arg(entry, *ty)).collect();
-    let (options, params) = match args.split_last() {
-        Some((options, params)) => (*options, params.to_vec()),
+    let (run_options, params) = match args.split_last() {
+        Some((run_options, params)) => (*run_options, params.to_vec()),
         None => return Err(Diagnostic::error(loc, "lower-to-llvm: a function without its run options")),
     };
-    let mut l = FnLowering::new(body, region, entry, options, loc);
+    let mut l = FnLowering::new(body, region, entry, run_options, loc);
+    l.flush_denormals = options.flush_denormals;
     let old_params = l.body.block(old_entry).args.clone();
     for (old, new) in old_params.into_iter().zip(params) {
         l.bind(old, new);

@@ -67,6 +67,9 @@ pub struct FnLowering<'a, 'c> {
     scopes: Vec<Vec<ValueId>>,
     /// The run options pointer the function received, passed on to calls.
     pub options: ValueId,
+    /// Whether the code runs with subnormal floats flushed to zero, so that operands and
+    /// results of libm calls are flushed explicitly (libm tells subnormals by their bits).
+    pub flush_denormals: bool,
 }
 
 impl<'a, 'c> FnLowering<'a, 'c> {
@@ -85,6 +88,7 @@ impl<'a, 'c> FnLowering<'a, 'c> {
             values: HashMap::new(),
             scopes: Vec::new(),
             options,
+            flush_denormals: false,
         }
     }
 

@@ -12,7 +12,8 @@
 //! `sqrt`, `sine` and `cosine` are LLVM's intrinsics; `exponential_minus_one`,
 //! `log_plus_one`, `cbrt`, `tan`, `tanh` and `erf` call libm (`expm1f`, `log1pf`, ...;
 //! without the `f` for `f64`); `rsqrt` is `1 / sqrt(x)` and `logistic` is
-//! `1 / (1 + exp(-x))`.
+//! `1 / (1 + exp(-x))`. When the code runs flushing subnormals, the operands and results
+//! of the calls that become libm calls are flushed explicitly ([`FnLowering::math_call`]).
 
 use xla_dialects::loops::{MathKind, MathOp};
 use xla_ir::{Diagnostic, Op, OpId, ValueId};
@@ -80,17 +81,17 @@ impl FnLowering<'_, '_> {
             Ceil => self.intrinsic("ceil", &[x], ty),
             RoundNearestAfz => self.intrinsic("round", &[x], ty),
             RoundNearestEven => self.intrinsic("roundeven", &[x], ty),
-            Exponential => self.intrinsic("exp", &[x], ty),
-            Log => self.intrinsic("log", &[x], ty),
+            Exponential => self.math_call(&intrinsic_name("exp", ty, self.ctx()), &[x], scalar),
+            Log => self.math_call(&intrinsic_name("log", ty, self.ctx()), &[x], scalar),
             Sqrt => self.intrinsic("sqrt", &[x], ty),
-            Sine => self.intrinsic("sin", &[x], ty),
-            Cosine => self.intrinsic("cos", &[x], ty),
-            ExponentialMinusOne => self.libm("expm1", x),
-            LogPlusOne => self.libm("log1p", x),
-            Cbrt => self.libm("cbrt", x),
-            Tan => self.libm("tan", x),
-            Tanh => self.libm("tanh", x),
-            Erf => self.libm("erf", x),
+            Sine => self.math_call(&intrinsic_name("sin", ty, self.ctx()), &[x], scalar),
+            Cosine => self.math_call(&intrinsic_name("cos", ty, self.ctx()), &[x], scalar),
+            ExponentialMinusOne => self.libm("expm1", x, scalar),
+            LogPlusOne => self.libm("log1p", x, scalar),
+            Cbrt => self.libm("cbrt", x, scalar),
+            Tan => self.libm("tan", x, scalar),
+            Tanh => self.libm("tanh", x, scalar),
+            Erf => self.libm("erf", x, scalar),
             Rsqrt => {
                 let root = self.intrinsic("sqrt", &[x], ty);
                 let one = self.float_const(1.0, ty);
@@ -98,7 +99,7 @@ impl FnLowering<'_, '_> {
             }
             Logistic => {
                 let negated = self.value_op("llvm.fneg", &[x], ty, &[]);
-                let exp = self.intrinsic("exp", &[negated], ty);
+                let exp = self.math_call(&intrinsic_name("exp", ty, self.ctx()), &[negated], scalar);
                 let one = self.float_const(1.0, ty);
                 let denominator = self.binary("fadd", one, exp);
                 self.binary("fdiv", one, denominator)
@@ -121,9 +122,41 @@ impl FnLowering<'_, '_> {
     }
 
     /// A call of the libm function `name` (`name` + `f` for `f32`) on `x`.
-    fn libm(&mut self, name: &str, x: ValueId) -> ValueId {
+    fn libm(&mut self, name: &str, x: ValueId, scalar: Scalar) -> ValueId {
         let ty = self.body.value_type(x);
         let callee = if ty == self.ctx().f32_type() { format!("{name}f") } else { name.to_string() };
-        self.call_value(&callee, &[x], ty)
+        self.math_call(&callee, &[x], scalar)
     }
+
+    /// A call of `callee`, a libm function or an LLVM intrinsic that becomes one, on floats
+    /// of `scalar` (in its compute type). libm tells subnormals by their bits, which the
+    /// flushing mode does not change, so under [`FnLowering::flush_denormals`] the
+    /// operands and the result of an `f32`/`f64` call are flushed explicitly.
+    pub(super) fn math_call(&mut self, callee: &str, args: &[ValueId], scalar: Scalar) -> ValueId {
+        let ty = self.body.value_type(args[0]);
+        let flush = self.flush_denormals && !scalar.is_narrow_float();
+        let args: Vec<ValueId> = if flush { args.iter().map(|a| self.flush_subnormal(*a)).collect() } else { args.to_vec() };
+        let result = self.call_value(callee, &args, ty);
+        if flush {
+            self.flush_subnormal(result)
+        } else {
+            result
+        }
+    }
+
+    /// `x`, or a zero of its sign when it is subnormal.
+    fn flush_subnormal(&mut self, x: ValueId) -> ValueId {
+        let ty = self.body.value_type(x);
+        let min_normal = if ty == self.ctx().f32_type() { f64::from(f32::MIN_POSITIVE) } else { f64::MIN_POSITIVE };
+        let (smallest, zero) = (self.float_const(min_normal, ty), self.float_const(0.0, ty));
+        let magnitude = self.intrinsic("fabs", &[x], ty);
+        let tiny = self.fcmp("olt", magnitude, smallest);
+        let signed_zero = self.intrinsic("copysign", &[zero, x], ty);
+        self.select(tiny, signed_zero, x)
+    }
+}
+
+/// The name of the overloaded intrinsic `llvm.<base>` on `ty`.
+fn intrinsic_name(base: &str, ty: xla_ir::Type, ctx: &xla_ir::Context) -> String {
+    format!("llvm.{base}.{}", super::types::intrinsic_suffix(ctx, ty))
 }

@@ -68,6 +68,8 @@ pub fn alloc(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
 pub struct BufferLayout {
     /// The element type.
     pub element: Scalar,
+    /// The logical shape.
+    pub shape: Vec<i64>,
     /// The stride of each dimension in elements.
     pub strides: Vec<i64>,
     /// The number of elements the buffer holds, padding included.
@@ -75,6 +77,19 @@ pub struct BufferLayout {
 }
 
 impl BufferLayout {
+    /// Whether the elements are dense and row-major, so that a buffer's bytes are the
+    /// row-major array's.
+    pub fn is_row_major(&self) -> bool {
+        let mut stride = 1i64;
+        for (d, &size) in self.shape.iter().enumerate().rev() {
+            if self.strides[d] != stride && size > 1 {
+                return false;
+            }
+            stride = stride.saturating_mul(size);
+        }
+        stride == self.elements
+    }
+
     /// The layout of `memref`, or why it has none (a dynamic shape, an element type the
     /// lowering does not handle, a size that overflows).
     pub fn of(ctx: &xla_ir::Context, memref: &TensorType) -> Result<BufferLayout, String> {
@@ -89,7 +104,7 @@ impl BufferLayout {
             strides[d] = stride;
             stride = stride.checked_mul(physical[d]).ok_or("the buffer is too large")?;
         }
-        Ok(BufferLayout { element, strides, elements: stride })
+        Ok(BufferLayout { element, shape, strides, elements: stride })
     }
 }
 

@@ -11,9 +11,11 @@
 //! becomes, [`lowering`] holds the state of one function and [`emit`] builds llvm ops.
 //!
 //! Options: `entry=NAME` is the function to wrap (by default `main` when the module has
-//! one, else none), `name=SYMBOL` the wrapper's symbol (by default `xla_<entry>`). With a
-//! wrapper, the lowered functions get internal linkage, so that only the wrapper is
-//! exported; without one they keep external linkage.
+//! one, else none), `name=SYMBOL` the wrapper's symbol (by default `xla_<entry>`),
+//! `flush-denormals` (on by default) whether the wrapper runs the entry with subnormal
+//! floats flushed to zero, as XLA CPU does. With a wrapper, the lowered functions get
+//! internal linkage, so that only the wrapper is exported; without one they keep external
+//! linkage.
 //!
 //! Any op it does not lower is a located error ("lower-to-llvm does not handle 'x' yet");
 //! the module is then left as it was. It never panics.
@@ -52,8 +54,28 @@ pub static INFO: PassInfo = PassInfo {
             help: "The function the entry wrapper calls (default: main when there is one, else no wrapper)",
         },
         OptionSpec { name: "name", kind: OptionKind::String, default: "", help: "The entry wrapper's symbol (default: xla_<entry>)" },
+        OptionSpec {
+            name: "flush-denormals",
+            kind: OptionKind::Bool,
+            default: "true",
+            help: "Run the entry with subnormal floats flushed to zero (x86 MXCSR FTZ and DAZ), as XLA CPU does",
+        },
     ],
 };
+
+/// How the pass lowers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether entry wrappers flush subnormal floats to zero around the call (and calls of
+    /// libm, which classify their operands by their bits, get them flushed explicitly).
+    pub flush_denormals: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { flush_denormals: true }
+    }
+}
 
 /// The pass; see the module documentation.
 #[derive(Default)]
@@ -62,12 +84,15 @@ pub struct LowerToLlvm {
     pub entry: Option<String>,
     /// The wrapper's symbol, if given.
     pub name: Option<String>,
+    /// How it lowers.
+    pub options: Options,
 }
 
 /// The registry's constructor.
 pub fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
     let given = |name: &str| Some(options.string(name).to_string()).filter(|s| !s.is_empty());
-    Ok(Box::new(LowerToLlvm { entry: given("entry"), name: given("name") }))
+    let lowering = Options { flush_denormals: options.bool("flush-denormals") };
+    Ok(Box::new(LowerToLlvm { entry: given("entry"), name: given("name"), options: lowering }))
 }
 
 impl Pass for LowerToLlvm {
@@ -84,26 +109,26 @@ impl Pass for LowerToLlvm {
             .into_iter()
             .map(|f| EntrySpec { symbol: self.name.clone().unwrap_or_else(|| default_symbol(&f)), function: f })
             .collect();
-        lower_module(body, module, &entries)
+        lower_module(body, module, &entries, self.options)
     }
 }
 
 /// Lowers every `func.func` of `module` and adds a wrapper for each of `entries` at the
 /// module's end. New functions are built beside the old ones, which go only when
 /// everything succeeded, so a failure leaves the module unchanged.
-pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec]) -> Result<(), Vec<Diagnostic>> {
+pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec], options: Options) -> Result<(), Vec<Diagnostic>> {
     let functions: Vec<OpId> = module_ops(body, module).into_iter().filter(|f| functions::is_function(body, *f)).collect();
     let linkage = if entries.is_empty() { "external" } else { "internal" };
     let mut built = Vec::new();
     let mut errors = Vec::new();
     for &func in &functions {
-        match functions::lower_function(body, func, linkage) {
+        match functions::lower_function(body, func, linkage, options) {
             Ok(new) => built.push((new, func)),
             Err(e) => errors.push(e),
         }
     }
     for spec in entries {
-        match wrap_entry(body, module, spec) {
+        match wrap_entry(body, module, spec, options) {
             Ok(new) => built.push((new, module)),
             Err(e) => errors.push(e),
         }
@@ -122,13 +147,13 @@ pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec]) ->
 }
 
 /// The wrapper of `spec`, after checking that its function exists and its symbol is free.
-fn wrap_entry(body: &mut Body<'_>, module: OpId, spec: &EntrySpec) -> Result<OpId, Diagnostic> {
+fn wrap_entry(body: &mut Body<'_>, module: OpId, spec: &EntrySpec, options: Options) -> Result<OpId, Diagnostic> {
     let at_module = |message: String| Diagnostic::error(body.op(module).location, message);
     let func = find_function(body, module, &spec.function).ok_or_else(|| at_module(format!("lower-to-llvm: there is no function @{} to wrap as the entry", spec.function)))?;
     if let Some(clash) = module_ops(body, module).into_iter().find(|op| symbol_name(body, *op) == Some(spec.symbol.as_str())) {
         return Err(Diagnostic::error(body.op(clash).location, format!("lower-to-llvm: the entry's symbol @{} is taken by this function; pick another name", spec.symbol)));
     }
-    entry::build_entry(body, func, spec)
+    entry::build_entry(body, func, spec, options.flush_denormals)
 }
 
 /// The block of `module`'s body.

@@ -11,7 +11,7 @@ use inkwell::types::{BasicTypeEnum, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, ValueKind};
 use inkwell::{FloatPredicate, IntPredicate};
 use xla_dialects::llvm::{
-    is_intrinsic, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, StoreOp,
+    is_intrinsic, AllocaOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, StoreOp,
 };
 use xla_ir::{AttrData, Diagnostic, Op, OpId};
 
@@ -65,6 +65,7 @@ pub static TABLE: &[(&str, TranslateFn)] = &[
     ("llvm.getelementptr", getelementptr),
     ("llvm.load", load),
     ("llvm.store", store),
+    ("llvm.alloca", alloca),
 ];
 
 /// The translation of the op named `name`, if it has one.
@@ -405,6 +406,15 @@ fn store(t: &mut FunctionTranslator, op: OpId) -> TResult {
         set_alignment(t, op, instruction, alignment)?;
     }
     Ok(())
+}
+
+fn alloca(t: &mut FunctionTranslator, op: OpId) -> TResult {
+    let elem = AllocaOp::from_id_unchecked(op).elem_type(t.body);
+    let elem_type = t
+        .llvm_type_of(elem)
+        .ok_or_else(|| t.error(op, format!("element type {} has no LLVM type", t.body.ctx().type_to_string(elem))))?;
+    let slot = t.builder.build_alloca(elem_type, "").map_err(|e| t.builder_error(op, e))?;
+    t.define(op, slot.into())
 }
 
 /// Sets the alignment of a load or store; the verifier has checked it is a power of two.
