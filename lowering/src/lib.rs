@@ -16,7 +16,8 @@
 //!   [`compile_hlo`]: the whole pipeline from hlo to an object with entries, as `xla-aotc`
 //!   and `xla-run` use it;
 //! - [`native`]: an object linked into a shared library, loaded and its entries called;
-//! - [`header`]: the C header declaring an entry of the AOT ABI.
+//! - [`header`]: the C header declaring an entry of the AOT ABI;
+//! - [`vector_math`]: loops calling libm functions vectorize into glibc's `libmvec`.
 //!
 //! Architecture Invariant: this crate and the tools are the only ones that link LLVM.
 //! `ir`, `dialects`, `passes` and `interp` build and test without it, so a change there
@@ -30,6 +31,7 @@ pub mod target;
 pub mod to_llvm;
 pub mod to_loops;
 pub mod translate;
+pub mod vector_math;
 
 use inkwell::context::Context as LlvmContext;
 use xla_ir::{Body, Diagnostic, OpId};
@@ -92,7 +94,7 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
     CodegenTarget::for_cpu(&options.cpu).map_err(|m| vec![Diagnostic::error(body.op(module_op).location, m)])?;
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
     keep_reachable_functions(body, module_op, &roots);
-    to_loops::lower_module(body, module_op, to_loops::Options::default())?;
+    to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true })?;
     xla_ir::verifier::verify(body, module_op)?;
     let mut signatures = Vec::new();
     for spec in entries {

@@ -5,6 +5,7 @@
 //! Invariant: these functions never panic; an operand or result of an unexpected kind, which
 //! the dialect's verifier rules out, is a diagnostic at the op.
 
+use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::intrinsics::Intrinsic;
 use inkwell::module::Linkage;
 use inkwell::types::{BasicTypeEnum, FunctionType};
@@ -147,7 +148,28 @@ fn callee<'ll>(t: &FunctionTranslator<'_, '_, 'll>, op: OpId, name: &str, ty: Fu
     if is_intrinsic(name) && Intrinsic::find(name).is_none() {
         return Err(t.error(op, format!("@{name} names no LLVM intrinsic")));
     }
-    Ok(t.module.add_function(name, ty, Some(Linkage::External)))
+    let function = t.module.add_function(name, ty, Some(Linkage::External));
+    if PURE_MATH_FUNCTIONS.contains(&name) {
+        mark_pure(t, function);
+    }
+    Ok(function)
+}
+
+/// libm functions whose result depends on their operands only, once `errno` is ignored
+/// (as `-fno-math-errno` does; XLA never reads it): declared without memory effects, so
+/// that loops calling them vectorize (with a vector math library) and calls move freely.
+pub const PURE_MATH_FUNCTIONS: &[&str] = &[
+    "expf", "exp", "logf", "log", "sinf", "sin", "cosf", "cos", "tanf", "tan", "tanhf", "tanh", "expm1f", "expm1",
+    "log1pf", "log1p", "cbrtf", "cbrt", "erff", "erf", "powf", "pow", "atan2f", "atan2", "fmodf", "fmod",
+];
+
+/// Declares `function` free of memory effects and unwinding (`memory(none) nounwind
+/// willreturn`).
+fn mark_pure(t: &FunctionTranslator, function: FunctionValue) {
+    for (name, value) in [("memory", 0), ("nounwind", 0), ("willreturn", 0), ("nosync", 0), ("nofree", 0)] {
+        let kind = Attribute::get_named_enum_kind_id(name);
+        function.add_attribute(AttributeLoc::Function, t.llcx.create_enum_attribute(kind, value));
+    }
 }
 
 // ---- Constants -----------------------------------------------------------------------------
