@@ -52,6 +52,10 @@ fn edge_values(element: ElementType) -> Vec<Scalar> {
             if signed {
                 values.extend([-1, -2, -7, min, min + 1]);
             }
+            if bits == 64 {
+                // Just above a tie of f32 (and of bf16): rounds up only when rounded once.
+                values.extend([(1 << 60) + (1 << 36) + 1, (1 << 62) + (1 << 46) + 1]);
+            }
             values.sort();
             values.dedup();
             values.into_iter().map(Scalar::Int).collect()

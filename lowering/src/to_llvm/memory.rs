@@ -30,7 +30,7 @@ pub fn load(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let layout = l.buffer_layout(l.body.operand(op, 0))?;
     let addr = l.address(*buffer, indices, &layout);
     let stored = l.load(addr, layout.element.storage_type(l.ctx()));
-    let value = l.from_storage(stored, layout.element);
+    let value = l.loaded_value(stored, layout.element);
     l.bind(l.body.result(op, 0), value);
     Ok(())
 }
@@ -41,7 +41,7 @@ pub fn store(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let [value, buffer, indices @ ..] = &operands[..] else { return Err(l.error("loop.store needs a value and a buffer")) };
     let layout = l.buffer_layout(l.body.operand(op, 1))?;
     let addr = l.address(*buffer, indices, &layout);
-    let stored = l.to_storage(*value, layout.element);
+    let stored = l.stored_value(*value, layout.element);
     l.store(stored, addr);
     Ok(())
 }
@@ -159,7 +159,7 @@ impl FnLowering<'_, '_> {
     }
 
     /// A loaded element as a value of `element`.
-    fn from_storage(&mut self, stored: ValueId, element: Scalar) -> ValueId {
+    fn loaded_value(&mut self, stored: ValueId, element: Scalar) -> ValueId {
         let ctx = self.ctx();
         match element {
             Scalar::Pred => {
@@ -172,7 +172,7 @@ impl FnLowering<'_, '_> {
     }
 
     /// A value of `element` as it is stored.
-    fn to_storage(&mut self, value: ValueId, element: Scalar) -> ValueId {
+    fn stored_value(&mut self, value: ValueId, element: Scalar) -> ValueId {
         let byte = self.ctx().int_type(8);
         match element {
             Scalar::Pred => self.cast("zext", value, byte),
