@@ -2,7 +2,7 @@
 # lit configuration of the project's test suite (MLIR conventions; see README.md,
 # "Writing a lit test").
 #
-# RUN lines call the project's tools (`xla-opt`, `xla-run`, later `xla-aotc`) and LLVM's
+# RUN lines call the project's tools (`xla-opt`, `xla-run`, `xla-aotc`) and LLVM's
 # `FileCheck` and `not` by name. Where they come from:
 #   tools:  --param tools_dir=DIR, else $XLA_TOOLS_DIR, else <repo>/target/debug
 #           (`cargo test` passes the directory of the very xla-opt it built; see
@@ -10,7 +10,16 @@
 #   LLVM:   --param llvm_tools_dir=DIR, else $LLVM_TOOLS_DIR, else /usr/lib/llvm-22/bin.
 # Test outputs (%t) go under --param exec_root=DIR, else <repo>/target/lit, never into
 # the source tree.
+#
+# %xla_runtime_lib is the libxla_runtime.a built from this checkout, which C programs
+# link with objects from xla-aotc: <tools>/libxla_runtime.a when `cargo build -p
+# xla-runtime` put it there, else the newest <tools>/deps/libxla_runtime-<hash>.a that
+# building xla-tools (which depends on xla-runtime) leaves, recognized by the
+# "xla-runtime built from <repo>/runtime" marker the library carries, since a target
+# directory may hold libraries of other checkouts.
 
+import glob
+import mmap
 import os
 import sys
 
@@ -36,7 +45,7 @@ tools_dir = setting("tools_dir", "XLA_TOOLS_DIR", os.path.join(repo_root, "targe
 llvm_tools_dir = setting("llvm_tools_dir", "LLVM_TOOLS_DIR", "/usr/lib/llvm-22/bin")
 config.test_exec_root = setting("exec_root", "XLA_LIT_EXEC_ROOT", os.path.join(repo_root, "target", "lit"))
 
-for tool, where in [("xla-opt", tools_dir), ("xla-run", tools_dir), ("FileCheck", llvm_tools_dir), ("not", llvm_tools_dir)]:
+for tool, where in [("xla-opt", tools_dir), ("xla-run", tools_dir), ("xla-aotc", tools_dir), ("FileCheck", llvm_tools_dir), ("not", llvm_tools_dir)]:
     if not os.access(os.path.join(where, tool), os.X_OK):
         lit_config.fatal(
             f"{tool} not found in {where}; run `make test` (or scripts/setup.sh and "
@@ -50,6 +59,30 @@ config.environment["PATH"] = os.pathsep.join(
 # Fixtures written in Python (numpy inputs, expected outputs) run with lit's interpreter,
 # the venv's, which has numpy.
 config.substitutions.append(("%python", f'"{sys.executable}"'))
+
+
+def runtime_library():
+    """The libxla_runtime.a built from this checkout, or None."""
+    marker = f"xla-runtime built from {os.path.join(repo_root, 'runtime')}\n".encode()
+    candidates = [os.path.join(tools_dir, "libxla_runtime.a")]
+    candidates += glob.glob(os.path.join(tools_dir, "deps", "libxla_runtime-*.a"))
+    candidates = sorted((c for c in candidates if os.path.isfile(c)), key=os.path.getmtime, reverse=True)
+    for candidate in candidates:
+        with open(candidate, "rb") as library, mmap.mmap(library.fileno(), 0, access=mmap.ACCESS_READ) as data:
+            if data.find(marker) >= 0:
+                return candidate
+    return None
+
+
+runtime_lib = runtime_library()
+if runtime_lib is None:
+    lit_config.fatal(
+        f"libxla_runtime.a built from {repo_root} not found in {tools_dir} or its deps/; "
+        "build the tools (`cargo build -p xla-tools`, which builds it) or pass --param tools_dir="
+    )
+config.substitutions.append(("%xla_runtime_lib", f'"{runtime_lib}"'))
+config.substitutions.append(("%xla_runtime_include", f'"{os.path.join(repo_root, "runtime", "include")}"'))
+
 # Deterministic diagnostics and no colour in FileCheck'd output.
 config.environment["NO_COLOR"] = "1"
 

@@ -13,7 +13,7 @@
 
 use num_complex::Complex64;
 use xla_ir::dense::ElementKind;
-use xla_ir::{Context, DenseElements, FloatKind, Scalar, Signedness, Type};
+use xla_ir::{float_format, Context, DenseElements, FloatKind, Scalar, Signedness, Type};
 
 use crate::element::{round_to_format, ElementType};
 use crate::index::{num_elements, row_major_strides};
@@ -257,6 +257,57 @@ impl Literal {
     pub fn shape_string(&self) -> String {
         shape_string(self.element, &self.shape)
     }
+
+    /// The elements as XLA CPU lays out a dense array in memory: row-major, each element
+    /// in [`ElementType::byte_width`] little-endian bytes (`pred` and sub-byte integers one
+    /// per byte, sign-extended when signed; floats by their bits; complex numbers as the
+    /// real then the imaginary part). What compiled code reads and writes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let width = self.element.byte_width();
+        let mut bytes = Vec::with_capacity(self.len() * width);
+        for i in 0..self.len() {
+            match (self.element, self.get(i)) {
+                (ElementType::Float(kind), Scalar::Float(x)) => push_bits(&mut bytes, float_format::encode(kind, x), width),
+                (ElementType::Complex(kind), Scalar::Complex(re, im)) => {
+                    push_bits(&mut bytes, float_format::encode(kind, re), width / 2);
+                    push_bits(&mut bytes, float_format::encode(kind, im), width / 2);
+                }
+                (_, Scalar::Int(v)) => bytes.extend_from_slice(&v.to_le_bytes()[..width]),
+                _ => bytes.extend(std::iter::repeat_n(0, width)),
+            }
+        }
+        bytes
+    }
+
+    /// The literal of `element` and `shape` whose elements `bytes` holds as
+    /// [`Literal::to_bytes`] lays them out, or why it cannot be (a length that does not
+    /// fit the shape). A `pred` byte other than 0 reads as 1.
+    pub fn from_bytes(element: ElementType, shape: Vec<i64>, bytes: &[u8]) -> Result<Literal, String> {
+        let width = element.byte_width();
+        let count = num_elements(&shape);
+        if bytes.len() != count * width {
+            return Err(format!("{} bytes do not hold the {count} elements of {}", bytes.len(), shape_string(element, &shape)));
+        }
+        let mut elements = Elements::with_capacity(element, count);
+        for chunk in bytes.chunks_exact(width) {
+            let bits = |part: &[u8]| part.iter().rev().fold(0u128, |acc, b| acc << 8 | u128::from(*b));
+            elements.push(match element {
+                ElementType::Pred => Scalar::Int((bits(chunk) != 0) as i128),
+                ElementType::Int { .. } => Scalar::Int(element.from_bits(bits(chunk))),
+                ElementType::Float(kind) => Scalar::Float(float_format::decode(kind, bits(chunk) as u64)),
+                ElementType::Complex(kind) => {
+                    let (re, im) = chunk.split_at(width / 2);
+                    Scalar::Complex(float_format::decode(kind, bits(re) as u64), float_format::decode(kind, bits(im) as u64))
+                }
+            });
+        }
+        Ok(Literal::new(element, shape, elements))
+    }
+}
+
+/// Appends the low `width` bytes of `bits`, little-endian.
+fn push_bits(bytes: &mut Vec<u8>, bits: u64, width: usize) {
+    bytes.extend_from_slice(&bits.to_le_bytes()[..width]);
 }
 
 /// XLA's spelling of a shape: `f32[2,3]`, `pred[]`.
@@ -308,6 +359,21 @@ mod tests {
         assert_eq!(literal.ints(), Some(&[1, 2, 255, 0][..]));
         assert_eq!(literal.at(&[1, 0]), Scalar::Int(255));
         assert_eq!(literal.to_dense(&ctx, ty).expect("encodes"), dense);
+    }
+
+    #[test]
+    fn bytes_round_trip_in_xla_cpu_layout() {
+        let s4 = ElementType::Int { bits: 4, signed: true };
+        let literal = Literal::new(s4, vec![3], Elements::Int(vec![-8, 7, -1]));
+        assert_eq!(literal.to_bytes(), vec![0xF8, 0x07, 0xFF]);
+        assert_eq!(Literal::from_bytes(s4, vec![3], &literal.to_bytes()), Ok(literal));
+        let bf16 = ElementType::Float(FloatKind::BF16);
+        let floats = Literal::new(bf16, vec![2], Elements::Float(vec![1.0, -2.0]));
+        assert_eq!(floats.to_bytes(), vec![0x80, 0x3F, 0x00, 0xC0]);
+        assert_eq!(Literal::from_bytes(bf16, vec![2], &floats.to_bytes()), Ok(floats));
+        let pred = Literal::from_bytes(ElementType::Pred, vec![2], &[0, 5]).expect("two bytes");
+        assert_eq!(pred.ints(), Some(&[0, 1][..]));
+        assert!(Literal::from_bytes(ElementType::F32, vec![2], &[0; 7]).is_err());
     }
 
     #[test]

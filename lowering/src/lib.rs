@@ -5,13 +5,19 @@
 //!
 //! - [`to_loops`]: the pass `lower-to-loops`, hlo to the loop dialect (destination-passing
 //!   functions over buffers, elemental loop nests); it uses no LLVM;
+//! - [`to_llvm`]: the pass `lower-to-llvm`, loop to the llvm dialect (pointers, blocks and
+//!   branches, XLA's scalar semantics, an entry wrapper of the AOT ABI); it uses no LLVM
+//!   either;
 //! - [`translate`]: a module of `llvm.func`s to an LLVM module, a table from op to builder
 //!   call;
 //! - [`target`]: a target machine for the host or a named x86-64 CPU, `default<O3>`, and
 //!   emission of objects, assembly and LLVM IR;
-//! - [`compile`]: the two together, as `xla-opt --emit=llvm-ir|asm` and tests use them.
-//!
-//! The step between, loop to llvm, comes next.
+//! - [`compile`]: the two together, as `xla-opt --emit=llvm-ir|asm` and tests use them;
+//!   [`compile_hlo`]: the whole pipeline from hlo to an object with entries, as `xla-aotc`
+//!   and `xla-run` use it;
+//! - [`native`]: an object linked into a shared library, loaded and its entries called;
+//! - [`header`]: the C header declaring an entry of the AOT ABI;
+//! - [`vector_math`]: loops calling libm functions vectorize into glibc's `libmvec`.
 //!
 //! Architecture Invariant: this crate and the tools are the only ones that link LLVM.
 //! `ir`, `dialects`, `passes` and `interp` build and test without it, so a change there
@@ -19,18 +25,23 @@
 
 #![deny(missing_docs)]
 
+pub mod header;
+pub mod native;
 pub mod target;
+pub mod to_llvm;
 pub mod to_loops;
 pub mod translate;
+pub mod vector_math;
 
 use inkwell::context::Context as LlvmContext;
 use xla_ir::{Body, Diagnostic, OpId};
 
 pub use target::{host_target_triple, CodegenTarget, OutputKind, DEFAULT_CPU, NAMED_CPUS};
 
-/// Registers the passes of this crate (`lower-to-loops`).
+/// Registers the passes of this crate (`lower-to-loops`, `lower-to-llvm`).
 pub fn register_passes(registry: &mut xla_ir::pass::PassRegistry) {
     registry.register(&to_loops::INFO, to_loops::create);
+    registry.register(&to_llvm::INFO, to_llvm::create);
 }
 
 /// How [`compile`] generates code.
@@ -63,6 +74,89 @@ pub fn compile(body: &Body, module_op: OpId, options: &CompileOptions, output: O
         target.optimize(&module).map_err(at_module)?;
     }
     target.emit(&module, output).map_err(at_module)
+}
+
+/// An object compiled from hlo, and its entries.
+pub struct Compiled {
+    /// The object file (position-independent).
+    pub object: Vec<u8>,
+    /// Each entry wrapper with the buffers it takes (memref types of the module's context).
+    pub entries: Vec<(to_llvm::EntrySpec, to_llvm::EntrySignature)>,
+}
+
+/// The whole pipeline, as `xla-aotc` and `xla-run` run it: keeps the functions the
+/// entries call ([`keep_reachable_functions`]) and lowers the hlo `module_op` in place to
+/// loops (`lower-to-loops`) and to the llvm dialect with a wrapper for each of
+/// `entries` (`lower-to-llvm`), verifying after each step, and compiles it to an object for
+/// the CPU `options` names. An unknown CPU is reported before any work; every failure is a
+/// located diagnostic.
+pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySpec], options: &CompileOptions) -> Result<Compiled, Vec<Diagnostic>> {
+    CodegenTarget::for_cpu(&options.cpu).map_err(|m| vec![Diagnostic::error(body.op(module_op).location, m)])?;
+    let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
+    keep_reachable_functions(body, module_op, &roots);
+    to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true })?;
+    xla_ir::verifier::verify(body, module_op)?;
+    let mut signatures = Vec::new();
+    for spec in entries {
+        let func = to_llvm::find_function(body, module_op, &spec.function).ok_or_else(|| {
+            vec![Diagnostic::error(body.op(module_op).location, format!("there is no function @{} to compile as the entry", spec.function))]
+        })?;
+        signatures.push((spec.clone(), to_llvm::entry_signature(body, func).map_err(|e| vec![e])?));
+    }
+    to_llvm::lower_module(body, module_op, entries, to_llvm::Options::default())?;
+    xla_ir::verifier::verify(body, module_op)?;
+    let object = compile(body, module_op, options, OutputKind::Object)?;
+    Ok(Compiled { object, entries: signatures })
+}
+
+/// Erases the functions of `module_op` that no path of symbol references from `roots`
+/// reaches, so that compiling an entry never fails on a function it does not call.
+pub fn keep_reachable_functions(body: &mut Body, module_op: OpId, roots: &[&str]) {
+    let ctx = body.ctx();
+    let functions: Vec<(String, OpId)> = body
+        .op(module_op)
+        .regions
+        .iter()
+        .flat_map(|r| body.region(*r).blocks.clone())
+        .flat_map(|b| body.block_ops(b).collect::<Vec<_>>())
+        .filter(|op| body.op_name(*op) == "func.func")
+        .filter_map(|op| body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)).map(|name| (name.to_string(), op)))
+        .collect();
+    let mut reached: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
+    let mut next = 0;
+    while next < reached.len() {
+        let name = reached[next].clone();
+        next += 1;
+        let Some(&(_, func)) = functions.iter().find(|(n, _)| *n == name) else { continue };
+        for op in body.nested_ops(func, xla_ir::WalkOrder::PreOrder) {
+            for attr in &body.op(op).attributes {
+                collect_symbols(ctx, attr.value, &mut reached);
+            }
+        }
+    }
+    for (name, func) in functions {
+        if !reached.contains(&name) {
+            body.erase_op(func);
+        }
+    }
+}
+
+/// Adds the first symbol of every symbol reference in `attr` (arrays and dictionaries
+/// included) to `names`, once.
+fn collect_symbols(ctx: &xla_ir::Context, attr: xla_ir::Attribute, names: &mut Vec<String>) {
+    match ctx.attr_data(attr) {
+        xla_ir::AttrData::SymbolRef(path) => {
+            if let Some(first) = path.first() {
+                let name = ctx.symbol_str(*first).to_string();
+                if !names.contains(&name) {
+                    names.push(name);
+                }
+            }
+        }
+        xla_ir::AttrData::Array(elements) => elements.iter().for_each(|e| collect_symbols(ctx, *e, names)),
+        xla_ir::AttrData::Dictionary(entries) => entries.iter().for_each(|e| collect_symbols(ctx, e.value, names)),
+        _ => {}
+    }
 }
 
 /// The name of the LLVM module: the `builtin.module`'s `sym_name`, or `module`.

@@ -85,8 +85,13 @@ impl CodegenTarget {
     }
 
     /// Optimizes `module` with [`OPTIMIZATION_PIPELINE`] for this CPU, loop and SLP
-    /// vectorization included (the C API leaves SLP off unless asked).
+    /// vectorization included (the C API leaves SLP off unless asked). On Linux x86-64,
+    /// math calls vectorize into glibc's `libmvec` ([`crate::vector_math`]).
     pub fn optimize(&self, module: &Module) -> Result<(), String> {
+        let vector_math = self.vector_math_bits();
+        if let Some(bits) = vector_math {
+            crate::vector_math::offer_vector_variants(module, bits);
+        }
         let options = PassBuilderOptions::create();
         options.set_loop_vectorization(true);
         options.set_loop_slp_vectorization(true);
@@ -94,7 +99,31 @@ impl CodegenTarget {
         options.set_loop_unrolling(true);
         module
             .run_passes(OPTIMIZATION_PIPELINE, &self.machine, options)
-            .map_err(|e| format!("LLVM's {OPTIMIZATION_PIPELINE} pipeline failed: {}", e.to_string_lossy()))
+            .map_err(|e| format!("LLVM's {OPTIMIZATION_PIPELINE} pipeline failed: {}", e.to_string_lossy()))?;
+        if let Some(bits) = vector_math {
+            crate::vector_math::call_vector_variants(module, bits);
+        }
+        Ok(())
+    }
+
+    /// The widest vectors `libmvec` variants may take on this target, in bits, when the
+    /// target runs glibc on x86-64 (`None` otherwise): 512 with AVX-512, 256 with AVX2,
+    /// else 128.
+    fn vector_math_bits(&self) -> Option<u32> {
+        let triple = self.triple();
+        if !triple.starts_with("x86_64") || !triple.contains("linux-gnu") {
+            return None;
+        }
+        let features = self.machine.get_feature_string().to_string_lossy().into_owned();
+        let has = |feature: &str| features.split(',').any(|f| f == format!("+{feature}"));
+        Some(match self.cpu.as_str() {
+            "x86-64-v4" => 512,
+            "x86-64-v3" => 256,
+            "generic" | "x86-64" | "x86-64-v2" => 128,
+            _ if has("avx512f") => 512,
+            _ if has("avx2") => 256,
+            _ => 128,
+        })
     }
 
     /// Emits `module` as `kind`.

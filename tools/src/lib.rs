@@ -1,9 +1,12 @@
 //! Shared drivers of the command-line tools, so each tool's `main` stays a thin shell:
-//! `opt` runs `xla-opt` and `run` runs `xla-run`; `input` reads a tool's program; `split`
-//! and `expected` implement `--split-input-file` and `--verify-diagnostics`.
+//! `opt` runs `xla-opt`, `aotc` runs `xla-aotc` and `run` runs `xla-run` (`native`
+//! compiles and calls its entries); `input` reads a tool's program; `split` and `expected` implement `--split-input-file` and
+//! `--verify-diagnostics`.
 
+pub mod aotc;
 pub mod expected;
 pub mod input;
+pub mod native;
 pub mod opt;
 pub mod run;
 pub mod split;

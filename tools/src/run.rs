@@ -1,6 +1,7 @@
 //! The driver of `xla-run`: reads a program in any input form, picks its entry
-//! functions, reads their arguments from `.npy`/`.npz` files, runs them (interpreted, for
-//! now), and prints, saves or checks the results.
+//! functions, reads their arguments from `.npy`/`.npz` files, runs them (compiled to
+//! native code, see [`crate::native`], or on the reference interpreter with
+//! `--interpret`), and prints, saves or checks the results the same way either way.
 //!
 //! Entry functions: `--entry NAME`, else `main`, else every function that takes no
 //! arguments, in module order (self-checking test programs). With `--split-input-file`
@@ -20,6 +21,7 @@ use xla_interp::collectives::{Rendezvous, Replica};
 use xla_interp::{ElementType, Interpreter, Literal, Value};
 use xla_ir::{Context, Diagnostic, Scalar, Type};
 
+use crate::native::{self, NativeCall};
 use crate::opt::{new_context, read_module};
 use crate::split::{split_input_file, Chunk};
 
@@ -38,6 +40,10 @@ pub struct RunConfig {
     pub tolerance: Tolerance,
     pub split_input_file: bool,
     pub replicas: u32,
+    /// Run on the reference interpreter instead of compiling.
+    pub interpret: bool,
+    /// Compiled runs: call each entry this many more times and report the median time.
+    pub bench: Option<usize>,
 }
 
 impl RunConfig {
@@ -51,6 +57,8 @@ impl RunConfig {
             tolerance: Tolerance::new(4, 1e-6),
             split_input_file: false,
             replicas: 1,
+            interpret: false,
+            bench: None,
         }
     }
 }
@@ -83,27 +91,36 @@ pub fn run(config: &RunConfig, text: &str) -> RunOutput {
 struct EntryResults {
     name: String,
     replicas: Vec<Vec<Value>>,
+    /// The median time per call under `--bench`.
+    median: Option<std::time::Duration>,
 }
 
+/// An entry to run: its name, hlo signature and arguments.
+struct EntryCall {
+    name: String,
+    results: Vec<Type>,
+    args: Vec<Value>,
+}
+
+/// What running an entry gave, per replica: its results and rendered check failures, or
+/// the rendered error; and the median time per call under `--bench`.
+type Outcomes = (Vec<Result<(Vec<Value>, String), String>>, Option<std::time::Duration>);
+
 fn run_chunk(config: &RunConfig, chunk: &Chunk, stdout: &mut String) -> Result<(), String> {
+    if !config.interpret && config.replicas > 1 {
+        return Err("xla-run: --replicas runs on the interpreter: add --interpret\n".into());
+    }
     let ctx = new_context();
-    let module = read_module(&ctx, &config.input_name, &chunk.text, chunk.first_line).map_err(|d| d.render(&ctx))?;
+    let mut module = read_module(&ctx, &config.input_name, &chunk.text, chunk.first_line).map_err(|d| d.render(&ctx))?;
     if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
         return Err(errors.iter().map(|d| d.render(&ctx)).collect());
     }
-    let interp = Interpreter::new(&module.body, module.op);
-    let entries = entry_names(config, &interp).map_err(|m| format!("xla-run: {m}\n"))?;
+    let calls = entry_calls(config, &ctx, &module)?;
+    let outcomes = if config.interpret { interpret_all(config, chunk, &ctx, &module, &calls) } else { compile_all(config, &ctx, &mut module, &calls)? };
     let mut all_results = Vec::new();
     let mut failures = String::new();
-    for name in entries {
-        let func = interp.function(&name).ok_or_else(|| format!("xla-run: no function named @{name}\n"))?;
-        let (inputs, results) = interp.signature(func).unwrap_or_default();
-        let args = read_inputs(config, &ctx, &inputs).map_err(|m| format!("xla-run: {m}\n"))?;
-        let replicas = if config.replicas <= 1 {
-            vec![run_one(&ctx, &module, &name, args, None)]
-        } else {
-            run_replicas(config, chunk, &name, &args)
-        };
+    for (call, (replicas, median)) in calls.into_iter().zip(outcomes) {
+        let (name, results) = (call.name, call.results);
         let mut per_replica = Vec::new();
         for (replica, outcome) in replicas.into_iter().enumerate() {
             match outcome {
@@ -119,14 +136,99 @@ fn run_chunk(config: &RunConfig, chunk: &Chunk, stdout: &mut String) -> Result<(
             if let Some(expected) = &config.check {
                 failures.push_str(&check_results(config, &ctx, &name, &results, &per_replica[0], expected));
             }
-            all_results.push(EntryResults { name, replicas: per_replica });
+            all_results.push(EntryResults { name, replicas: per_replica, median });
         }
     }
     print_results(stdout, &all_results);
+    print_bench(stdout, config, &all_results);
     if let Some(path) = &config.output {
         write_results(path, &all_results).map_err(|m| format!("xla-run: {m}\n"))?;
     }
     if failures.is_empty() { Ok(()) } else { Err(failures) }
+}
+
+/// The entries to run with their arguments (see the module).
+fn entry_calls(config: &RunConfig, ctx: &Context, module: &xla_ir::parser::Module) -> Result<Vec<EntryCall>, String> {
+    let interp = Interpreter::new(&module.body, module.op);
+    let mut calls = Vec::new();
+    for name in entry_names(config, &interp).map_err(|m| format!("xla-run: {m}\n"))? {
+        let func = interp.function(&name).ok_or_else(|| format!("xla-run: no function named @{name}\n"))?;
+        let (inputs, results) = interp.signature(func).unwrap_or_default();
+        let args = read_inputs(config, ctx, &inputs).map_err(|m| format!("xla-run: {m}\n"))?;
+        if !config.interpret {
+            // The interpreter checks its arguments as it calls; compiled code cannot.
+            check_arguments(ctx, &name, &args, &inputs).map_err(|m| Diagnostic::error(module.body.op(func).location, m).render(ctx))?;
+        }
+        calls.push(EntryCall { name, results, args });
+    }
+    Ok(calls)
+}
+
+/// Checks `args` against the entry's input types as the interpreter does, in its words.
+fn check_arguments(ctx: &Context, name: &str, args: &[Value], inputs: &[Type]) -> Result<(), String> {
+    for (i, (arg, &ty)) in args.iter().zip(inputs).enumerate() {
+        if !arg.conforms_to(ctx, ty) {
+            let expected = xla_interp::interpreter::type_description(ctx, ty);
+            return Err(format!("argument {i} of @{name} must be {expected}, found {}", arg.describe()));
+        }
+    }
+    Ok(())
+}
+
+/// Runs every entry on the interpreter, on each replica.
+fn interpret_all(config: &RunConfig, chunk: &Chunk, ctx: &Context, module: &xla_ir::parser::Module, calls: &[EntryCall]) -> Vec<Outcomes> {
+    calls
+        .iter()
+        .map(|call| {
+            let replicas = if config.replicas <= 1 {
+                vec![run_one(ctx, module, &call.name, call.args.clone(), None)]
+            } else {
+                run_replicas(config, chunk, &call.name, &call.args)
+            };
+            (replicas, None)
+        })
+        .collect()
+}
+
+/// Compiles every entry into one library and runs each (see [`crate::native`]); the
+/// rendered error when compiling or loading fails.
+fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::Module, calls: &[EntryCall]) -> Result<Vec<Outcomes>, String> {
+    let native_calls: Vec<NativeCall> = calls
+        .iter()
+        .map(|call| NativeCall { name: call.name.clone(), results: call.results.clone(), args: call.args.iter().flat_map(tensors_of).cloned().collect() })
+        .collect();
+    let outcomes = native::run_entries(ctx, module, &native_calls, config.bench)?;
+    Ok(outcomes
+        .into_iter()
+        .map(|outcome| match outcome {
+            Ok(outcome) => (vec![Ok((outcome.values, String::new()))], outcome.median),
+            Err(message) => (vec![Err(message)], None),
+        })
+        .collect())
+}
+
+/// Under `--bench`, the median time per call of each entry.
+fn print_bench(stdout: &mut String, config: &RunConfig, entries: &[EntryResults]) {
+    let Some(n) = config.bench else { return };
+    for entry in entries {
+        if let Some(median) = entry.median {
+            stdout.push_str(&format!("@{}: median {} per call over {n} calls\n", entry.name, format_duration(median)));
+        }
+    }
+}
+
+/// A duration in the unit that reads best: `812 ns`, `12.4 us`, `3.21 ms`, `1.50 s`.
+fn format_duration(d: std::time::Duration) -> String {
+    let ns = d.as_nanos() as f64;
+    if ns < 1e3 {
+        format!("{ns:.0} ns")
+    } else if ns < 1e6 {
+        format!("{:.3} us", ns / 1e3)
+    } else if ns < 1e9 {
+        format!("{:.3} ms", ns / 1e6)
+    } else {
+        format!("{:.3} s", ns / 1e9)
+    }
 }
 
 /// The functions to run (see the module).

@@ -1,16 +1,19 @@
 //! Memory access: `llvm.load` reads a value of a given type at a pointer, `llvm.store`
-//! writes one.
+//! writes one, `llvm.alloca` reserves a slot in the function's stack frame.
 //!
-//! Custom forms: `%x = llvm.load %p : !llvm.ptr -> f32`, `llvm.store %x, %p : f32, !llvm.ptr`.
-//! An optional `alignment` (bytes, a power of two) says how aligned the pointer is; without
-//! it the type's ABI alignment is assumed, as LLVM assumes it.
+//! Custom forms: `%x = llvm.load %p : !llvm.ptr -> f32`, `llvm.store %x, %p : f32, !llvm.ptr`,
+//! `%p = llvm.alloca i32 : !llvm.ptr`. An optional `alignment` (bytes, a power of two) says
+//! how aligned the pointer is; without it the type's ABI alignment is assumed, as LLVM
+//! assumes it.
 
-use xla_ir::constraints::I64Attr;
+use xla_ir::constraints::{I64Attr, TypeAttr};
 use xla_ir::op_def::OpRef;
-use xla_ir::Diagnostic;
+use xla_ir::parser::{lexer::TokenKind, OpParser};
+use xla_ir::printer::OpPrinter;
+use xla_ir::{Diagnostic, OpId, OpState};
 use xla_macros::op;
 
-use super::types::{LlvmPtr, LlvmType};
+use super::types::{is_llvm_type, ptr_type, LlvmPtr, LlvmType};
 
 /// Reads a value of the result's type at `addr` (LLVM's `load`).
 ///
@@ -54,3 +57,55 @@ fn verify_alignment(op: OpRef) -> Result<(), Diagnostic> {
     }
 }
 
+
+/// A slot for one value of `elem_type` in the function's stack frame, live until the
+/// function returns (LLVM's `alloca` of one element).
+///
+/// Example: `%p = llvm.alloca i32 : !llvm.ptr`
+#[op(name = "llvm.alloca", verify = verify_alloca, print = print_alloca, parse = parse_alloca)]
+pub struct AllocaOp {
+    /// The type of the value the slot holds.
+    #[attr]
+    elem_type: TypeAttr,
+    #[result]
+    result: LlvmPtr,
+}
+
+/// The element type is a type of the dialect.
+fn verify_alloca(op: OpRef) -> Result<(), Diagnostic> {
+    let ctx = op.ctx();
+    let Some(elem) = op.attr("elem_type").and_then(|a| ctx.attr_type(a)) else { return Ok(()) };
+    if !is_llvm_type(ctx, elem) {
+        return Err(op.error(format!("'elem_type' must be an LLVM type, found {}", ctx.type_to_string(elem))));
+    }
+    Ok(())
+}
+
+/// Prints ` i32 {attrs} : !llvm.ptr`.
+fn print_alloca(p: &mut OpPrinter, op: OpId) {
+    let body = p.body();
+    let r = OpRef::new(body, op);
+    if let Some(elem) = r.attr("elem_type").and_then(|a| body.ctx().attr_type(a)) {
+        p.print(" ");
+        p.print_type(elem);
+    }
+    p.print_attr_dict(r.attributes(), &["elem_type"]);
+    p.print(" : ");
+    p.print_types(&r.result_types());
+}
+
+/// Parses what [`print_alloca`] prints.
+fn parse_alloca(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let ctx = p.ctx();
+    let elem = p.parse_type()?;
+    state.set_attr(ctx.symbol("elem_type"), ctx.type_attr(elem));
+    p.parse_optional_attr_dict(&mut state.attributes)?;
+    p.expect(TokenKind::Colon)?;
+    let at = p.loc();
+    let result = p.parse_type()?;
+    if result != ptr_type(ctx) {
+        return Err(Diagnostic::error(at, format!("expected !llvm.ptr, found {}", ctx.type_to_string(result))));
+    }
+    state.result_types = vec![result];
+    Ok(())
+}

@@ -12,7 +12,8 @@
 //! - [`int_arith`], [`float_arith`]: integer and float arithmetic;
 //! - [`compare`]: `llvm.icmp`, `llvm.fcmp`; [`select`]: `llvm.select`;
 //! - [`cast`]: the conversion instructions;
-//! - [`address`]: `llvm.getelementptr`; [`memory`]: `llvm.load`, `llvm.store`;
+//! - [`address`]: `llvm.getelementptr`; [`memory`]: `llvm.load`, `llvm.store`,
+//!   `llvm.alloca`;
 //! - [`common`]: the shape functions and verifiers several ops share.
 //!
 //! Invariant: every op's semantics are its LLVM instruction's (poison and undefined
@@ -44,7 +45,7 @@ pub use constant::ConstantOp;
 pub use float_arith::{FAddOp, FDivOp, FMulOp, FNegOp, FRemOp, FSubOp};
 pub use func::{FuncOp, Linkage, ReturnOp};
 pub use int_arith::{AShrOp, AddOp, AndOp, LShrOp, MulOp, OrOp, SDivOp, SRemOp, ShlOp, SubOp, UDivOp, URemOp, XorOp};
-pub use memory::{LoadOp, StoreOp};
+pub use memory::{AllocaOp, LoadOp, StoreOp};
 pub use select::SelectOp;
 pub use types::{is_ptr, ptr_type};
 
@@ -99,6 +100,7 @@ pub static LLVM_DIALECT: DialectDef = DialectDef {
         GetElementPtrOp::DEF,
         LoadOp::DEF,
         StoreOp::DEF,
+        AllocaOp::DEF,
     ],
     materialize_constant: None,
 };

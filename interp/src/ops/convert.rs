@@ -19,7 +19,7 @@ use std::rc::Rc;
 
 use xla_dialects::hlo::ReducePrecisionOp;
 use xla_ir::Op;
-use xla_ir::{float_format, Scalar};
+use xla_ir::{float_format, FloatKind, Scalar};
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
@@ -65,6 +65,9 @@ pub fn convert_scalar(value: Scalar, to: ElementType) -> Scalar {
                 truncated as i128
             })
         }
+        // Rounded once to f32: through f64 a 64-bit integer would round twice, which
+        // differs from XLA's (LLVM's) conversion just off a tie (2^60 + 2^36 + 1).
+        (Scalar::Int(v), ElementType::Float(FloatKind::F32)) => Scalar::Float(f64::from(v as f32)),
         (Scalar::Int(v), ElementType::Float(_)) => normalize(to, Scalar::Float(int_to_f64(v))),
         (Scalar::Float(x), ElementType::Float(_)) => normalize(to, Scalar::Float(x)),
         (Scalar::Int(v), ElementType::Complex(_)) => normalize(to, Scalar::Complex(int_to_f64(v), 0.0)),
@@ -75,9 +78,8 @@ pub fn convert_scalar(value: Scalar, to: ElementType) -> Scalar {
 }
 
 /// An integer as the nearest `f64`. Every integer of up to 53 bits is exact; wider ones
-/// round to nearest even, as the conversion to a narrower format then does once more
-/// (exact for `f32` results too: a 64-bit integer rounded to `f64` and then to `f32`
-/// rounds as directly, since `f64` keeps more than twice `f32`'s mantissa bits).
+/// round to nearest even, and a conversion to a narrower format then rounds once more
+/// (`f32` results are rounded directly instead, see `convert_scalar`).
 fn int_to_f64(v: i128) -> f64 {
     v as f64
 }
@@ -212,6 +214,12 @@ mod tests {
         assert_eq!(convert_scalar(Scalar::Float(f64::NAN), ElementType::S32), Scalar::Int(0));
         assert_eq!(convert_scalar(Scalar::Float(-2.7), ElementType::S32), Scalar::Int(-2));
         assert_eq!(convert_scalar(Scalar::Float(-1.0), ElementType::U32), Scalar::Int(0));
+    }
+
+    #[test]
+    fn wide_integers_round_once_to_f32() {
+        let x = (1i128 << 60) + (1 << 36) + 1;
+        assert_eq!(convert_scalar(Scalar::Int(x), ElementType::F32), Scalar::Float(((1u64 << 60) + (1 << 37)) as f64));
     }
 
     #[test]

@@ -148,6 +148,8 @@ llvm.func @casts(%a: i32, %p: i1, %x: f32, %q: !llvm.ptr) {
 // CHECK-NEXT:    %[[S:.+]] = llvm.load %[[R]] {alignment = 16} : !llvm.ptr -> !llvm.ptr
 // CHECK-NEXT:    llvm.store %[[X]], %[[S]] : f32, !llvm.ptr
 // CHECK-NEXT:    llvm.store %[[X]], %[[Q]] {alignment = 4} : f32, !llvm.ptr
+// CHECK-NEXT:    %[[SLOT:.+]] = llvm.alloca i32 : !llvm.ptr
+// CHECK-NEXT:    llvm.store %[[J]], %[[SLOT]] : i32, !llvm.ptr
 llvm.func @memory(%p: !llvm.ptr, %i: i64, %j: i32) {
   %q = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
   %r = llvm.getelementptr inbounds %p[%j] : (!llvm.ptr, i32) -> !llvm.ptr, !llvm.ptr
@@ -155,6 +157,8 @@ llvm.func @memory(%p: !llvm.ptr, %i: i64, %j: i32) {
   %s = llvm.load %r {alignment = 16} : !llvm.ptr -> !llvm.ptr
   llvm.store %x, %s : f32, !llvm.ptr
   llvm.store %x, %q {alignment = 4} : f32, !llvm.ptr
+  %slot = llvm.alloca i32 : !llvm.ptr
+  llvm.store %j, %slot : i32, !llvm.ptr
   llvm.return
 }
 

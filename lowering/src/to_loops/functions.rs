@@ -72,13 +72,15 @@ pub fn lower_function(body: &mut Body<'_>, func: OpId, options: super::Options) 
         lowering.lower_function_body(old_entry, &result_buffers)?;
     }
     let function_type = ctx.function_type(leaf_types, Vec::new());
-    Ok(new_function(lowering.body, func, function_type, region, old_entry.is_some()))
+    let num_results = result_buffers.iter().map(|r| r.leaves().len()).sum();
+    Ok(new_function(lowering.body, func, (function_type, num_results), region, old_entry.is_some()))
 }
 
 /// The new `func.func` replacing `func`: its attributes (less the per-argument ones, which
-/// no longer line up with the flattened arguments), `function_type` and, for a
-/// definition, `region`.
-fn new_function(body: &mut Body<'_>, func: OpId, function_type: Type, region: xla_ir::RegionId, defined: bool) -> OpId {
+/// no longer line up with the flattened arguments), `function_type`, how many of its
+/// trailing buffers are results (`loop.num_results`, which the entry wrapper of
+/// lower-to-llvm reads) and, for a definition, `region`.
+fn new_function(body: &mut Body<'_>, func: OpId, (function_type, num_results): (Type, usize), region: xla_ir::RegionId, defined: bool) -> OpId {
     let ctx = body.ctx();
     let mut state = OpState::new(ctx.symbol(FuncOp::DEF.name), body.op(func).location);
     for a in &body.op(func).attributes {
@@ -87,6 +89,7 @@ fn new_function(body: &mut Body<'_>, func: OpId, function_type: Type, region: xl
         }
     }
     state.set_attr(ctx.symbol("function_type"), ctx.type_attr(function_type));
+    state.set_attr(ctx.symbol(crate::to_llvm::NUM_RESULTS_ATTR), ctx.int_attr(num_results as i128, ctx.int_type(64)));
     let region = if defined {
         region
     } else {

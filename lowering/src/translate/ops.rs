@@ -5,13 +5,14 @@
 //! Invariant: these functions never panic; an operand or result of an unexpected kind, which
 //! the dialect's verifier rules out, is a diagnostic at the op.
 
+use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::intrinsics::Intrinsic;
 use inkwell::module::Linkage;
 use inkwell::types::{BasicTypeEnum, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, ValueKind};
 use inkwell::{FloatPredicate, IntPredicate};
 use xla_dialects::llvm::{
-    is_intrinsic, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, StoreOp,
+    is_intrinsic, AllocaOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, StoreOp,
 };
 use xla_ir::{AttrData, Diagnostic, Op, OpId};
 
@@ -65,6 +66,7 @@ pub static TABLE: &[(&str, TranslateFn)] = &[
     ("llvm.getelementptr", getelementptr),
     ("llvm.load", load),
     ("llvm.store", store),
+    ("llvm.alloca", alloca),
 ];
 
 /// The translation of the op named `name`, if it has one.
@@ -146,7 +148,28 @@ fn callee<'ll>(t: &FunctionTranslator<'_, '_, 'll>, op: OpId, name: &str, ty: Fu
     if is_intrinsic(name) && Intrinsic::find(name).is_none() {
         return Err(t.error(op, format!("@{name} names no LLVM intrinsic")));
     }
-    Ok(t.module.add_function(name, ty, Some(Linkage::External)))
+    let function = t.module.add_function(name, ty, Some(Linkage::External));
+    if PURE_MATH_FUNCTIONS.contains(&name) {
+        mark_pure(t, function);
+    }
+    Ok(function)
+}
+
+/// libm functions whose result depends on their operands only, once `errno` is ignored
+/// (as `-fno-math-errno` does; XLA never reads it): declared without memory effects, so
+/// that loops calling them vectorize (with a vector math library) and calls move freely.
+pub const PURE_MATH_FUNCTIONS: &[&str] = &[
+    "expf", "exp", "logf", "log", "sinf", "sin", "cosf", "cos", "tanf", "tan", "tanhf", "tanh", "expm1f", "expm1",
+    "log1pf", "log1p", "cbrtf", "cbrt", "erff", "erf", "powf", "pow", "atan2f", "atan2", "fmodf", "fmod",
+];
+
+/// Declares `function` free of memory effects and unwinding (`memory(none) nounwind
+/// willreturn`).
+fn mark_pure(t: &FunctionTranslator, function: FunctionValue) {
+    for (name, value) in [("memory", 0), ("nounwind", 0), ("willreturn", 0), ("nosync", 0), ("nofree", 0)] {
+        let kind = Attribute::get_named_enum_kind_id(name);
+        function.add_attribute(AttributeLoc::Function, t.llcx.create_enum_attribute(kind, value));
+    }
 }
 
 // ---- Constants -----------------------------------------------------------------------------
@@ -405,6 +428,15 @@ fn store(t: &mut FunctionTranslator, op: OpId) -> TResult {
         set_alignment(t, op, instruction, alignment)?;
     }
     Ok(())
+}
+
+fn alloca(t: &mut FunctionTranslator, op: OpId) -> TResult {
+    let elem = AllocaOp::from_id_unchecked(op).elem_type(t.body);
+    let elem_type = t
+        .llvm_type_of(elem)
+        .ok_or_else(|| t.error(op, format!("element type {} has no LLVM type", t.body.ctx().type_to_string(elem))))?;
+    let slot = t.builder.build_alloca(elem_type, "").map_err(|e| t.builder_error(op, e))?;
+    t.define(op, slot.into())
 }
 
 /// Sets the alignment of a load or store; the verifier has checked it is a power of two.

@@ -12,7 +12,8 @@ fn command() -> Command {
     Command::new("xla-run")
         .about("Runs a program (XLA HLO text, StableHLO or the compiler's MLIR) on .npy/.npz arrays")
         .arg(Arg::new("input").default_value("-").help("The program, or - for standard input"))
-        .arg(Arg::new("interpret").long("interpret").action(ArgAction::SetTrue).help("Run on the reference interpreter"))
+        .arg(Arg::new("interpret").long("interpret").action(ArgAction::SetTrue).help("Run on the reference interpreter instead of compiling to native code"))
+        .arg(Arg::new("bench").long("bench").value_name("N").value_parser(clap::value_parser!(usize)).help("Compiled runs: call each entry N more times after the first and print the median time per call"))
         .arg(Arg::new("entry").long("entry").value_name("NAME").help("The function to run (default: main, else every function without arguments)"))
         .arg(Arg::new("inputs").long("input").value_name("FILE").action(ArgAction::Append).help("An argument as .npy (one per argument, in order) or all of them as one .npz"))
         .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("Write the results to a .npz (out0, out1, ...) or, for one result, a .npy"))
@@ -26,8 +27,8 @@ fn command() -> Command {
 fn main() -> ExitCode {
     let matches = command().get_matches();
     let input = matches.get_one::<String>("input").map_or("-", String::as_str);
-    if !matches.get_flag("interpret") {
-        eprintln!("xla-run: native compilation is not built yet; pass --interpret to run on the reference interpreter");
+    if matches.get_flag("interpret") && matches.contains_id("bench") {
+        eprintln!("xla-run: --bench times compiled code; it does not go with --interpret");
         return ExitCode::FAILURE;
     }
     let (input_name, text) = match xla_tools::input::read_program("xla-run", input) {
@@ -48,6 +49,8 @@ fn main() -> ExitCode {
     );
     config.split_input_file = matches.get_flag("split-input-file");
     config.replicas = matches.get_one::<u32>("replicas").copied().unwrap_or(1);
+    config.interpret = matches.get_flag("interpret");
+    config.bench = matches.get_one::<usize>("bench").copied();
     let output = run(&config, &text);
     print!("{}", output.stdout);
     eprint!("{}", output.stderr);

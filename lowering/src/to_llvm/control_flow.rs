@@ -1,0 +1,152 @@
+//! Structured control flow to blocks and branches with block arguments.
+//!
+//! - `loop.for %i = %lb to %ub step %s iter_args(...)`: `br ^head(%lb, inits)`; the head
+//!   `^head(%i, carried...)` tests `%i < %ub` (signed) and goes to the body or to
+//!   `^exit(carried...)`, whose arguments are the loop's results; the body ends with
+//!   `br ^head(%i + %s, yielded...)`.
+//! - `loop.parallel`: for now a nest of such loops, outermost dimension first, step 1 (a
+//!   later step may run the outer dimension on the runtime's thread pool).
+//! - `loop.while`: `br ^cond(inits)`; the cond region's `loop.condition %p, values` becomes
+//!   `cond_br %p, ^do(values), ^exit(values)`; the do region ends with
+//!   `br ^cond(yielded...)`.
+//! - `loop.if`: `cond_br %p, ^then, ^else`; each ends with `br ^merge(yielded...)`, whose
+//!   arguments are the results.
+//!
+//! Each region is lowered in a scope of its own ([`FnLowering::lower_region`]), so buffers
+//! allocated in a loop body are freed at the end of every iteration.
+
+use xla_ir::{Diagnostic, OpId, RegionId, Type, ValueId};
+
+use super::lowering::FnLowering;
+
+/// Lowers `loop.for`.
+pub fn for_loop(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let operands = l.operands(op)?;
+    let [lower, upper, step, inits @ ..] = &operands[..] else { return Err(l.error("loop.for needs bounds and a step")) };
+    let region = l.body.op(op).regions[0];
+    let results = l.counted_loop(region, *lower, *upper, *step, inits)?;
+    l.bind_results(op, &results);
+    Ok(())
+}
+
+/// Lowers `loop.parallel` as a nest of sequential loops.
+pub fn parallel(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let operands = l.operands(op)?;
+    let rank = operands.len() / 2;
+    let region = l.body.op(op).regions[0];
+    l.loop_nest(region, &operands[..rank], &operands[rank..], &mut Vec::new())
+}
+
+/// Lowers `loop.while`.
+pub fn while_loop(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let inits = l.operands(op)?;
+    let (cond_region, do_region) = (l.body.op(op).regions[0], l.body.op(op).regions[1]);
+    let carried = l.lowered_types(&l.body.op(op).operands.clone())?;
+    let forwarded = l.lowered_types(&l.body.op(op).results.clone())?;
+    let (cond, cond_args) = l.new_block(&carried);
+    let (looped, looped_args) = l.new_block(&forwarded);
+    let (exit, exit_args) = l.new_block(&forwarded);
+    l.br(cond, &inits);
+    l.enter_block(cond);
+    let passed = l.lower_region(cond_region, &cond_args)?;
+    let (predicate, values) = passed.split_first().ok_or_else(|| l.error("loop.condition needs a predicate"))?;
+    l.cond_br(*predicate, (looped, values), (exit, values));
+    l.enter_block(looped);
+    let next = l.lower_region(do_region, &looped_args)?;
+    l.br(cond, &next);
+    l.enter_block(exit);
+    l.bind_results(op, &exit_args);
+    Ok(())
+}
+
+/// Lowers `loop.if`.
+pub fn if_op(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let condition = l.value(l.body.operand(op, 0))?;
+    let (then_region, else_region) = (l.body.op(op).regions[0], l.body.op(op).regions[1]);
+    let types = l.lowered_types(&l.body.op(op).results.clone())?;
+    let (then_block, _) = l.new_block(&[]);
+    let (else_block, _) = l.new_block(&[]);
+    let (merge, merge_args) = l.new_block(&types);
+    l.cond_br(condition, (then_block, &[]), (else_block, &[]));
+    for (block, region) in [(then_block, then_region), (else_block, else_region)] {
+        l.enter_block(block);
+        let yielded = l.lower_region(region, &[])?;
+        l.br(merge, &yielded);
+    }
+    l.enter_block(merge);
+    l.bind_results(op, &merge_args);
+    Ok(())
+}
+
+impl FnLowering<'_, '_> {
+    /// The llvm types of loop values (scalars only: buffers do not flow through blocks).
+    fn lowered_types(&self, values: &[ValueId]) -> Result<Vec<Type>, Diagnostic> {
+        let ctx = self.ctx();
+        if values.iter().any(|v| ctx.as_memref(self.body.value_type(*v)).is_some()) {
+            return Err(self.error("lower-to-llvm does not handle buffers passed out of a region yet"));
+        }
+        values.iter().map(|v| self.scalar_of(*v).map(|s| s.value_type(ctx))).collect()
+    }
+
+    /// Binds the results of `op` to `values`.
+    fn bind_results(&mut self, op: OpId, values: &[ValueId]) {
+        let results = self.body.op(op).results.clone();
+        for (result, value) in results.into_iter().zip(values) {
+            self.bind(result, *value);
+        }
+    }
+
+    /// A loop running `region` (whose arguments are the induction variable and the carried
+    /// values) from `lower` below `upper` by `step`; returns the values after the last
+    /// iteration.
+    fn counted_loop(&mut self, region: RegionId, lower: ValueId, upper: ValueId, step: ValueId, inits: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
+        let carried: Vec<Type> = inits.iter().map(|v| self.body.value_type(*v)).collect();
+        let mut head_types = vec![self.ctx().int_type(64)];
+        head_types.extend(&carried);
+        let (head, head_args) = self.new_block(&head_types);
+        let (looped, _) = self.new_block(&[]);
+        let (exit, exit_args) = self.new_block(&carried);
+        let mut start = vec![lower];
+        start.extend(inits);
+        self.br(head, &start);
+        self.enter_block(head);
+        let (iv, values) = (head_args[0], &head_args[1..]);
+        let more = self.icmp("slt", iv, upper);
+        self.cond_br(more, (looped, &[]), (exit, values));
+        self.enter_block(looped);
+        let yielded = self.lower_region(region, &head_args)?;
+        let next = self.binary("add", iv, step);
+        let mut back = vec![next];
+        back.extend(yielded);
+        self.br(head, &back);
+        self.enter_block(exit);
+        Ok(exit_args)
+    }
+
+    /// The loops of a `loop.parallel` from dimension `ivs.len()` inward; the body runs
+    /// inside the innermost with the induction variables `ivs`.
+    fn loop_nest(&mut self, region: RegionId, lower: &[ValueId], upper: &[ValueId], ivs: &mut Vec<ValueId>) -> Result<(), Diagnostic> {
+        let d = ivs.len();
+        if d == lower.len() {
+            self.lower_region(region, ivs)?;
+            return Ok(());
+        }
+        let (head, head_args) = self.new_block(&[self.ctx().int_type(64)]);
+        let (looped, _) = self.new_block(&[]);
+        let (exit, _) = self.new_block(&[]);
+        self.br(head, &[lower[d]]);
+        self.enter_block(head);
+        let iv = head_args[0];
+        let more = self.icmp("slt", iv, upper[d]);
+        self.cond_br(more, (looped, &[]), (exit, &[]));
+        self.enter_block(looped);
+        ivs.push(iv);
+        self.loop_nest(region, lower, upper, ivs)?;
+        ivs.pop();
+        let one = self.i64_const(1);
+        let next = self.binary("add", iv, one);
+        self.br(head, &[next]);
+        self.enter_block(exit);
+        Ok(())
+    }
+}

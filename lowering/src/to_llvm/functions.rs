@@ -1,0 +1,139 @@
+//! Functions and calls.
+//!
+//! A loop-level `func.func @f(memref<A>, memref<B>, ...)` (destination-passing, no
+//! results) becomes `llvm.func @f(!llvm.ptr, !llvm.ptr, ..., %options: !llvm.ptr) -> i32`:
+//! a pointer per buffer (a scalar argument keeps its value type), the run options pointer
+//! last (passed on to calls and runtime calls), and a status: 0 once every buffer the body
+//! allocated is freed, non-zero from a failed allocation, call or runtime call.
+//! `func.call @g(...)` becomes `llvm.call @g(..., %options) : (...) -> i32` followed by an
+//! early exit when the status is not 0. A declaration keeps its lowered signature and
+//! external linkage.
+
+use xla_dialects::func::FuncOp;
+use xla_dialects::llvm::ptr_type;
+use xla_ir::{AttrData, Body, Diagnostic, OpId, OpState, RegionId, Type, TypeData, ValueId};
+
+use super::lowering::FnLowering;
+use super::types::{lowered_type, unsupported_type};
+
+/// The inputs and results of `func`'s type.
+pub fn signature(body: &Body, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+    let ctx = body.ctx();
+    let ty = body.attr(func, "function_type").and_then(|a| ctx.attr_type(a))?;
+    match ctx.type_data(ty) {
+        TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
+        _ => None,
+    }
+}
+
+/// The name of a function.
+pub fn function_name<'c>(body: &Body<'c>, func: OpId) -> &'c str {
+    body.attr(func, "sym_name").and_then(|a| body.ctx().as_string(a)).unwrap_or("")
+}
+
+/// The llvm type of the lowered function: pointers and scalars, the run options, `-> i32`.
+fn lowered_signature(body: &Body, func: OpId) -> Result<Type, Diagnostic> {
+    let ctx = body.ctx();
+    let at = |message: String| Diagnostic::error(body.op(func).location, message);
+    let (inputs, results) = signature(body, func).ok_or_else(|| at("a function without a function type".into()))?;
+    if !results.is_empty() {
+        return Err(at("lower-to-llvm lowers loop-level functions, which return nothing: lower the module with lower-to-loops first".into()));
+    }
+    let mut lowered = inputs.iter().map(|t| lowered_type(ctx, *t).ok_or_else(|| at(unsupported_type(ctx, *t)))).collect::<Result<Vec<_>, _>>()?;
+    lowered.push(ptr_type(ctx));
+    Ok(ctx.function_type(lowered, vec![ctx.int_type(32)]))
+}
+
+/// Lowers the loop-level `func` into a new, detached `llvm.func` of the same name with
+/// `linkage` (a declaration keeps external linkage).
+pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, options: super::Options) -> Result<OpId, Diagnostic> {
+    let ctx = body.ctx();
+    let loc = body.op(func).location;
+    let function_type = lowered_signature(body, func)?;
+    let old_region = body.op(func).regions.first().copied();
+    let old_entry = old_region.and_then(|r| body.entry_block(r));
+    let region = body.create_region();
+    let linkage = match old_entry {
+        Some(old_entry) => {
+            if old_region.is_some_and(|r| body.region(r).blocks.len() > 1) {
+                return Err(Diagnostic::error(loc, "lower-to-llvm handles functions of one block only"));
+            }
+            lower_body(body, function_type, region, old_entry, (loc, options))?;
+            linkage
+        }
+        None => "external",
+    };
+    let mut state = OpState::new(ctx.symbol("llvm.func"), loc);
+    state.set_attr(ctx.symbol("sym_name"), ctx.string_attr(function_name(body, func)));
+    state.set_attr(ctx.symbol("function_type"), ctx.type_attr(function_type));
+    if linkage != "external" {
+        state.set_attr(ctx.symbol("linkage"), ctx.string_attr(linkage));
+    }
+    state.regions.push(region);
+    Ok(body.create_op(state))
+}
+
+/// Builds the body of the lowered function in `region` from the loop-level `old_entry`.
+fn lower_body(
+    body: &mut Body<'_>,
+    function_type: Type,
+    region: RegionId,
+    old_entry: xla_ir::BlockId,
+    (loc, options): (xla_ir::Location, super::Options),
+) -> Result<(), Diagnostic> {
+    let ctx = body.ctx();
+    let inputs = match ctx.type_data(function_type) {
+        TypeData::Function { inputs, .. } => inputs.clone(),
+        _ => Vec::new(),
+    };
+    let entry = body.append_block(region);
+    let args: Vec<_> = inputs.iter().map(|ty| body.add_block_arg(entry, *ty)).collect();
+    let (run_options, params) = match args.split_last() {
+        Some((run_options, params)) => (*run_options, params.to_vec()),
+        None => return Err(Diagnostic::error(loc, "lower-to-llvm: a function without its run options")),
+    };
+    let mut l = FnLowering::new(body, region, entry, run_options, loc);
+    l.flush_denormals = options.flush_denormals;
+    let old_params = l.body.block(old_entry).args.clone();
+    for (old, new) in old_params.into_iter().zip(params) {
+        l.bind(old, new);
+    }
+    l.push_scope();
+    l.lower_ops(old_entry)?;
+    l.pop_scope();
+    let ok = l.i32_const(0);
+    l.ret(Some(ok));
+    Ok(())
+}
+
+/// Lowers `func.call @g(...)` to a call passing the run options, and an early exit on a
+/// non-zero status.
+pub fn call(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    if !l.body.op(op).results.is_empty() {
+        return Err(l.error("lower-to-llvm lowers loop-level calls, which return nothing: lower the module with lower-to-loops first"));
+    }
+    let callee = match l.body.attr(op, "callee").map(|a| l.ctx().attr_data(a)) {
+        Some(AttrData::SymbolRef(path)) if path.len() == 1 => l.ctx().symbol_str(path[0]).to_string(),
+        _ => return Err(l.error("func.call needs a flat callee")),
+    };
+    let mut args = l.operands(op)?;
+    args.push(l.options);
+    let status_type = l.ctx().int_type(32);
+    let status = l.call_value(&callee, &args, status_type);
+    l.exit_on_error(status);
+    Ok(())
+}
+
+impl FnLowering<'_, '_> {
+    /// Ends the function with `status` (an `i32`) when it is not 0.
+    pub fn exit_on_error(&mut self, status: ValueId) {
+        let ok = self.i32_const(0);
+        let failed = self.icmp("ne", status, ok);
+        self.exit_if(failed, status);
+    }
+}
+
+/// Whether `op` is a `func.func`.
+pub fn is_function(body: &Body, op: OpId) -> bool {
+    body.op_name(op) == <FuncOp as xla_ir::Op>::DEF.name
+}

@@ -1,0 +1,229 @@
+//! The state of lowering one loop-level function to an `llvm.func`: where new ops go, what
+//! each loop value became, the allocations live at the current point, and the dispatch of
+//! each loop op to its family.
+//!
+//! Structured control flow becomes blocks: a construct creates its blocks detached and
+//! appends each to the function's region when code starts going there
+//! ([`FnLowering::enter_block`]), so the printed function reads in program order. A region
+//! of a loop op is lowered by [`FnLowering::lower_region`] in a scope of its own: the
+//! buffers allocated in it are freed when it ends, and an early exit (a failed call or
+//! allocation) frees those of every enclosing scope before it returns its status.
+//!
+//! Invariant: a loop value is bound before any op using it is lowered (regions are single
+//! blocks lowered in order, and structured control flow only passes values through block
+//! arguments), so every emitted op is placed where the values it uses dominate it.
+
+use std::collections::HashMap;
+
+use xla_ir::{Attribute, BlockId, Body, Diagnostic, Location, OpId, RegionId, ValueId};
+
+use super::{arith, compare, control_flow, convert, functions, math, memory, runtime};
+
+/// How one loop op is lowered.
+pub type LowerFn = for<'a, 'c> fn(&mut FnLowering<'a, 'c>, OpId) -> Result<(), Diagnostic>;
+
+/// The lowering of every op that may appear in a loop-level function body (terminators are
+/// handled by the construct that owns their region).
+static TABLE: &[(&str, LowerFn)] = &[
+    ("loop.constant", convert::constant),
+    ("loop.convert", convert::convert),
+    ("loop.bitcast", convert::bitcast),
+    ("loop.arith", arith::arith),
+    ("loop.math", math::math),
+    ("loop.compare", compare::compare),
+    ("loop.select", compare::select),
+    ("loop.load", memory::load),
+    ("loop.store", memory::store),
+    ("loop.alloc", memory::alloc),
+    ("loop.for", control_flow::for_loop),
+    ("loop.parallel", control_flow::parallel),
+    ("loop.while", control_flow::while_loop),
+    ("loop.if", control_flow::if_op),
+    ("loop.call_runtime", runtime::call_runtime),
+    ("func.call", functions::call),
+];
+
+/// The state of lowering one function; see the module documentation.
+pub struct FnLowering<'a, 'c> {
+    /// The module's arena: the loop ops are read from it and the llvm ops built in it.
+    pub body: &'a mut Body<'c>,
+    /// The block new ops are appended to.
+    pub block: BlockId,
+    /// The location of new ops: the loop op being lowered.
+    pub loc: Location,
+    /// The region of the new `llvm.func`, where new blocks go.
+    pub(super) region: RegionId,
+    /// The new function's entry block, where constants are hoisted.
+    pub(super) entry: BlockId,
+    /// The last constant hoisted; the next goes after it.
+    pub(super) last_constant: Option<OpId>,
+    /// The hoisted constants, by value (typed attributes, so one per value and type).
+    pub(super) constants: HashMap<Attribute, ValueId>,
+    /// The value of each integer constant, for folding address arithmetic.
+    pub(super) known: HashMap<ValueId, i128>,
+    /// What each loop value became.
+    values: HashMap<ValueId, ValueId>,
+    /// The buffers allocated in each enclosing region, innermost last.
+    scopes: Vec<Vec<ValueId>>,
+    /// The run options pointer the function received, passed on to calls.
+    pub options: ValueId,
+    /// Whether the code runs with subnormal floats flushed to zero, so that operands and
+    /// results of libm calls are flushed explicitly (libm tells subnormals by their bits).
+    pub flush_denormals: bool,
+}
+
+impl<'a, 'c> FnLowering<'a, 'c> {
+    /// A lowering emitting into `entry`, the entry block of the new function's `region`,
+    /// whose run options pointer is `options`.
+    pub fn new(body: &'a mut Body<'c>, region: RegionId, entry: BlockId, options: ValueId, loc: Location) -> Self {
+        FnLowering {
+            body,
+            block: entry,
+            loc,
+            region,
+            entry,
+            last_constant: None,
+            constants: HashMap::new(),
+            known: HashMap::new(),
+            values: HashMap::new(),
+            scopes: Vec::new(),
+            options,
+            flush_denormals: false,
+        }
+    }
+
+    /// The context types and attributes are interned in.
+    pub fn ctx(&self) -> &'c xla_ir::Context {
+        self.body.ctx()
+    }
+
+    /// An error at the op being lowered.
+    pub fn error(&self, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.loc, message)
+    }
+
+    /// Records that the loop value `old` became `new`.
+    pub fn bind(&mut self, old: ValueId, new: ValueId) {
+        self.values.insert(old, new);
+    }
+
+    /// What the loop value `old` became.
+    pub fn value(&self, old: ValueId) -> Result<ValueId, Diagnostic> {
+        self.values.get(&old).copied().ok_or_else(|| self.error("lower-to-llvm: a value is used before it is defined"))
+    }
+
+    /// What the operands of `op` became.
+    pub fn operands(&self, op: OpId) -> Result<Vec<ValueId>, Diagnostic> {
+        self.body.op(op).operands.iter().map(|v| self.value(*v)).collect()
+    }
+
+    /// Lowers `op`, at its own location.
+    pub fn lower_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        self.loc = self.body.op(op).location;
+        let name = self.body.op_name(op);
+        match TABLE.iter().find(|(n, _)| *n == name) {
+            Some((_, lower)) => lower(self, op),
+            None if name.starts_with("hlo.") => {
+                Err(self.error(format!("lower-to-llvm does not handle '{name}': lower the module with lower-to-loops first")))
+            }
+            None => Err(self.error(format!("lower-to-llvm does not handle '{name}' yet"))),
+        }
+    }
+
+    /// Lowers the ops of `block` before its terminator, in order, and returns the
+    /// terminator.
+    pub fn lower_ops(&mut self, block: BlockId) -> Result<Option<OpId>, Diagnostic> {
+        let ops: Vec<OpId> = self.body.block_ops(block).collect();
+        let Some((&last, rest)) = ops.split_last() else { return Ok(None) };
+        for &op in rest {
+            self.lower_op(op)?;
+        }
+        let is_terminator = matches!(self.body.op_name(last), "loop.yield" | "loop.condition" | "func.return");
+        if !is_terminator {
+            self.lower_op(last)?;
+            return Ok(None);
+        }
+        Ok(Some(last))
+    }
+
+    /// Lowers the single block of `region` with its arguments bound to `args`, in a scope
+    /// of its own whose buffers are freed at its end, and returns what its terminator
+    /// passes on (for `loop.condition`, the predicate first), lowered.
+    pub fn lower_region(&mut self, region: RegionId, args: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
+        let blocks = self.body.region(region).blocks.clone();
+        let [block] = blocks[..] else {
+            return Err(self.error("lower-to-llvm handles regions of one block only"));
+        };
+        let params = self.body.block(block).args.clone();
+        if params.len() != args.len() {
+            return Err(self.error("lower-to-llvm: a region's arguments do not match the values passed to it"));
+        }
+        for (param, arg) in params.into_iter().zip(args) {
+            self.bind(param, *arg);
+        }
+        self.push_scope();
+        let terminator = self.lower_ops(block)?;
+        let passed = match terminator {
+            Some(op) => {
+                self.loc = self.body.op(op).location;
+                self.check_no_buffers(op)?;
+                self.operands(op)?
+            }
+            None => Vec::new(),
+        };
+        self.pop_scope();
+        Ok(passed)
+    }
+
+    /// Buffers may not leave a region (they would outlive the scope that frees them).
+    fn check_no_buffers(&self, terminator: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx();
+        let buffer = self.body.op(terminator).operands.iter().any(|v| ctx.as_memref(self.body.value_type(*v)).is_some());
+        if buffer {
+            return Err(self.error("lower-to-llvm does not handle buffers passed out of a region yet"));
+        }
+        Ok(())
+    }
+
+    // ---- Scopes of allocations -------------------------------------------------------
+
+    /// Opens the scope of a region.
+    pub fn push_scope(&mut self) {
+        self.scopes.push(Vec::new());
+    }
+
+    /// Closes the innermost scope, freeing its buffers at the end of the current block.
+    pub fn pop_scope(&mut self) {
+        let buffers = self.scopes.pop().unwrap_or_default();
+        for buffer in buffers.into_iter().rev() {
+            self.free(buffer);
+        }
+    }
+
+    /// Records a buffer allocated in the innermost scope.
+    pub fn track_allocation(&mut self, buffer: ValueId) {
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push(buffer);
+        }
+    }
+
+    /// Frees every buffer live at this point, innermost first: what an early exit does.
+    pub fn free_all(&mut self) {
+        let live: Vec<ValueId> = self.scopes.iter().flatten().copied().collect();
+        for buffer in live.into_iter().rev() {
+            self.free(buffer);
+        }
+    }
+
+    /// Ends the function with `status` when `failed` holds: the buffers live here are freed
+    /// first. Code goes on in a new block where `failed` does not hold.
+    pub fn exit_if(&mut self, failed: ValueId, status: ValueId) {
+        let (fail, _) = self.new_block(&[]);
+        let (next, _) = self.new_block(&[]);
+        self.cond_br(failed, (fail, &[]), (next, &[]));
+        self.enter_block(fail);
+        self.free_all();
+        self.ret(Some(status));
+        self.enter_block(next);
+    }
+}

@@ -1,0 +1,162 @@
+//! `loop.math`: unary scalar ops with XLA's semantics, as the reference interpreter computes
+//! them.
+//!
+//! Integers: `abs` and `negate` wrap (`abs(INT_MIN)` is `INT_MIN`); `sign` is -1, 0 or 1;
+//! `not` flips every bit (a predicate's one); `popcnt` and `count_leading_zeros` are
+//! `llvm.ctpop` and `llvm.ctlz` (defined at 0).
+//!
+//! Floats, computed in `f32` for `f16`/`bf16` and rounded back: `abs` is `llvm.fabs`,
+//! `negate` `fneg`; `sign` keeps NaN and zeros (with their sign) and is otherwise +-1;
+//! `floor`, `ceil`, `round_nearest_afz` (halves away from zero) and `round_nearest_even`
+//! are `llvm.floor`, `llvm.ceil`, `llvm.round` and `llvm.roundeven`; `exponential`, `log`,
+//! `sqrt`, `sine` and `cosine` are LLVM's intrinsics; `exponential_minus_one`,
+//! `log_plus_one`, `cbrt`, `tan`, `tanh` and `erf` call libm (`expm1f`, `log1pf`, ...;
+//! without the `f` for `f64`); `rsqrt` is `1 / sqrt(x)` and `logistic` is
+//! `1 / (1 + exp(-x))`. When the code runs flushing subnormals, the operands and results
+//! of the calls that become libm calls are flushed explicitly ([`FnLowering::math_call`]).
+
+use xla_dialects::loops::{MathKind, MathOp};
+use xla_ir::{Diagnostic, Op, OpId, ValueId};
+
+use super::lowering::FnLowering;
+use super::types::Scalar;
+
+/// Lowers `loop.math`.
+pub fn math(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let kind = MathOp::from_id_unchecked(op).kind(l.body);
+    let result = l.body.result(op, 0);
+    let scalar = l.scalar_of(result)?;
+    let x = l.value(l.body.operand(op, 0))?;
+    let value = match scalar {
+        Scalar::Float(_) => l.float_math(kind, scalar, x)?,
+        _ => l.int_math(kind, scalar, x)?,
+    };
+    l.bind(result, value);
+    Ok(())
+}
+
+impl FnLowering<'_, '_> {
+    /// A unary op on integers or predicates of `scalar`.
+    fn int_math(&mut self, kind: MathKind, scalar: Scalar, x: ValueId) -> Result<ValueId, Diagnostic> {
+        use MathKind::*;
+        let ty = scalar.value_type(self.ctx());
+        let zero = self.int_const(0, ty);
+        Ok(match kind {
+            Not => {
+                let all_ones = self.int_const(-1, ty);
+                self.binary("xor", x, all_ones)
+            }
+            Negate => self.binary("sub", zero, x),
+            Abs => {
+                let negative = self.icmp("slt", x, zero);
+                let negated = self.binary("sub", zero, x);
+                self.select(negative, negated, x)
+            }
+            Sign => {
+                let (one, minus_one) = (self.int_const(1, ty), self.int_const(-1, ty));
+                let positive = self.icmp("sgt", x, zero);
+                let negative = self.icmp("slt", x, zero);
+                let magnitude = self.select(positive, one, zero);
+                self.select(negative, minus_one, magnitude)
+            }
+            Popcnt => self.intrinsic("ctpop", &[x], ty),
+            CountLeadingZeros => {
+                let poison_at_zero = self.int_const(0, self.ctx().int_type(1));
+                self.intrinsic("ctlz", &[x, poison_at_zero], ty)
+            }
+            _ => return Err(self.error(format!("loop.math {} is not defined on integers", kind.name()))),
+        })
+    }
+
+    /// A unary op on floats of `scalar`, computed in its compute type.
+    fn float_math(&mut self, kind: MathKind, scalar: Scalar, x: ValueId) -> Result<ValueId, Diagnostic> {
+        use MathKind::*;
+        let x = self.widen(x, scalar);
+        let ty = self.compute_type(scalar);
+        let value = match kind {
+            Abs => self.intrinsic("fabs", &[x], ty),
+            Negate => self.value_op("llvm.fneg", &[x], ty, &[]),
+            Sign => self.float_sign(x),
+            Floor => self.intrinsic("floor", &[x], ty),
+            Ceil => self.intrinsic("ceil", &[x], ty),
+            RoundNearestAfz => self.intrinsic("round", &[x], ty),
+            RoundNearestEven => self.intrinsic("roundeven", &[x], ty),
+            Exponential => self.math_call(&intrinsic_name("exp", ty, self.ctx()), &[x], scalar),
+            Log => self.math_call(&intrinsic_name("log", ty, self.ctx()), &[x], scalar),
+            Sqrt => self.intrinsic("sqrt", &[x], ty),
+            Sine => self.math_call(&intrinsic_name("sin", ty, self.ctx()), &[x], scalar),
+            Cosine => self.math_call(&intrinsic_name("cos", ty, self.ctx()), &[x], scalar),
+            ExponentialMinusOne => self.libm("expm1", x, scalar),
+            LogPlusOne => self.libm("log1p", x, scalar),
+            Cbrt => self.libm("cbrt", x, scalar),
+            Tan => self.libm("tan", x, scalar),
+            Tanh => self.libm("tanh", x, scalar),
+            Erf => self.libm("erf", x, scalar),
+            Rsqrt => {
+                let root = self.intrinsic("sqrt", &[x], ty);
+                let one = self.float_const(1.0, ty);
+                self.binary("fdiv", one, root)
+            }
+            Logistic => {
+                let negated = self.value_op("llvm.fneg", &[x], ty, &[]);
+                let exp = self.math_call(&intrinsic_name("exp", ty, self.ctx()), &[negated], scalar);
+                let one = self.float_const(1.0, ty);
+                let denominator = self.binary("fadd", one, exp);
+                self.binary("fdiv", one, denominator)
+            }
+            Not | Popcnt | CountLeadingZeros => {
+                return Err(self.error(format!("loop.math {} is not defined on floats", kind.name())))
+            }
+        };
+        Ok(self.narrow(value, scalar))
+    }
+
+    /// The sign of a float: NaN and zeros as they are, otherwise -1 or 1.
+    fn float_sign(&mut self, x: ValueId) -> ValueId {
+        let ty = self.body.value_type(x);
+        let (zero, one, minus_one) = (self.float_const(0.0, ty), self.float_const(1.0, ty), self.float_const(-1.0, ty));
+        let nan_or_zero = self.fcmp("ueq", x, zero);
+        let negative = self.fcmp("olt", x, zero);
+        let unit = self.select(negative, minus_one, one);
+        self.select(nan_or_zero, x, unit)
+    }
+
+    /// A call of the libm function `name` (`name` + `f` for `f32`) on `x`.
+    fn libm(&mut self, name: &str, x: ValueId, scalar: Scalar) -> ValueId {
+        let ty = self.body.value_type(x);
+        let callee = if ty == self.ctx().f32_type() { format!("{name}f") } else { name.to_string() };
+        self.math_call(&callee, &[x], scalar)
+    }
+
+    /// A call of `callee`, a libm function or an LLVM intrinsic that becomes one, on floats
+    /// of `scalar` (in its compute type). libm tells subnormals by their bits, which the
+    /// flushing mode does not change, so under [`FnLowering::flush_denormals`] the
+    /// operands and the result of an `f32`/`f64` call are flushed explicitly.
+    pub(super) fn math_call(&mut self, callee: &str, args: &[ValueId], scalar: Scalar) -> ValueId {
+        let ty = self.body.value_type(args[0]);
+        let flush = self.flush_denormals && !scalar.is_narrow_float();
+        let args: Vec<ValueId> = if flush { args.iter().map(|a| self.flush_subnormal(*a)).collect() } else { args.to_vec() };
+        let result = self.call_value(callee, &args, ty);
+        if flush {
+            self.flush_subnormal(result)
+        } else {
+            result
+        }
+    }
+
+    /// `x`, or a zero of its sign when it is subnormal.
+    fn flush_subnormal(&mut self, x: ValueId) -> ValueId {
+        let ty = self.body.value_type(x);
+        let min_normal = if ty == self.ctx().f32_type() { f64::from(f32::MIN_POSITIVE) } else { f64::MIN_POSITIVE };
+        let (smallest, zero) = (self.float_const(min_normal, ty), self.float_const(0.0, ty));
+        let magnitude = self.intrinsic("fabs", &[x], ty);
+        let tiny = self.fcmp("olt", magnitude, smallest);
+        let signed_zero = self.intrinsic("copysign", &[zero, x], ty);
+        self.select(tiny, signed_zero, x)
+    }
+}
+
+/// The name of the overloaded intrinsic `llvm.<base>` on `ty`.
+fn intrinsic_name(base: &str, ty: xla_ir::Type, ctx: &xla_ir::Context) -> String {
+    format!("llvm.{base}.{}", super::types::intrinsic_suffix(ctx, ty))
+}

@@ -1,0 +1,184 @@
+//! Buffers: `loop.load`, `loop.store` and `loop.alloc`.
+//!
+//! A buffer is a pointer to its first element. The element at a logical index is at the
+//! linear offset `sum(index[d] * stride[d])`, where the strides come from the memref's
+//! layout: dimensions ordered by `minor_to_major`, each stride the product of the
+//! (padded, when the layout pads) sizes of the dimensions more minor (row-major without a
+//! layout). The offset is `i64` arithmetic folded where indices are constants, and the
+//! address a `getelementptr inbounds` of the element's storage type. Predicates and
+//! integers narrower than a byte are stored one per byte: loads truncate (`!= 0` for a
+//! predicate) and stores extend by the type's signedness.
+//!
+//! `loop.alloc` calls `malloc` for the buffer's bytes (at least one, so that NULL always
+//! means failure); NULL ends the function with status 2 (`XLA_RT_OUT_OF_MEMORY`) after
+//! freeing what is live. The buffer is freed with `free` when the region it was allocated
+//! in ends ([`FnLowering::pop_scope`]).
+
+use xla_dialects::llvm::ptr_type;
+use xla_ir::{Diagnostic, Layout, OpId, TensorType, ValueId};
+
+use super::lowering::FnLowering;
+use super::types::{unsupported_type, Scalar};
+
+/// The status an allocation failure returns (`XLA_RT_OUT_OF_MEMORY`).
+pub const OUT_OF_MEMORY: i32 = 2;
+
+/// Lowers `loop.load`.
+pub fn load(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let operands = l.operands(op)?;
+    let (buffer, indices) = operands.split_first().ok_or_else(|| l.error("loop.load needs a buffer"))?;
+    let layout = l.buffer_layout(l.body.operand(op, 0))?;
+    let addr = l.address(*buffer, indices, &layout);
+    let stored = l.load(addr, layout.element.storage_type(l.ctx()));
+    let value = l.loaded_value(stored, layout.element);
+    l.bind(l.body.result(op, 0), value);
+    Ok(())
+}
+
+/// Lowers `loop.store`.
+pub fn store(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let operands = l.operands(op)?;
+    let [value, buffer, indices @ ..] = &operands[..] else { return Err(l.error("loop.store needs a value and a buffer")) };
+    let layout = l.buffer_layout(l.body.operand(op, 1))?;
+    let addr = l.address(*buffer, indices, &layout);
+    let stored = l.stored_value(*value, layout.element);
+    l.store(stored, addr);
+    Ok(())
+}
+
+/// Lowers `loop.alloc`.
+pub fn alloc(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let result = l.body.result(op, 0);
+    let layout = l.buffer_layout(result)?;
+    let bytes = layout.elements.checked_mul(layout.element.storage_bytes()).ok_or_else(|| l.error("lower-to-llvm: the buffer is too large"))?;
+    let size = l.i64_const(bytes.max(1));
+    let buffer = l.call_value("malloc", &[size], ptr_type(l.ctx()));
+    let address = l.cast("ptrtoint", buffer, l.ctx().int_type(64));
+    let zero = l.i64_const(0);
+    let failed = l.icmp("eq", address, zero);
+    let status = l.i32_const(OUT_OF_MEMORY);
+    l.exit_if(failed, status);
+    l.track_allocation(buffer);
+    l.bind(result, buffer);
+    Ok(())
+}
+
+/// Where the elements of a buffer type are.
+#[derive(Clone, Debug)]
+pub struct BufferLayout {
+    /// The element type.
+    pub element: Scalar,
+    /// The logical shape.
+    pub shape: Vec<i64>,
+    /// The stride of each dimension in elements.
+    pub strides: Vec<i64>,
+    /// The number of elements the buffer holds, padding included.
+    pub elements: i64,
+}
+
+impl BufferLayout {
+    /// Whether the elements are dense and row-major, so that a buffer's bytes are the
+    /// row-major array's.
+    pub fn is_row_major(&self) -> bool {
+        let mut stride = 1i64;
+        for (d, &size) in self.shape.iter().enumerate().rev() {
+            if self.strides[d] != stride && size > 1 {
+                return false;
+            }
+            stride = stride.saturating_mul(size);
+        }
+        stride == self.elements
+    }
+
+    /// The layout of `memref`, or why it has none (a dynamic shape, an element type the
+    /// lowering does not handle, a size that overflows).
+    pub fn of(ctx: &xla_ir::Context, memref: &TensorType) -> Result<BufferLayout, String> {
+        let element = Scalar::of(ctx, memref.element).ok_or_else(|| unsupported_type(ctx, memref.element))?;
+        let shape = memref.static_shape().ok_or("lower-to-llvm handles buffers of static shape only")?;
+        let layout = memref.layout.clone().unwrap_or_else(|| Layout::row_major(shape.len()));
+        let physical = layout.padded_dims.clone().unwrap_or_else(|| shape.clone());
+        let mut strides = vec![0; shape.len()];
+        let mut stride = 1i64;
+        for &d in &layout.minor_to_major {
+            let d = usize::try_from(d).ok().filter(|d| *d < shape.len()).ok_or("the buffer's layout is not a permutation")?;
+            strides[d] = stride;
+            stride = stride.checked_mul(physical[d]).ok_or("the buffer is too large")?;
+        }
+        Ok(BufferLayout { element, shape, strides, elements: stride })
+    }
+}
+
+impl FnLowering<'_, '_> {
+    /// The layout of the buffer the loop value `buffer` is.
+    pub fn buffer_layout(&self, buffer: ValueId) -> Result<BufferLayout, Diagnostic> {
+        let ctx = self.ctx();
+        let ty = self.body.value_type(buffer);
+        let memref = ctx.as_memref(ty).ok_or_else(|| self.error(format!("expected a buffer, found {}", ctx.type_to_string(ty))))?;
+        BufferLayout::of(ctx, memref).map_err(|m| self.error(m))
+    }
+
+    /// The address of the element of `buffer` at the logical `indices`.
+    fn address(&mut self, buffer: ValueId, indices: &[ValueId], layout: &BufferLayout) -> ValueId {
+        let mut offset = None;
+        for (&index, &stride) in indices.iter().zip(&layout.strides) {
+            let term = self.mul_i64(index, stride);
+            offset = Some(match offset {
+                Some(sum) => self.add_i64(sum, term),
+                None => term,
+            });
+        }
+        match offset {
+            Some(offset) if self.known_int(offset) != Some(0) => {
+                let elem = layout.element.storage_type(self.ctx());
+                self.element_address(buffer, offset, elem)
+            }
+            _ => buffer,
+        }
+    }
+
+    /// `a * c` on `i64`, folded when `a` is a constant or `c` is 1.
+    fn mul_i64(&mut self, a: ValueId, c: i64) -> ValueId {
+        match self.known_int(a) {
+            Some(x) => self.i64_const((x as i64).wrapping_mul(c)),
+            None if c == 1 => a,
+            None => {
+                let c = self.i64_const(c);
+                self.binary("mul", a, c)
+            }
+        }
+    }
+
+    /// `a + b` on `i64`, folded when either is the constant 0 or both are constants.
+    fn add_i64(&mut self, a: ValueId, b: ValueId) -> ValueId {
+        match (self.known_int(a), self.known_int(b)) {
+            (Some(x), Some(y)) => self.i64_const((x as i64).wrapping_add(y as i64)),
+            (Some(0), _) => b,
+            (_, Some(0)) => a,
+            _ => self.binary("add", a, b),
+        }
+    }
+
+    /// A loaded element as a value of `element`.
+    fn loaded_value(&mut self, stored: ValueId, element: Scalar) -> ValueId {
+        let ctx = self.ctx();
+        match element {
+            Scalar::Pred => {
+                let zero = self.int_const(0, ctx.int_type(8));
+                self.icmp("ne", stored, zero)
+            }
+            Scalar::Int { width, .. } if width < 8 => self.cast("trunc", stored, ctx.int_type(width)),
+            _ => stored,
+        }
+    }
+
+    /// A value of `element` as it is stored.
+    fn stored_value(&mut self, value: ValueId, element: Scalar) -> ValueId {
+        let byte = self.ctx().int_type(8);
+        match element {
+            Scalar::Pred => self.cast("zext", value, byte),
+            Scalar::Int { width, signed: true } if width < 8 => self.cast("sext", value, byte),
+            Scalar::Int { width, signed: false } if width < 8 => self.cast("zext", value, byte),
+            _ => value,
+        }
+    }
+}

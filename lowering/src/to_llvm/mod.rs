@@ -1,0 +1,181 @@
+//! `lower-to-llvm`: the `loop` dialect to the `llvm` dialect (docs/lowering.md).
+//!
+//! Every loop-level `func.func` (buffers in destination-passing style) becomes an
+//! `llvm.func` of pointers returning an `i32` status ([`functions`]); its body's
+//! structured control flow becomes blocks and branches with block arguments
+//! ([`control_flow`]); buffers become pointers addressed through their layouts
+//! ([`memory`]); scalar ops get XLA's exact semantics, the reference interpreter's
+//! ([`arith`], [`math`], [`compare`], [`convert`]); runtime calls pass the run options
+//! and return their status ([`runtime`]). Then an entry wrapper with the ABI of
+//! docs/lowering.md calls the entry function ([`entry`]). [`types`] says what each type
+//! becomes, [`lowering`] holds the state of one function and [`emit`] builds llvm ops.
+//!
+//! Options: `entry=NAME` is the function to wrap (by default `main` when the module has
+//! one, else none), `name=SYMBOL` the wrapper's symbol (by default `xla_<entry>`),
+//! `flush-denormals` (on by default) whether the wrapper runs the entry with subnormal
+//! floats flushed to zero, as XLA CPU does. With a wrapper, the lowered functions get
+//! internal linkage, so that only the wrapper is exported; without one they keep external
+//! linkage.
+//!
+//! Any op it does not lower is a located error ("lower-to-llvm does not handle 'x' yet");
+//! the module is then left as it was. It never panics.
+
+pub mod arith;
+pub mod compare;
+pub mod control_flow;
+pub mod convert;
+pub mod emit;
+pub mod entry;
+pub mod functions;
+pub mod lowering;
+pub mod math;
+pub mod memory;
+pub mod runtime;
+pub mod types;
+
+use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions};
+use xla_ir::{Body, Diagnostic, InsertPoint, OpId};
+
+pub use entry::{default_symbol, entry_signature, EntrySignature, EntrySpec, NUM_RESULTS_ATTR};
+pub use memory::BufferLayout;
+pub use types::Scalar;
+
+/// The registry entry.
+pub static INFO: PassInfo = PassInfo {
+    argument: "lower-to-llvm",
+    name: "LowerToLlvm",
+    summary: "Lower loop-level functions to the llvm dialect, with an entry wrapper of the AOT ABI",
+    anchor: PassAnchor::Op("builtin.module"),
+    options: &[
+        OptionSpec {
+            name: "entry",
+            kind: OptionKind::String,
+            default: "",
+            help: "The function the entry wrapper calls (default: main when there is one, else no wrapper)",
+        },
+        OptionSpec { name: "name", kind: OptionKind::String, default: "", help: "The entry wrapper's symbol (default: xla_<entry>)" },
+        OptionSpec {
+            name: "flush-denormals",
+            kind: OptionKind::Bool,
+            default: "true",
+            help: "Run the entry with subnormal floats flushed to zero (x86 MXCSR FTZ and DAZ), as XLA CPU does",
+        },
+    ],
+};
+
+/// How the pass lowers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Whether entry wrappers flush subnormal floats to zero around the call (and calls of
+    /// libm, which classify their operands by their bits, get them flushed explicitly).
+    pub flush_denormals: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { flush_denormals: true }
+    }
+}
+
+/// The pass; see the module documentation.
+#[derive(Default)]
+pub struct LowerToLlvm {
+    /// The function to wrap, if given.
+    pub entry: Option<String>,
+    /// The wrapper's symbol, if given.
+    pub name: Option<String>,
+    /// How it lowers.
+    pub options: Options,
+}
+
+/// The registry's constructor.
+pub fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    let given = |name: &str| Some(options.string(name).to_string()).filter(|s| !s.is_empty());
+    let lowering = Options { flush_denormals: options.bool("flush-denormals") };
+    Ok(Box::new(LowerToLlvm { entry: given("entry"), name: given("name"), options: lowering }))
+}
+
+impl Pass for LowerToLlvm {
+    fn info(&self) -> &'static PassInfo {
+        &INFO
+    }
+
+    fn run(&mut self, body: &mut Body<'_>, module: OpId, _: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        let function = match &self.entry {
+            Some(entry) => Some(entry.clone()),
+            None => find_function(body, module, "main").map(|_| "main".to_string()),
+        };
+        let entries: Vec<EntrySpec> = function
+            .into_iter()
+            .map(|f| EntrySpec { symbol: self.name.clone().unwrap_or_else(|| default_symbol(&f)), function: f })
+            .collect();
+        lower_module(body, module, &entries, self.options)
+    }
+}
+
+/// Lowers every `func.func` of `module` and adds a wrapper for each of `entries` at the
+/// module's end. New functions are built beside the old ones, which go only when
+/// everything succeeded, so a failure leaves the module unchanged.
+pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec], options: Options) -> Result<(), Vec<Diagnostic>> {
+    let functions: Vec<OpId> = module_ops(body, module).into_iter().filter(|f| functions::is_function(body, *f)).collect();
+    let linkage = if entries.is_empty() { "external" } else { "internal" };
+    let mut built = Vec::new();
+    let mut errors = Vec::new();
+    for &func in &functions {
+        match functions::lower_function(body, func, linkage, options) {
+            Ok(new) => built.push((new, func)),
+            Err(e) => errors.push(e),
+        }
+    }
+    for spec in entries {
+        match wrap_entry(body, module, spec, options) {
+            Ok(new) => built.push((new, module)),
+            Err(e) => errors.push(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    for &(new, anchor) in &built {
+        let at = if anchor == module { InsertPoint::BlockEnd(module_block(body, module)?) } else { InsertPoint::Before(anchor) };
+        body.insert_op(new, at);
+    }
+    for &func in &functions {
+        body.erase_op(func);
+    }
+    Ok(())
+}
+
+/// The wrapper of `spec`, after checking that its function exists and its symbol is free.
+fn wrap_entry(body: &mut Body<'_>, module: OpId, spec: &EntrySpec, options: Options) -> Result<OpId, Diagnostic> {
+    let at_module = |message: String| Diagnostic::error(body.op(module).location, message);
+    let func = find_function(body, module, &spec.function).ok_or_else(|| at_module(format!("lower-to-llvm: there is no function @{} to wrap as the entry", spec.function)))?;
+    if let Some(clash) = module_ops(body, module).into_iter().find(|op| symbol_name(body, *op) == Some(spec.symbol.as_str())) {
+        return Err(Diagnostic::error(body.op(clash).location, format!("lower-to-llvm: the entry's symbol @{} is taken by this function; pick another name", spec.symbol)));
+    }
+    entry::build_entry(body, func, spec, options.flush_denormals)
+}
+
+/// The block of `module`'s body.
+fn module_block(body: &Body, module: OpId) -> Result<xla_ir::BlockId, Vec<Diagnostic>> {
+    body.op(module)
+        .regions
+        .first()
+        .and_then(|r| body.entry_block(*r))
+        .ok_or_else(|| vec![Diagnostic::error(body.op(module).location, "lower-to-llvm: the module has no body")])
+}
+
+/// The `func.func` named `name` directly in `module`.
+pub fn find_function(body: &Body, module: OpId, name: &str) -> Option<OpId> {
+    module_ops(body, module).into_iter().find(|op| functions::is_function(body, *op) && symbol_name(body, *op) == Some(name))
+}
+
+/// The `sym_name` of `op`, if it has one.
+fn symbol_name<'c>(body: &Body<'c>, op: OpId) -> Option<&'c str> {
+    body.attr(op, "sym_name").and_then(|a| body.ctx().as_string(a))
+}
+
+/// The ops directly inside `module`'s body.
+fn module_ops(body: &Body, module: OpId) -> Vec<OpId> {
+    body.op(module).regions.iter().flat_map(|r| body.region(*r).blocks.clone()).flat_map(|b| body.block_ops(b).collect::<Vec<_>>()).collect()
+}

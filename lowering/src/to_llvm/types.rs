@@ -1,0 +1,156 @@
+//! What loop-level types become at the llvm level.
+//!
+//! A scalar is classified once ([`Scalar`]) and then has three llvm types:
+//! - its *value* type, what it is in registers: `i1` for a predicate, `iN` for every
+//!   integer of `N` bits whatever its signedness (`ui32` is `i32`; the signedness goes to
+//!   the ops that need it), `i64` for `index`, and the float type itself;
+//! - its *storage* type, what one element of a buffer is in memory: a predicate or an
+//!   integer narrower than a byte takes a byte (as XLA stores `pred`, `s4` and `u4`
+//!   unpacked), everything else is its value type;
+//! - for floats, its *compute* type: `f16` and `bf16` compute in `f32` and round back,
+//!   which gives the correctly rounded result for `+ - * /` and `sqrt` (f32 has more than
+//!   twice their precision), as the reference interpreter computes them.
+//!
+//! A memref becomes `!llvm.ptr` to its first element. Complex numbers, `f8` and the other
+//! narrow float formats, and integers wider than 64 bits are not lowered yet: a located
+//! error names the type.
+
+use xla_dialects::llvm::ptr_type;
+use xla_ir::{Context, FloatKind, Signedness, Type, TypeData};
+
+/// A scalar type of the loop level, as the llvm lowering sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    /// `i1`, a predicate: 0 or 1, unsigned.
+    Pred,
+    /// An integer of `width` bits (2 to 64), read as signed or unsigned; `index` is a
+    /// signed 64-bit integer.
+    Int {
+        /// The width in bits.
+        width: u32,
+        /// Whether orders, division and widening read the value as signed.
+        signed: bool,
+    },
+    /// `f16`, `bf16`, `f32` or `f64`.
+    Float(FloatKind),
+}
+
+impl Scalar {
+    /// The classification of `ty`, or `None` for a type the lowering does not handle.
+    pub fn of(ctx: &Context, ty: Type) -> Option<Scalar> {
+        match ctx.type_data(ty) {
+            TypeData::Integer { width: 1, .. } => Some(Scalar::Pred),
+            TypeData::Integer { width, signedness } if supported_width(*width) => {
+                Some(Scalar::Int { width: *width, signed: *signedness != Signedness::Unsigned })
+            }
+            TypeData::Index => Some(Scalar::Int { width: 64, signed: true }),
+            TypeData::Float(kind @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)) => Some(Scalar::Float(*kind)),
+            _ => None,
+        }
+    }
+
+    /// The type a value of this scalar has in registers.
+    pub fn value_type(self, ctx: &Context) -> Type {
+        match self {
+            Scalar::Pred => ctx.int_type(1),
+            Scalar::Int { width, .. } => ctx.int_type(width),
+            Scalar::Float(kind) => ctx.float_type(kind),
+        }
+    }
+
+    /// The type one element of a buffer has in memory.
+    pub fn storage_type(self, ctx: &Context) -> Type {
+        match self {
+            Scalar::Pred => ctx.int_type(8),
+            Scalar::Int { width, .. } if width < 8 => ctx.int_type(8),
+            other => other.value_type(ctx),
+        }
+    }
+
+    /// The size of one element of a buffer in bytes.
+    pub fn storage_bytes(self) -> i64 {
+        match self {
+            Scalar::Pred => 1,
+            Scalar::Int { width, .. } => i64::from(width.div_ceil(8)),
+            Scalar::Float(kind) => i64::from(kind.bit_width() / 8),
+        }
+    }
+
+    /// The width of the value in bits.
+    pub fn width(self) -> u32 {
+        match self {
+            Scalar::Pred => 1,
+            Scalar::Int { width, .. } => width,
+            Scalar::Float(kind) => kind.bit_width(),
+        }
+    }
+
+    /// Whether this is a float type.
+    pub fn is_float(self) -> bool {
+        matches!(self, Scalar::Float(_))
+    }
+
+    /// Whether integer comparisons and conversions read the value as signed.
+    pub fn is_signed(self) -> bool {
+        matches!(self, Scalar::Int { signed: true, .. })
+    }
+
+    /// For a float, whether it computes in `f32` (`f16`, `bf16`).
+    pub fn is_narrow_float(self) -> bool {
+        matches!(self, Scalar::Float(FloatKind::F16 | FloatKind::BF16))
+    }
+}
+
+/// Integer widths with a storage layout: sub-byte widths (in a byte each) and the
+/// power-of-two widths up to 64.
+fn supported_width(width: u32) -> bool {
+    (2..8).contains(&width) || matches!(width, 8 | 16 | 32 | 64)
+}
+
+/// The llvm type of a loop-level value of type `ty` (a buffer or a scalar), or `None`.
+pub fn lowered_type(ctx: &Context, ty: Type) -> Option<Type> {
+    if ctx.as_memref(ty).is_some() {
+        return Some(ptr_type(ctx));
+    }
+    Scalar::of(ctx, ty).map(|s| s.value_type(ctx))
+}
+
+/// The suffix LLVM's overloaded intrinsics take for a value type: `f32`, `f64`, `i32`.
+pub fn intrinsic_suffix(ctx: &Context, ty: Type) -> String {
+    match ctx.type_data(ty) {
+        TypeData::Float(FloatKind::F16) => "f16".to_string(),
+        TypeData::Float(FloatKind::BF16) => "bf16".to_string(),
+        TypeData::Float(FloatKind::F64) => "f64".to_string(),
+        TypeData::Float(_) => "f32".to_string(),
+        TypeData::Integer { width, .. } => format!("i{width}"),
+        _ => "i64".to_string(),
+    }
+}
+
+/// The message for a type the lowering does not handle.
+pub fn unsupported_type(ctx: &Context, ty: Type) -> String {
+    format!("lower-to-llvm does not handle values of type {} yet", ctx.type_to_string(ty))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalars_have_value_storage_and_size() {
+        let ctx = Context::new();
+        let pred = Scalar::of(&ctx, ctx.int_type(1)).expect("i1");
+        assert_eq!((pred.value_type(&ctx), pred.storage_type(&ctx), pred.storage_bytes()), (ctx.int_type(1), ctx.int_type(8), 1));
+        let u4 = Scalar::of(&ctx, ctx.uint_type(4)).expect("ui4");
+        assert_eq!(u4, Scalar::Int { width: 4, signed: false });
+        assert_eq!(u4.storage_type(&ctx), ctx.int_type(8));
+        let index = Scalar::of(&ctx, ctx.index_type()).expect("index");
+        assert_eq!(index, Scalar::Int { width: 64, signed: true });
+        let bf16 = Scalar::of(&ctx, ctx.float_type(FloatKind::BF16)).expect("bf16");
+        assert!(bf16.is_narrow_float());
+        assert_eq!(bf16.storage_bytes(), 2);
+        assert_eq!(Scalar::of(&ctx, ctx.float_type(FloatKind::F8E4M3FN)), None);
+        assert_eq!(Scalar::of(&ctx, ctx.int_type(128)), None);
+        assert_eq!(lowered_type(&ctx, ctx.memref_type(&[2], ctx.f32_type())), Some(ptr_type(&ctx)));
+    }
+}

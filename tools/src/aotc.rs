@@ -1,0 +1,120 @@
+//! The driver of `xla-aotc`: ahead-of-time compilation of one entry of a program (any of
+//! the three input forms) to a position-independent object and a C header.
+//!
+//! The pipeline is `xla_lowering::compile_hlo`'s: `lower-to-loops`, `lower-to-llvm` with a
+//! wrapper of the AOT ABI (docs/lowering.md, "The entry ABI") named `--name` (by default
+//! `xla_<entry>`), `default<O3>` for `--target-cpu`, then the object; the header
+//! (`xla_lowering::header`) declares the entry, its buffers' sizes and layouts and a C++
+//! wrapper class. Every failure is a diagnostic (located in the program where it has a
+//! place: an op the lowering does not handle, an unknown CPU, a missing entry) or a
+//! one-line error for files that cannot be written; nothing is written then.
+
+use std::path::PathBuf;
+
+use xla_lowering::header::{c_header, HeaderSpec};
+use xla_lowering::to_llvm::{default_symbol, EntrySpec};
+use xla_lowering::{compile_hlo, CompileOptions, DEFAULT_CPU};
+
+use crate::opt::{new_context, read_module};
+
+/// What `xla-aotc` was asked to do.
+#[derive(Clone, Debug)]
+pub struct AotcConfig {
+    /// The input's name in diagnostics.
+    pub input_name: String,
+    /// Where the object goes.
+    pub output: PathBuf,
+    /// Where the header goes, if anywhere.
+    pub header: Option<PathBuf>,
+    /// The function compiled as the entry.
+    pub entry: String,
+    /// The CPU to generate code for.
+    pub cpu: String,
+    /// The entry's symbol, `NAME` (by default `xla_<entry>`).
+    pub name: Option<String>,
+}
+
+impl AotcConfig {
+    /// The defaults for `input_name`, writing the object to `output`.
+    pub fn new(input_name: &str, output: PathBuf) -> AotcConfig {
+        AotcConfig { input_name: input_name.to_string(), output, header: None, entry: "main".into(), cpu: DEFAULT_CPU.into(), name: None }
+    }
+
+    /// The entry's symbol.
+    pub fn symbol(&self) -> String {
+        self.name.clone().unwrap_or_else(|| default_symbol(&self.entry))
+    }
+}
+
+/// Compiles `text` as `config` says and writes the object and the header; the rendered
+/// diagnostics or error on failure.
+pub fn compile(config: &AotcConfig, text: &str) -> Result<(), String> {
+    let symbol = config.symbol();
+    if !is_c_identifier(&symbol) {
+        return Err(format!("xla-aotc: --name '{symbol}' is not a C identifier\n"));
+    }
+    let ctx = new_context();
+    let render = |diagnostics: Vec<xla_ir::Diagnostic>| diagnostics.iter().map(|d| d.render(&ctx)).collect::<String>();
+    let mut module = read_module(&ctx, &config.input_name, text, 1).map_err(|d| d.render(&ctx))?;
+    xla_ir::verifier::verify(&module.body, module.op).map_err(render)?;
+    let spec = EntrySpec { function: config.entry.clone(), symbol: symbol.clone() };
+    let options = CompileOptions { cpu: config.cpu.clone(), optimize: true };
+    let compiled = compile_hlo(&mut module.body, module.op, std::slice::from_ref(&spec), &options).map_err(render)?;
+    let header = match &config.header {
+        Some(_) => {
+            let (_, signature) = compiled.entries.first().ok_or("xla-aotc: the compiled module has no entry\n")?;
+            let source = format!("{} (@{})", config.input_name, config.entry);
+            let spec = HeaderSpec { symbol: &symbol, signature, source: &source, cpu: &config.cpu };
+            Some(c_header(&ctx, &spec).map_err(|m| format!("xla-aotc: {m}\n"))?)
+        }
+        None => None,
+    };
+    write(&config.output, &compiled.object)?;
+    if let (Some(path), Some(text)) = (&config.header, header) {
+        write(path, text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// Writes `bytes` to `path`, or the one-line error.
+fn write(path: &std::path::Path, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("xla-aotc: cannot write {}: {e}\n", path.display()))
+}
+
+/// Whether `name` is a C identifier (letters, digits and `_`, not starting with a digit).
+fn is_c_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_must_be_c_identifiers() {
+        assert!(is_c_identifier("xla_main"));
+        assert!(is_c_identifier("_f1"));
+        assert!(!is_c_identifier("1f"));
+        assert!(!is_c_identifier("a-b"));
+        assert!(!is_c_identifier(""));
+    }
+
+    #[test]
+    fn unknown_cpus_and_missing_entries_are_located_errors() {
+        let dir = std::env::temp_dir().join(format!("xla_aotc_unit_{}", std::process::id()));
+        let _ = std::fs::create_dir_all(&dir);
+        let text = "func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n  return %a : tensor<2xf32>\n}\n";
+        let mut config = AotcConfig::new("in.mlir", dir.join("out.o"));
+        config.cpu = "pentium".into();
+        let error = compile(&config, text).expect_err("an unknown CPU");
+        assert!(error.starts_with("in.mlir:"), "{error}");
+        assert!(error.contains("pentium"), "{error}");
+        let mut config = AotcConfig::new("in.mlir", dir.join("out.o"));
+        config.entry = "absent".into();
+        let error = compile(&config, text).expect_err("a missing entry");
+        assert!(error.contains("there is no function @absent"), "{error}");
+        assert!(!dir.join("out.o").exists(), "nothing is written on failure");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,50 @@
+//! `xla-aotc`: ahead-of-time compilation of a program's entry to an object file and a C
+//! header. See `xla-aotc --help` and `xla_tools::aotc`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Arg, Command};
+use xla_tools::aotc::{compile, AotcConfig};
+
+fn command() -> Command {
+    Command::new("xla-aotc")
+        .about("Compiles a program's entry (XLA HLO text, StableHLO or the compiler's MLIR) to an object file and a C header")
+        .arg(Arg::new("input").default_value("-").help("The program, or - for standard input"))
+        .arg(Arg::new("output").short('o').long("output").value_name("FILE").required(true).help("The object file to write"))
+        .arg(Arg::new("header").long("header").value_name("FILE").help("The C header to write"))
+        .arg(Arg::new("entry").long("entry").value_name("NAME").default_value("main").help("The function to compile as the entry"))
+        .arg(
+            Arg::new("target-cpu")
+                .long("target-cpu")
+                .value_name("CPU")
+                .default_value(xla_lowering::DEFAULT_CPU)
+                .help("host, native, generic, x86-64, x86-64-v2, x86-64-v3 or x86-64-v4"),
+        )
+        .arg(Arg::new("name").long("name").value_name("NAME").help("The entry's C symbol, NAME in the header's macros (default: xla_<entry>)"))
+}
+
+fn main() -> ExitCode {
+    let matches = command().get_matches();
+    let input = matches.get_one::<String>("input").map_or("-", String::as_str);
+    let (input_name, text) = match xla_tools::input::read_program("xla-aotc", input) {
+        Ok(program) => program,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let output = matches.get_one::<String>("output").map(PathBuf::from).unwrap_or_default();
+    let mut config = AotcConfig::new(&input_name, output);
+    config.header = matches.get_one::<String>("header").map(PathBuf::from);
+    config.entry = matches.get_one::<String>("entry").cloned().unwrap_or_else(|| "main".into());
+    config.cpu = matches.get_one::<String>("target-cpu").cloned().unwrap_or_else(|| xla_lowering::DEFAULT_CPU.into());
+    config.name = matches.get_one::<String>("name").cloned();
+    match compile(&config, &text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprint!("{message}");
+            ExitCode::FAILURE
+        }
+    }
+}
