@@ -1,7 +1,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: not xla-aotc %s -o %t/x.o --target-cpu pentium 2>&1 | FileCheck %s --check-prefix=CPU
 // RUN: not xla-aotc %s -o %t/x.o --entry absent 2>&1 | FileCheck %s --check-prefix=ENTRY
-// RUN: not xla-aotc %s -o %t/x.o --entry sorts 2>&1 | FileCheck %s --check-prefix=OP
+// RUN: not xla-aotc %s -o %t/x.o --entry draws 2>&1 | FileCheck %s --check-prefix=OP
 // RUN: not xla-aotc %s -o %t/x.o --name 9lives 2>&1 | FileCheck %s --check-prefix=NAME
 // RUN: not ls %t/x.o
 // RUN: xla-aotc %s -o %t/x.o --entry twice --header %t/x.h 2>&1 | FileCheck %s --allow-empty --check-prefix=OK
@@ -12,7 +12,7 @@
 
 // CPU: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: unknown target CPU 'pentium'
 // ENTRY: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: there is no function @absent to compile as the entry
-// OP: errors.mlir:[[# @LINE + 12]]:5: error: lower-to-loops does not handle 'hlo.sort' yet
+// OP: errors.mlir:[[# @LINE + 12]]:5: error: lower-to-loops does not handle 'hlo.rng_uniform' yet
 // NAME: xla-aotc: --name '9lives' is not a C identifier
 // OK-NOT: error
 // HEADER: #define xla_twice_NUM_ARGS 1
@@ -23,12 +23,8 @@ module {
     %0 = hlo.add %a, %a : tensor<4xf32>
     return %0 : tensor<4xf32>
   }
-  func.func @sorts(%a: tensor<4xf32>) -> tensor<4xf32> {
-    %0 = hlo.sort(%a) dim = 0 : (tensor<4xf32>) -> tensor<4xf32> {
-    ^bb0(%x: tensor<f32>, %y: tensor<f32>):
-      %1 = hlo.compare LT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>
-      hlo.return %1 : tensor<i1>
-    }
+  func.func @draws(%a: tensor<f32>) -> tensor<4xf32> {
+    %0 = hlo.rng_uniform %a, %a : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
     return %0 : tensor<4xf32>
   }
 }
