@@ -1,5 +1,6 @@
 # Two entry points:
-#   make demo   set up, build xla-opt, run it on the bundled example and print the result
+#   make demo   set up, build the tools and the runtime, compile the bundled JAX-exported MLP
+#               ahead of time with xla-aotc, link it with examples/mlp_driver.c and run it
 #   make test   set up, then `cargo test --workspace`, which also runs the lit suite
 # Everything else here is a helper of those two (or of a developer iterating on lit tests).
 #
@@ -20,11 +21,14 @@ LIT        := .venv/bin/lit
 # Written by tools/tests/lit.rs on every run of the lit suite under `cargo test`.
 LIT_REPORT := $(TARGET_DIR)/tmp/lit/report.txt
 
-# The demo: one input, one job. A later issue replaces demo-run with compile + run
-# (xla-aotc to an object and header, link with libxla_runtime.a and examples' driver, run).
-DEMO_INPUT    := examples/mlp.mlir
-DEMO_PIPELINE := builtin.module(func.func(canonicalize,cse),dce)
+# The demo: examples/mlp.stablehlo.mlir (a 2-layer MLP exported from JAX: x f32[16,64],
+# weights and biases as arguments) compiled to an object and header by xla-aotc, linked with
+# the C driver examples/mlp_driver.c and libxla_runtime.a, run on the inputs JAX exported
+# with it, and checked against XLA CPU's outputs.
+DEMO_NAME     := mlp
+DEMO_INPUT    := examples/$(DEMO_NAME).stablehlo.mlir
 DEMO_OUT      := $(TARGET_DIR)/demo
+PYTHON        := .venv/bin/python
 
 .PHONY: demo test setup build-tools demo-run lit
 
@@ -43,14 +47,25 @@ setup:
 	@scripts/setup.sh
 
 build-tools:
-	$(CARGO) build -p xla-tools --bin xla-opt
+	$(CARGO) build -p xla-tools -p xla-runtime
 
 demo-run:
 	@mkdir -p $(DEMO_OUT)
-	@echo "== xla-opt $(DEMO_INPUT) --pass-pipeline='$(DEMO_PIPELINE)'"
-	@$(TOOLS_DIR)/xla-opt $(DEMO_INPUT) --pass-pipeline='$(DEMO_PIPELINE)' > $(DEMO_OUT)/mlp.opt.mlir
-	@cat $(DEMO_OUT)/mlp.opt.mlir
-	@echo "== written to $(DEMO_OUT)/mlp.opt.mlir"
+	@echo "== xla-aotc $(DEMO_INPUT) -o $(DEMO_OUT)/$(DEMO_NAME).o --header $(DEMO_OUT)/$(DEMO_NAME).h --name $(DEMO_NAME)"
+	@$(TOOLS_DIR)/xla-aotc $(DEMO_INPUT) -o $(DEMO_OUT)/$(DEMO_NAME).o --header $(DEMO_OUT)/$(DEMO_NAME).h --name $(DEMO_NAME)
+	@echo "== cc examples/mlp_driver.c $(DEMO_NAME).o libxla_runtime.a -lm -lpthread -ldl"
+	@cc -O2 -std=c11 -Wall -Werror -I $(DEMO_OUT) examples/mlp_driver.c $(DEMO_OUT)/$(DEMO_NAME).o \
+	    $(TOOLS_DIR)/libxla_runtime.a -lm -lpthread -ldl -o $(DEMO_OUT)/$(DEMO_NAME)
+	@$(PYTHON) -c 'import numpy as np; d = np.load("examples/$(DEMO_NAME).inputs.npz"); \
+	    [d[k].tofile("$(DEMO_OUT)/" + k + ".bin") for k in d.files]'
+	@echo "== $(DEMO_OUT)/$(DEMO_NAME) (the compiled MLP on JAX's inputs)"
+	@$(DEMO_OUT)/$(DEMO_NAME) $(foreach i,0 1 2 3 4,$(DEMO_OUT)/arg$(i).bin)
+	@echo "== XLA CPU's outputs for the same inputs"
+	@$(PYTHON) -c 'import numpy as np; y = np.load("examples/$(DEMO_NAME).expected.npz")["out0"]; \
+	    [print(f"logits[{r}] =" + "".join(f" {v:8.4f}" for v in y[r])) for r in range(3)]'
+	@echo "== xla-run $(DEMO_INPUT) --check examples/$(DEMO_NAME).expected.npz (every output)"
+	@$(TOOLS_DIR)/xla-run $(DEMO_INPUT) --input examples/$(DEMO_NAME).inputs.npz \
+	    --check examples/$(DEMO_NAME).expected.npz --max-ulps 64 --atol 1e-5 > /dev/null && echo "matches XLA CPU"
 
 # Iterate on lit tests without the rest of `cargo test`: make lit LIT_PATHS=lit-tests/tools
 LIT_PATHS ?= lit-tests

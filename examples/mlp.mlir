@@ -1,5 +1,6 @@
-// A two-layer perceptron, relu(x·W1 + b1)·W2 + b2, in the hlo dialect: the bundled example
-// that `make demo` runs. It carries work for the demo pipeline
+// A two-layer perceptron, relu(x·W1 + b1)·W2 + b2, written by hand in the hlo dialect to
+// show the optimization pipeline (lit-tests/passes/canonicalize/mlp-pipeline.mlir). It
+// carries work for the pipeline
 // `builtin.module(func.func(canonicalize,cse),dce)`:
 //   - %bias1_again repeats %bias1 (cse merges them);
 //   - %zero_add adds a zero splat, and %scaled multiplies by one (canonicalize folds both);

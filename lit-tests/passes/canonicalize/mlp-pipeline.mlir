@@ -2,7 +2,7 @@
 // RUN: xla-opt %S/../../../examples/mlp.mlir --pass-pipeline='builtin.module(func.func(canonicalize,cse),dce)' | xla-opt - --pass-pipeline='builtin.module(func.func(canonicalize,cse),dce)' | FileCheck %s
 // RUN: xla-opt %S/../../../examples/mlp.mlir --pass-pipeline='builtin.module(func.func(cse))' | FileCheck %s --check-prefix=CSE-ONLY
 
-// The demo pipeline on the bundled example (examples/mlp.mlir, which `make demo` runs):
+// The optimization pipeline on the hand-written example examples/mlp.mlir:
 // canonicalize folds `+ (-0.0)` and `1.0 *` and erases the unused multiply, cse merges the
 // repeated broadcast of b1, dce has nothing left to do. The `+ 0.0` of relu's maximum is
 // a maximum, not an add, and stays. Running the pipeline again changes nothing.
