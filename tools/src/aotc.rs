@@ -5,7 +5,8 @@
 //! wrapper of the AOT ABI (docs/lowering.md, "The entry ABI") named `--name` (by default
 //! `xla_<entry>`), `default<O3>` for `--target-cpu`, then the object; the header
 //! (`xla_lowering::header`) declares the entry, its buffers' sizes and layouts and a C++
-//! wrapper class. Every failure is a diagnostic (located in the program where it has a
+//! wrapper class; `--static-lib` bundles the object with the runtime ([`crate::bundle`]).
+//! Every failure is a diagnostic (located in the program where it has a
 //! place: an op the lowering does not handle, an unknown CPU, a missing entry) or a
 //! one-line error for files that cannot be written; nothing is written then.
 
@@ -32,12 +33,22 @@ pub struct AotcConfig {
     pub cpu: String,
     /// The entry's symbol, `NAME` (by default `xla_<entry>`).
     pub name: Option<String>,
+    /// Where a static library bundling the object with the runtime goes, if anywhere.
+    pub static_lib: Option<PathBuf>,
 }
 
 impl AotcConfig {
     /// The defaults for `input_name`, writing the object to `output`.
     pub fn new(input_name: &str, output: PathBuf) -> AotcConfig {
-        AotcConfig { input_name: input_name.to_string(), output, header: None, entry: "main".into(), cpu: DEFAULT_CPU.into(), name: None }
+        AotcConfig {
+            input_name: input_name.to_string(),
+            output,
+            header: None,
+            entry: "main".into(),
+            cpu: DEFAULT_CPU.into(),
+            name: None,
+            static_lib: None,
+        }
     }
 
     /// The entry's symbol.
@@ -72,6 +83,9 @@ pub fn compile(config: &AotcConfig, text: &str) -> Result<(), String> {
     write(&config.output, &compiled.object)?;
     if let (Some(path), Some(text)) = (&config.header, header) {
         write(path, text.as_bytes())?;
+    }
+    if let Some(path) = &config.static_lib {
+        crate::bundle::write_static_lib(&compiled.object, &format!("{symbol}.o"), path)?;
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! `--verify-diagnostics`.
 
 pub mod aotc;
+pub mod bundle;
 pub mod expected;
 pub mod input;
 pub mod native;

@@ -3,10 +3,14 @@
 // RUN: cc -std=c11 -Wall -Werror -I %t %S/Inputs/softmax_main.c %t/softmax.o %xla_runtime_lib -lm -lpthread -ldl -o %t/softmax
 // RUN: %t/softmax | FileCheck %s
 // RUN: FileCheck %s --check-prefix=HEADER < %t/softmax.h
+// RUN: xla-aotc %s -o %t/bundled.o --header %t/bundled.h --name xla_main --static-lib %t/libsoftmax.a
+// RUN: cp %t/bundled.h %t/softmax.h
+// RUN: cc -std=c11 -Wall -Werror -I %t %S/Inputs/softmax_main.c %t/libsoftmax.a -lm -lpthread -ldl -o %t/softmax-bundled
+// RUN: %t/softmax-bundled | FileCheck %s
 
 // xla-aotc compiles a StableHLO program's @main to an object and a header; a C program
 // includes the header, links the object with libxla_runtime.a and calls the entry with
-// the AOT ABI.
+// the AOT ABI. With --static-lib the object and the runtime come as one library.
 
 // CHECK:      args 2 results 2 temp 0 align 64
 // CHECK-NEXT: status 0

@@ -21,6 +21,7 @@ fn command() -> Command {
                 .default_value(xla_lowering::DEFAULT_CPU)
                 .help("host, native, generic, x86-64, x86-64-v2, x86-64-v3 or x86-64-v4"),
         )
+        .arg(Arg::new("static-lib").long("static-lib").value_name("FILE").help("Also write a static library holding the object and libxla_runtime, enough to link alone"))
         .arg(Arg::new("name").long("name").value_name("NAME").help("The entry's C symbol, NAME in the header's macros (default: xla_<entry>)"))
 }
 
@@ -40,6 +41,7 @@ fn main() -> ExitCode {
     config.entry = matches.get_one::<String>("entry").cloned().unwrap_or_else(|| "main".into());
     config.cpu = matches.get_one::<String>("target-cpu").cloned().unwrap_or_else(|| xla_lowering::DEFAULT_CPU.into());
     config.name = matches.get_one::<String>("name").cloned();
+    config.static_lib = matches.get_one::<String>("static-lib").map(PathBuf::from);
     match compile(&config, &text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
