@@ -16,7 +16,7 @@
 use xla_ir::constraints::{AttrKind, I64ArrayAttr, NumericTensor, PredTensor};
 use xla_ir::families::infer_broadcasting_compare;
 use xla_ir::op_def::OpRef;
-use xla_ir::parser::{lexer::TokenKind, OpParser};
+use xla_ir::parser::{lexer::TokenKind, OpParser, UnresolvedOperand};
 use xla_ir::printer::OpPrinter;
 use xla_ir::{Context, Diagnostic, Op, OpId, OpState, Type};
 use xla_macros::op;
@@ -108,21 +108,31 @@ pub fn comparison_types_for(ctx: &Context, element: Type) -> &'static [Compariso
 /// compared only with `EQ` or `NE` (they have no order).
 pub fn verify_compare(op: OpRef) -> Result<(), Diagnostic> {
     let compare = CompareOp::from_id_unchecked(op.id);
+    let element = op.ctx().element_type(op.body.value_type(compare.lhs(op.body)));
+    verify_comparison(op, element, compare.comparison_direction(op.body), compare.compare_type(op.body))
+}
+
+/// The checks every comparison op shares (`hlo.compare`, `loop.compare`): `compare_type`
+/// fits elements of type `element`, and complex numbers compare only with `EQ` or `NE`.
+pub fn verify_comparison(
+    op: OpRef,
+    element: Type,
+    direction: ComparisonDirection,
+    compare_type: Option<ComparisonType>,
+) -> Result<(), Diagnostic> {
     let ctx = op.ctx();
-    let element = ctx.element_type(op.body.value_type(compare.lhs(op.body)));
-    if let Some(ty) = compare.compare_type(op.body) {
+    if let Some(ty) = compare_type {
         let fitting = comparison_types_for(ctx, element);
         if !fitting.contains(&ty) {
             let names: Vec<&str> = fitting.iter().filter(|t| **t != ComparisonType::NoType).map(|t| t.name()).collect();
+            let expected = if names.is_empty() { "none".to_string() } else { names.join(" or ") };
             return Err(op.error(format!(
-                "compare_type {} does not fit elements of type {}; expected {}",
+                "compare_type {} does not fit elements of type {}; expected {expected}",
                 ty.name(),
-                ctx.type_to_string(element),
-                names.join(" or ")
+                ctx.type_to_string(element)
             )));
         }
     }
-    let direction = compare.comparison_direction(op.body);
     if ctx.is_complex(element) && !matches!(direction, ComparisonDirection::Eq | ComparisonDirection::Ne) {
         return Err(op.error(format!(
             "complex numbers have no order: comparison_direction must be EQ or NE, found {}",
@@ -132,10 +142,23 @@ pub fn verify_compare(op: OpRef) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// Prints ` GT, %a, %b, FLOAT {attrs} : (A, B) -> R`. A direction or type that is no value
-/// of its enumeration (which the verifier rejects) stays in the attribute dictionary, so
-/// that even invalid IR prints in a form that reads back.
+/// Prints ` GT, %a, %b, FLOAT {attrs} : (A, B) -> R`.
 fn print_compare(p: &mut OpPrinter, op: OpId) {
+    print_comparison_head(p, op);
+    let body = p.body();
+    let ctx = body.ctx();
+    let data = body.op(op);
+    p.print(" : ");
+    let inputs: Vec<Type> = data.operands.iter().map(|v| body.value_type(*v)).collect();
+    let results: Vec<Type> = data.results.iter().map(|v| body.value_type(*v)).collect();
+    p.print_type(ctx.function_type(inputs, results));
+}
+
+/// Prints what every comparison op writes before its types (`hlo.compare`,
+/// `loop.compare`): ` GT, %a, %b, FLOAT {attrs}`. A direction or type that is no value of
+/// its enumeration (which the verifier rejects) stays in the attribute dictionary, so that
+/// even invalid IR prints in a form that reads back.
+pub fn print_comparison_head(p: &mut OpPrinter, op: OpId) {
     let body = p.body();
     let ctx = body.ctx();
     let data = body.op(op);
@@ -155,29 +178,32 @@ fn print_compare(p: &mut OpPrinter, op: OpId) {
         elided.push("compare_type");
     }
     p.print_attr_dict(&data.attributes, &elided);
-    p.print(" : ");
-    let inputs: Vec<Type> = data.operands.iter().map(|v| body.value_type(*v)).collect();
-    let results: Vec<Type> = data.results.iter().map(|v| body.value_type(*v)).collect();
-    p.print_type(ctx.function_type(inputs, results));
 }
 
-/// Parses what [`print_compare`] prints; the direction and type are checked as they are read.
-/// Without a direction keyword, the direction comes from the attribute dictionary.
-fn parse_compare(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+/// Parses what [`print_comparison_head`] prints, through the attribute dictionary, and
+/// returns the two operands; the direction and type are checked as they are read. Without
+/// a direction keyword, the direction comes from the attribute dictionary.
+pub fn parse_comparison_head(p: &mut OpParser, state: &mut OpState) -> Result<[UnresolvedOperand; 2], Diagnostic> {
     let ctx = p.ctx();
     if !p.is(TokenKind::PercentIdent) {
         let direction = parse_keyword(p, ComparisonDirection::parse, ComparisonDirection::CONSTRAINT.description)?;
         state.set_attr(ctx.symbol("comparison_direction"), ComparisonDirection::make(ctx, direction));
         p.expect(TokenKind::Comma)?;
     }
-    let mut operands = vec![p.parse_operand()?];
+    let lhs = p.parse_operand()?;
     p.expect(TokenKind::Comma)?;
-    operands.push(p.parse_operand()?);
+    let rhs = p.parse_operand()?;
     if p.accept(TokenKind::Comma) {
         let compare_type = parse_keyword(p, ComparisonType::parse, ComparisonType::CONSTRAINT.description)?;
         state.set_attr(ctx.symbol("compare_type"), ComparisonType::make(ctx, compare_type));
     }
     parse_attr_dict_into(p, state)?;
+    Ok([lhs, rhs])
+}
+
+/// Parses what [`print_compare`] prints.
+fn parse_compare(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let operands = parse_comparison_head(p, state)?;
     p.expect(TokenKind::Colon)?;
     parse_functional_type(p, state, &operands)
 }

@@ -73,7 +73,10 @@ mod transpose;
 mod tuple;
 
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
-pub use compare::{comparison_types_for, verify_compare, CompareOp, ComparisonDirection, ComparisonType};
+pub use compare::{
+    comparison_types_for, parse_comparison_head, print_comparison_head, verify_compare, verify_comparison, CompareOp,
+    ComparisonDirection, ComparisonType,
+};
 pub use complex::{infer_complex, infer_complex_part, infer_is_finite, AbsOp, ComplexOp, ImagOp, IsFiniteOp, RealOp};
 pub use constant::{fold_constant, infer_constant, ConstantOp};
 pub use convert::{

@@ -126,7 +126,7 @@ fn verifiers_name_the_op_and_the_fault() {
     assert_eq!(verify_error(&f("  %0 = loop.math floor %n : i32")), "'loop.math' op floor is not defined on i32");
     assert_eq!(
         verify_error(&f("  %0 = loop.compare LT, %n, %n, FLOAT : i32")),
-        "'loop.compare' op compare_type FLOAT does not fit operands of type i32; expected SIGNED"
+        "'loop.compare' op compare_type FLOAT does not fit elements of type i32; expected SIGNED"
     );
     assert_eq!(
         verify_error(&f("  %0 = loop.bitcast %x : f32 -> i64")),

@@ -245,7 +245,7 @@ func.func @math_on_memref(%b: memref<4xf32>) {
 // -----
 
 func.func @compare_type(%i: index) {
-  // expected-error @+1 {{'loop.compare' op compare_type SIGNED does not fit operands of type index; expected none}}
+  // expected-error @+1 {{'loop.compare' op compare_type SIGNED does not fit elements of type index; expected none}}
   %0 = loop.compare LT, %i, %i, SIGNED : index
   return
 }
