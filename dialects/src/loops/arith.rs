@@ -8,12 +8,12 @@
 //! (`and` on integers and predicates, `atan2` on floats and complex numbers, ...).
 
 use xla_ir::constraints::AttrKind;
-use xla_ir::parser::{lexer::TokenKind, OpParser};
+use xla_ir::parser::OpParser;
 use xla_ir::printer::OpPrinter;
 use xla_ir::{Context, Diagnostic, Op, OpId, OpRef, OpState, Type};
 use xla_macros::op;
 
-use super::forms::{parse_attr_dict_into, parse_keyword};
+use super::forms::{parse_kind_op, print_kind_op};
 use super::types::{is_int_or_index, is_pred, ScalarType};
 
 xla_ir::enum_attr! {
@@ -106,41 +106,12 @@ pub fn verify_arith(op: OpRef) -> Result<(), Diagnostic> {
 /// Prints ` add %x, %y {attrs} : f32`; a kind that is no [`ArithKind`] stays in the
 /// dictionary.
 fn print_arith(p: &mut OpPrinter, op: OpId) {
-    let body = p.body();
-    let data = body.op(op);
-    let kind = body.attr(op, "kind").and_then(|a| ArithKind::get(body.ctx(), a));
-    p.print(" ");
-    if let Some(kind) = kind {
-        p.print(kind.name());
-        p.print(" ");
-    }
-    p.print_operands(&data.operands);
-    p.print_attr_dict(&data.attributes, if kind.is_some() { &["kind"] } else { &[] });
-    p.print(" : ");
-    p.print_type(body.value_type(data.results[0]));
+    let kind = p.body().attr(op, "kind").and_then(|a| ArithKind::get(p.body().ctx(), a));
+    print_kind_op(p, op, kind.map(ArithKind::name));
 }
 
 /// Parses what [`print_arith`] prints.
 fn parse_arith(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
-    let ctx = p.ctx();
-    if !p.is(TokenKind::PercentIdent) {
-        let kind = parse_keyword(p, ArithKind::parse, ArithKind::CONSTRAINT.description)?;
-        state.set_attr(ctx.symbol("kind"), ArithKind::make(ctx, kind));
-    }
-    parse_same_type_operands(p, state, 2)
+    parse_kind_op(p, state, 2, ArithKind::parse, ArithKind::make, ArithKind::CONSTRAINT.description)
 }
 
-/// Parses `%a, %b {attrs} : T`: `count` operands and the result, all of type `T`.
-pub(crate) fn parse_same_type_operands(p: &mut OpParser, state: &mut OpState, count: usize) -> Result<(), Diagnostic> {
-    let at = p.loc();
-    let operands = p.parse_operand_list()?;
-    if operands.len() != count {
-        return Err(Diagnostic::error(at, format!("expected {count} operands, found {}", operands.len())));
-    }
-    parse_attr_dict_into(p, state)?;
-    p.expect(TokenKind::Colon)?;
-    let ty = p.parse_type()?;
-    state.operands = p.resolve_operands(&operands, &vec![ty; count])?;
-    state.result_types = vec![ty];
-    Ok(())
-}

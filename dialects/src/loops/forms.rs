@@ -151,3 +151,49 @@ pub fn print_bindings(p: &mut OpPrinter, names: &[ValueId], inits: &[ValueId]) {
     }
     p.print(")");
 }
+
+/// Prints the form of the scalar ops named by a kind (`loop.arith`, `loop.math`):
+/// ` KIND %a, %b {attrs} : T`, where `kind` is the name of the op's `kind` attribute when it
+/// is a value of its enumeration (otherwise the attribute stays in the dictionary).
+pub fn print_kind_op(p: &mut OpPrinter, op: xla_ir::OpId, kind: Option<&str>) {
+    let body = p.body();
+    let data = body.op(op);
+    p.print(" ");
+    if let Some(kind) = kind {
+        p.print(kind);
+        p.print(" ");
+    }
+    p.print_operands(&data.operands);
+    p.print_attr_dict(&data.attributes, if kind.is_some() { &["kind"] } else { &[] });
+    p.print(" : ");
+    p.print_type(body.value_type(data.results[0]));
+}
+
+/// Parses what [`print_kind_op`] prints for an op of `count` operands: the kind keyword
+/// (read by `parse_kind`, stored by `make_kind` as `kind`), the operands, the dictionary
+/// and the one type of the operands and the result.
+pub fn parse_kind_op<K>(
+    p: &mut OpParser,
+    state: &mut OpState,
+    count: usize,
+    parse_kind: fn(&str) -> Option<K>,
+    make_kind: fn(&xla_ir::Context, K) -> xla_ir::Attribute,
+    description: &str,
+) -> Result<(), Diagnostic> {
+    let ctx = p.ctx();
+    if !p.is(TokenKind::PercentIdent) {
+        let kind = parse_keyword(p, parse_kind, description)?;
+        state.set_attr(ctx.symbol("kind"), make_kind(ctx, kind));
+    }
+    let at = p.loc();
+    let operands = p.parse_operand_list()?;
+    if operands.len() != count {
+        return Err(Diagnostic::error(at, format!("expected {count} operands, found {}", operands.len())));
+    }
+    parse_attr_dict_into(p, state)?;
+    p.expect(TokenKind::Colon)?;
+    let ty = p.parse_type()?;
+    state.operands = p.resolve_operands(&operands, &vec![ty; count])?;
+    state.result_types = vec![ty];
+    Ok(())
+}

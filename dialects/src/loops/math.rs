@@ -6,13 +6,12 @@
 //! operand and the result have one type, and the kind is defined on it as the hlo op is.
 
 use xla_ir::constraints::AttrKind;
-use xla_ir::parser::{lexer::TokenKind, OpParser};
+use xla_ir::parser::OpParser;
 use xla_ir::printer::OpPrinter;
 use xla_ir::{Context, Diagnostic, Op, OpId, OpRef, OpState, Type};
 use xla_macros::op;
 
-use super::arith::parse_same_type_operands;
-use super::forms::parse_keyword;
+use super::forms::{parse_kind_op, print_kind_op};
 use super::types::{is_int_or_index, is_pred, is_signed_int_or_index, ScalarType};
 
 xla_ir::enum_attr! {
@@ -112,26 +111,11 @@ pub fn verify_math(op: OpRef) -> Result<(), Diagnostic> {
 
 /// Prints ` tanh %x {attrs} : f32`; a kind that is no [`MathKind`] stays in the dictionary.
 fn print_math(p: &mut OpPrinter, op: OpId) {
-    let body = p.body();
-    let data = body.op(op);
-    let kind = body.attr(op, "kind").and_then(|a| MathKind::get(body.ctx(), a));
-    p.print(" ");
-    if let Some(kind) = kind {
-        p.print(kind.name());
-        p.print(" ");
-    }
-    p.print_operands(&data.operands);
-    p.print_attr_dict(&data.attributes, if kind.is_some() { &["kind"] } else { &[] });
-    p.print(" : ");
-    p.print_type(body.value_type(data.results[0]));
+    let kind = p.body().attr(op, "kind").and_then(|a| MathKind::get(p.body().ctx(), a));
+    print_kind_op(p, op, kind.map(MathKind::name));
 }
 
 /// Parses what [`print_math`] prints.
 fn parse_math(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
-    let ctx = p.ctx();
-    if !p.is(TokenKind::PercentIdent) {
-        let kind = parse_keyword(p, MathKind::parse, MathKind::CONSTRAINT.description)?;
-        state.set_attr(ctx.symbol("kind"), MathKind::make(ctx, kind));
-    }
-    parse_same_type_operands(p, state, 1)
+    parse_kind_op(p, state, 1, MathKind::parse, MathKind::make, MathKind::CONSTRAINT.description)
 }
