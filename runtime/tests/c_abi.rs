@@ -43,9 +43,10 @@ fn static_library() -> PathBuf {
     ours.unwrap_or_else(|| panic!("no libxla_runtime-*.a built from {} in {}", env!("CARGO_MANIFEST_DIR"), deps.display()))
 }
 
-/// A fresh scratch directory for this test's outputs.
-fn scratch_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("xla_runtime_c_abi_{}", std::process::id()));
+/// A fresh scratch directory for the outputs of the test named `test`: tests of this file
+/// run in parallel threads of one process, so each needs a directory of its own.
+fn scratch_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("xla_runtime_c_abi_{}_{test}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).expect("a scratch directory");
     dir
@@ -58,7 +59,7 @@ fn a_c_program_links_and_runs_against_the_static_library() {
         return;
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let dir = scratch_dir();
+    let dir = scratch_dir("c");
     let program = dir.join("abi_test");
     let library = static_library();
     let compile = Command::new(&cc)
@@ -85,11 +86,11 @@ fn the_header_compiles_as_cpp() {
         eprintln!("SKIPPED: no C++ compiler (`c++` or $CXX) is installed");
         return;
     }
-    let dir = scratch_dir().join("cpp");
-    fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("cpp");
     let source = dir.join("header.cc");
     fs::write(&source, "#include \"xla_runtime.h\"\nint main() { return xla_rt_thread_pool_size() > 0 ? 0 : 1; }\n").unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let check = Command::new(&cxx).args(["-fsyntax-only", "-Wall", "-Werror", "-I"]).arg(root.join("include")).arg(&source).output().unwrap();
     assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stderr));
+    let _ = fs::remove_dir_all(&dir);
 }
