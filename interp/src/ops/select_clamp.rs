@@ -2,7 +2,9 @@
 //!
 //! `select(pred, on_true, on_false)` takes a scalar predicate or one per element.
 //! `clamp(min, x, max) == min(max(x, min), max)` with `maximum`'s and `minimum`'s NaN
-//! propagation; `min` and `max` may be scalars.
+//! propagation; `min` and `max` may be scalars. Like those two ops, clamp flushes subnormal
+//! `f32`/`f64` operands to zero under `Options::flush_denormals`, as XLA CPU (and compiled
+//! code, which runs with DAZ set) does.
 
 use std::rc::Rc;
 
@@ -12,7 +14,7 @@ use crate::error::EvalResult;
 use crate::interpreter::{EvalFn, OpCx};
 use crate::literal::Literal;
 use crate::ops::elementwise_binary::binary_of;
-use crate::ops::support::tensor;
+use crate::ops::support::{flush_denormal, tensor};
 use crate::value::Value;
 
 pub const OPS: &[(&str, EvalFn)] = &[("hlo.clamp", clamp), ("hlo.select", select)];
@@ -30,15 +32,16 @@ fn select(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![literal.into()])
 }
 
-fn clamp(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+fn clamp(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (min, operand, max) = (tensor(operands, 0)?, tensor(operands, 1)?, tensor(operands, 2)?);
     let maximum = binary_of("hlo.maximum").expect("maximum is a known binary op");
     let minimum = binary_of("hlo.minimum").expect("minimum is a known binary op");
     let element = operand.element;
     let mut values = Vec::with_capacity(operand.len());
     for i in 0..operand.len() {
-        let raised = maximum.compute(element, operand.get(i), element_or_scalar(min, i))?;
-        values.push(minimum.compute(element, raised, element_or_scalar(max, i))?);
+        let flushed = |v: Scalar| flush_denormal(cx, element, v);
+        let raised = maximum.compute(element, flushed(operand.get(i)), flushed(element_or_scalar(min, i)))?;
+        values.push(minimum.compute(element, raised, flushed(element_or_scalar(max, i)))?);
     }
     let mut elements = crate::literal::Elements::with_capacity(element, values.len());
     for v in values {
