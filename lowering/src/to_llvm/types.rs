@@ -11,9 +11,15 @@
 //!   which gives the correctly rounded result for `+ - * /` and `sqrt` (f32 has more than
 //!   twice their precision), as the reference interpreter computes them.
 //!
-//! A memref becomes `!llvm.ptr` to its first element. Complex numbers, `f8` and the other
-//! narrow float formats, and integers wider than 64 bits are not lowered yet: a located
-//! error names the type.
+//! A complex number is one value, its bits packed in an integer twice as wide as a part
+//! (`i64` for `complex<f32>`, `i128` for `complex<f64>`), the real part in the low half: the
+//! loop level's `loop.bitcast` order and XLA's (and numpy's) memory order, since x86 is
+//! little-endian. Its storage type is the same integer, so loads, stores, selects and block
+//! arguments move it whole; arithmetic takes it apart ([`super::complex`]).
+//!
+//! A memref becomes `!llvm.ptr` to its first element. `f8` and the other narrow float
+//! formats, complex numbers of other parts, and integers wider than 64 bits are not
+//! lowered yet: a located error names the type.
 
 use xla_dialects::llvm::ptr_type;
 use xla_ir::{Context, FloatKind, Signedness, Type, TypeData};
@@ -33,6 +39,8 @@ pub enum Scalar {
     },
     /// `f16`, `bf16`, `f32` or `f64`.
     Float(FloatKind),
+    /// `complex<f32>` or `complex<f64>`, of parts of this kind, packed in an integer.
+    Complex(FloatKind),
 }
 
 impl Scalar {
@@ -45,6 +53,10 @@ impl Scalar {
             }
             TypeData::Index => Some(Scalar::Int { width: 64, signed: true }),
             TypeData::Float(kind @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)) => Some(Scalar::Float(*kind)),
+            TypeData::Complex(part) => match ctx.type_data(*part) {
+                TypeData::Float(kind @ (FloatKind::F32 | FloatKind::F64)) => Some(Scalar::Complex(*kind)),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -55,6 +67,7 @@ impl Scalar {
             Scalar::Pred => ctx.int_type(1),
             Scalar::Int { width, .. } => ctx.int_type(width),
             Scalar::Float(kind) => ctx.float_type(kind),
+            Scalar::Complex(kind) => ctx.int_type(2 * kind.bit_width()),
         }
     }
 
@@ -73,6 +86,7 @@ impl Scalar {
             Scalar::Pred => 1,
             Scalar::Int { width, .. } => i64::from(width.div_ceil(8)),
             Scalar::Float(kind) => i64::from(kind.bit_width() / 8),
+            Scalar::Complex(kind) => i64::from(kind.bit_width() / 4),
         }
     }
 
@@ -82,6 +96,7 @@ impl Scalar {
             Scalar::Pred => 1,
             Scalar::Int { width, .. } => width,
             Scalar::Float(kind) => kind.bit_width(),
+            Scalar::Complex(kind) => 2 * kind.bit_width(),
         }
     }
 
@@ -151,6 +166,10 @@ mod tests {
         assert_eq!(bf16.storage_bytes(), 2);
         assert_eq!(Scalar::of(&ctx, ctx.float_type(FloatKind::F8E4M3FN)), None);
         assert_eq!(Scalar::of(&ctx, ctx.int_type(128)), None);
+        let c64 = Scalar::of(&ctx, ctx.ty(TypeData::Complex(ctx.f32_type()))).expect("complex<f32>");
+        assert_eq!((c64.value_type(&ctx), c64.storage_bytes()), (ctx.int_type(64), 8));
+        let c128 = Scalar::of(&ctx, ctx.ty(TypeData::Complex(ctx.float_type(FloatKind::F64)))).expect("complex<f64>");
+        assert_eq!((c128.value_type(&ctx), c128.storage_bytes()), (ctx.int_type(128), 16));
         assert_eq!(lowered_type(&ctx, ctx.memref_type(&[2], ctx.f32_type())), Some(ptr_type(&ctx)));
     }
 }
