@@ -1,10 +1,11 @@
 //! Complex numbers: `loop.arith`, `loop.math`, `loop.compare` and `loop.convert` on
-//! `complex<f32>` and `complex<f64>`, with the reference interpreter's formulas
+//! `complex<f32>` (the code is written for any part format, but `complex<f64>` would be
+//! an `i128`, which the llvm dialect does not have yet), with the reference interpreter's formulas
 //! (`num_complex` 0.4 on `f64` parts, each part rounded to the element's part format at
 //! the end).
 //!
 //! A complex value is its bits packed in one integer ([`super::types`]): `i64` for
-//! `complex<f32>`, `i128` for `complex<f64>`, the real part in the low half. An op takes
+//! `complex<f32>`, the real part in the low half. An op takes
 //! its operands apart ([`FnLowering::complex_parts`]: truncations and a shift, bitcasts,
 //! and `fpext` to `f64` for `f32` parts), computes on `f64` parts as the interpreter does,
 //! and packs the result ([`FnLowering::pack_complex`]: `fptrunc`, bitcasts, a shift and an
