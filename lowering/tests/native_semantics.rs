@@ -7,7 +7,10 @@
 //! so does the code `lower-to-llvm` and LLVM make of it, linked into a shared library and
 //! called through its entry. Results agree bit for bit (NaNs of any payload agree), except
 //! for the transcendental functions, which call libm in the element's precision where the
-//! interpreter rounds an `f64` result: those agree within a few ulps.
+//! interpreter rounds an `f64` result: those agree within a few ulps. Complex numbers
+//! (`complex<f32>`, parts from the float edge cases) agree bit for bit
+//! in arithmetic, comparisons, selects, conversions, `negate` and `sign`, and within a few
+//! ulps in the transcendental functions.
 
 use xla_interp::{Buffer, ElementType, Interpreter, Literal, Value};
 use xla_ir::{Context, FloatKind, Scalar};
@@ -38,7 +41,7 @@ fn type_name(element: ElementType) -> String {
         ElementType::Int { bits, signed: true } => format!("i{bits}"),
         ElementType::Int { bits, signed: false } => format!("ui{bits}"),
         ElementType::Float(kind) => kind.name().to_string(),
-        ElementType::Complex(_) => unreachable!("no complex cases"),
+        ElementType::Complex(kind) => format!("complex<{}>", kind.name()),
     }
 }
 
@@ -71,7 +74,11 @@ fn edge_values(element: ElementType) -> Vec<Scalar> {
             values.extend(big);
             values.into_iter().map(|x| Scalar::Float(xla_interp::element::round_to_format(kind, x))).collect()
         }
-        ElementType::Complex(_) => Vec::new(),
+        ElementType::Complex(kind) => {
+            let parts = [0.0, -0.0, 1.0, -1.5, 0.1, 3.0e38, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
+            let round = |x: f64| xla_interp::element::round_to_format(kind, x);
+            parts.iter().flat_map(|&re| parts.iter().map(move |&im| Scalar::Complex(round(re), round(im)))).collect()
+        }
     }
 }
 
@@ -370,7 +377,8 @@ fn agree(native: &Literal, interpreted: &Literal, ulps: u128, inputs: &[Literal]
     let mut bad = Vec::new();
     for i in 0..native.len() {
         let same = match (native.get(i), interpreted.get(i)) {
-            (Scalar::Float(a), Scalar::Float(b)) => a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()),
+            (Scalar::Float(a), Scalar::Float(b)) => same_float(a, b),
+            (Scalar::Complex(ar, ai), Scalar::Complex(br, bi)) => same_float(ar, br) && same_float(ai, bi),
             (a, b) => a == b,
         };
         if !same {
@@ -379,6 +387,11 @@ fn agree(native: &Literal, interpreted: &Literal, ulps: u128, inputs: &[Literal]
         }
     }
     if bad.is_empty() { Ok(()) } else { Err(format!("{} elements differ: {}", bad.len(), bad.into_iter().take(6).collect::<Vec<_>>().join("; "))) }
+}
+
+/// Whether two floats have the same bits, or are both NaN.
+fn same_float(a: f64, b: f64) -> bool {
+    a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan())
 }
 
 /// Runs every case through the interpreter and natively, both flushing subnormal floats
@@ -438,7 +451,73 @@ fn check(cases: &[Case], flush_denormals: bool) -> Vec<String> {
 }
 
 fn zero(element: ElementType) -> Scalar {
-    if element.is_float() { Scalar::Float(0.0) } else { Scalar::Int(0) }
+    match element {
+        ElementType::Complex(_) => Scalar::Complex(0.0, 0.0),
+        _ if element.is_float() => Scalar::Float(0.0),
+        _ => Scalar::Int(0),
+    }
+}
+
+const COMPLEXES: [ElementType; 1] = [ElementType::Complex(FloatKind::F32)];
+
+/// A case applying `op` (with `%x`, `%y`) to `inputs`, giving `result`.
+fn complex_case(name: String, op: String, inputs: Vec<ElementType>, result: ElementType, ulps: u128) -> Case {
+    let values = if inputs.len() == 2 { pairs(inputs[0], inputs[1]) } else { singles(inputs[0]) };
+    Case { name, op, inputs, result, values, ulps, function: None }
+}
+
+/// Complex arithmetic, math, comparisons, selects and conversions.
+fn complex_cases() -> Vec<Case> {
+    let mut cases = Vec::new();
+    for element in COMPLEXES {
+        let t = type_name(element);
+        let s = short(element).replace(['<', '>'], "_");
+        for kind in ["add", "subtract", "multiply", "divide", "maximum", "minimum"] {
+            cases.push(complex_case(format!("c_arith_{kind}_{s}"), format!("loop.arith {kind} %x, %y : {t}"), vec![element, element], element, 0));
+        }
+        for (kind, ulps) in [("negate", 0), ("sign", 0), ("sqrt", 4), ("exponential", 4), ("exponential_minus_one", 4), ("log", 4), ("log_plus_one", 4)] {
+            cases.push(complex_case(format!("c_math_{kind}_{s}"), format!("loop.math {kind} %x : {t}"), vec![element], element, ulps));
+        }
+        for direction in ["EQ", "NE"] {
+            cases.push(complex_case(format!("c_compare_{direction}_{s}"), format!("loop.compare {direction}, %x, %y : {t}"), vec![element, element], ElementType::Pred, 0));
+        }
+        let pred = ElementType::Pred;
+        let select = Case {
+            name: format!("c_select_{s}"),
+            op: format!("loop.select %x, %y, %w : {t}"),
+            inputs: vec![pred, element, element],
+            result: element,
+            values: vec![
+                Literal::from_fn(pred, vec![81], |i| Scalar::Int((i % 2) as i128)),
+                Literal::from_fn(element, vec![81], |i| edge_values(element)[i]),
+                Literal::from_fn(element, vec![81], |i| edge_values(element)[80 - i]),
+            ],
+            ulps: 0,
+            function: None,
+        };
+        cases.push(select);
+    }
+    let conversions = [
+        (COMPLEXES[0], COMPLEXES[0]),
+        (COMPLEXES[0], ElementType::Float(FloatKind::F32)),
+        (COMPLEXES[0], ElementType::Float(FloatKind::F16)),
+        (COMPLEXES[0], ElementType::Int { bits: 32, signed: true }),
+        (COMPLEXES[0], ElementType::Pred),
+        (ElementType::Float(FloatKind::F32), COMPLEXES[0]),
+        (ElementType::Float(FloatKind::F64), COMPLEXES[0]),
+        (ElementType::Int { bits: 64, signed: true }, COMPLEXES[0]),
+        (ElementType::Int { bits: 8, signed: false }, COMPLEXES[0]),
+    ];
+    for (from, to) in conversions {
+        let name = format!("c_convert_{}_{}", short(from), short(to)).replace(['<', '>'], "_");
+        cases.push(complex_case(name, format!("loop.convert %x : {} -> {}", type_name(from), type_name(to)), vec![from], to, 0));
+    }
+    let bits = [(COMPLEXES[0], ElementType::Int { bits: 64, signed: false }), (ElementType::Float(FloatKind::F64), COMPLEXES[0])];
+    for (from, to) in bits {
+        let name = format!("c_bitcast_{}_{}", short(from), short(to)).replace(['<', '>'], "_");
+        cases.push(complex_case(name, format!("loop.bitcast %x : {} -> {}", type_name(from), type_name(to)), vec![from], to, 0));
+    }
+    cases
 }
 
 fn assert_all_agree(cases: Vec<Case>) {
@@ -498,4 +577,9 @@ fn control_flow_agrees_with_the_interpreter() {
 #[test]
 fn conversions_agree_with_the_interpreter() {
     assert_all_agree(convert_cases());
+}
+
+#[test]
+fn complex_numbers_agree_with_the_interpreter() {
+    assert_all_agree(complex_cases());
 }

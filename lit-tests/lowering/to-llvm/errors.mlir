@@ -27,10 +27,10 @@ func.func @f8(%a: memref<4xf8E4M3FN>) {
 
 // -----
 
-func.func @complex(%a: memref<2xcomplex<f32>>) {
+func.func @complex(%a: memref<2xcomplex<f64>>) {
   %c0 = loop.constant 0 : index
-  // expected-error @+1 {{lower-to-llvm does not handle values of type complex<f32> yet}}
-  %x = loop.load %a[%c0] : memref<2xcomplex<f32>>
+  // expected-error @+1 {{lower-to-llvm does not handle values of type complex<f64> yet}}
+  %x = loop.load %a[%c0] : memref<2xcomplex<f64>>
   func.return
 }
 
@@ -61,5 +61,14 @@ func.func @buffer_out(%p: i1, %a: memref<4xf32>) {
   } else {
     loop.yield %a : memref<4xf32>
   }
+  func.return
+}
+
+// -----
+
+// Complex kinds without a lowering are located errors.
+func.func @unsupported(%a: complex<f32>) {
+  // expected-error @+1 {{lower-to-llvm does not handle loop.math tanh on complex numbers yet}}
+  %0 = loop.math tanh %a : complex<f32>
   func.return
 }

@@ -18,6 +18,8 @@
 //! - `maximum`/`minimum` propagate NaN (the canonical quiet NaN, as the interpreter gives)
 //!   and otherwise return the first operand on ties (`max(-0, +0)` is `-0`);
 //! - `power` is `llvm.pow`, `atan2` is libm's `atan2f`/`atan2`.
+//!
+//! Complex numbers: see [`super::complex`].
 
 use xla_dialects::loops::{ArithKind, ArithOp};
 use xla_ir::{Diagnostic, Op, OpId, ValueId};
@@ -36,6 +38,7 @@ pub fn arith(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
         Scalar::Pred => l.pred_arith(kind, a, b)?,
         Scalar::Int { .. } => l.int_arith(kind, scalar, a, b)?,
         Scalar::Float(_) => l.float_arith(kind, scalar, a, b)?,
+        Scalar::Complex(part) => l.complex_arith(kind, part, a, b)?,
     };
     l.bind(result, value);
     Ok(())

@@ -4,7 +4,8 @@
 //! 1); floats by IEEE 754 (ordered predicates, so every comparison with NaN is false, and
 //! `une` for `NE`, which NaN makes true), or, with `TOTALORDER`, by the total order
 //! `-NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN`: the bits read as a signed integer
-//! with every bit but the sign flipped for negative values, compared as integers.
+//! with every bit but the sign flipped for negative values, compared as integers. Complex
+//! numbers compare for equality only ([`super::complex`]).
 
 use xla_dialects::hlo::{ComparisonDirection, ComparisonType};
 use xla_dialects::loops::CompareOp;
@@ -30,6 +31,7 @@ pub fn compare(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
             let (a, b) = (l.widen(a, scalar), l.widen(b, scalar));
             l.fcmp(float_predicate(direction), a, b)
         }
+        Scalar::Complex(part) => l.complex_compare(direction, part, a, b)?,
         _ => l.icmp(int_predicate(direction, scalar.is_signed()), a, b),
     };
     l.bind(l.body.result(op, 0), holds);

@@ -76,6 +76,9 @@ impl FnLowering<'_, '_> {
     pub fn convert_scalar(&mut self, x: ValueId, from: Scalar, to: Scalar) -> ValueId {
         let ctx = self.ctx();
         let ty = to.value_type(ctx);
+        if let Some(converted) = self.complex_convert(x, from, to) {
+            return converted;
+        }
         match (from, to) {
             _ if from.value_type(ctx) == ty && from.is_float() == to.is_float() => x,
             (Scalar::Float(_), Scalar::Pred) => {

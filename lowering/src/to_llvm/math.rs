@@ -29,6 +29,7 @@ pub fn math(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let x = l.value(l.body.operand(op, 0))?;
     let value = match scalar {
         Scalar::Float(_) => l.float_math(kind, scalar, x)?,
+        Scalar::Complex(part) => l.complex_math(kind, part, x)?,
         _ => l.int_math(kind, scalar, x)?,
     };
     l.bind(result, value);

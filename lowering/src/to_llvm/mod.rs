@@ -5,7 +5,8 @@
 //! structured control flow becomes blocks and branches with block arguments
 //! ([`control_flow`]); buffers become pointers addressed through their layouts
 //! ([`memory`]); scalar ops get XLA's exact semantics, the reference interpreter's
-//! ([`arith`], [`math`], [`compare`], [`convert`]); runtime calls pass the run options
+//! ([`arith`], [`math`], [`compare`], [`convert`]), complex numbers packed in one
+//! integer and taken apart for arithmetic ([`complex`]); runtime calls pass the run options
 //! and return their status ([`runtime`]). Then an entry wrapper with the ABI of
 //! docs/lowering.md calls the entry function ([`entry`]). [`types`] says what each type
 //! becomes, [`lowering`] holds the state of one function and [`emit`] builds llvm ops.
@@ -21,6 +22,7 @@
 //! the module is then left as it was. It never panics.
 
 pub mod arith;
+pub mod complex;
 pub mod compare;
 pub mod control_flow;
 pub mod convert;

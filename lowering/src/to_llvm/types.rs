@@ -11,9 +11,15 @@
 //!   which gives the correctly rounded result for `+ - * /` and `sqrt` (f32 has more than
 //!   twice their precision), as the reference interpreter computes them.
 //!
-//! A memref becomes `!llvm.ptr` to its first element. Complex numbers, `f8` and the other
-//! narrow float formats, and integers wider than 64 bits are not lowered yet: a located
-//! error names the type.
+//! A `complex<f32>` is one value, its bits packed in an `i64`, the real part in the low
+//! half: the
+//! loop level's `loop.bitcast` order and XLA's (and numpy's) memory order, since x86 is
+//! little-endian. Its storage type is the same integer, so loads, stores, selects and block
+//! arguments move it whole; arithmetic takes it apart ([`super::complex`]).
+//!
+//! A memref becomes `!llvm.ptr` to its first element. `f8` and the other narrow float
+//! formats, `complex<f64>` (its `i128` is not an llvm-dialect type yet), and integers wider
+//! than 64 bits are not lowered yet: a located error names the type.
 
 use xla_dialects::llvm::ptr_type;
 use xla_ir::{Context, FloatKind, Signedness, Type, TypeData};
@@ -33,6 +39,9 @@ pub enum Scalar {
     },
     /// `f16`, `bf16`, `f32` or `f64`.
     Float(FloatKind),
+    /// A complex number with parts of this kind (`f32` only for now), packed in an
+    /// integer twice as wide as a part.
+    Complex(FloatKind),
 }
 
 impl Scalar {
@@ -45,6 +54,10 @@ impl Scalar {
             }
             TypeData::Index => Some(Scalar::Int { width: 64, signed: true }),
             TypeData::Float(kind @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)) => Some(Scalar::Float(*kind)),
+            TypeData::Complex(part) => match ctx.type_data(*part) {
+                TypeData::Float(FloatKind::F32) => Some(Scalar::Complex(FloatKind::F32)),
+                _ => None,
+            },
             _ => None,
         }
     }
@@ -55,6 +68,7 @@ impl Scalar {
             Scalar::Pred => ctx.int_type(1),
             Scalar::Int { width, .. } => ctx.int_type(width),
             Scalar::Float(kind) => ctx.float_type(kind),
+            Scalar::Complex(kind) => ctx.int_type(2 * kind.bit_width()),
         }
     }
 
@@ -73,6 +87,7 @@ impl Scalar {
             Scalar::Pred => 1,
             Scalar::Int { width, .. } => i64::from(width.div_ceil(8)),
             Scalar::Float(kind) => i64::from(kind.bit_width() / 8),
+            Scalar::Complex(kind) => i64::from(kind.bit_width() / 4),
         }
     }
 
@@ -82,6 +97,7 @@ impl Scalar {
             Scalar::Pred => 1,
             Scalar::Int { width, .. } => width,
             Scalar::Float(kind) => kind.bit_width(),
+            Scalar::Complex(kind) => 2 * kind.bit_width(),
         }
     }
 
@@ -151,6 +167,9 @@ mod tests {
         assert_eq!(bf16.storage_bytes(), 2);
         assert_eq!(Scalar::of(&ctx, ctx.float_type(FloatKind::F8E4M3FN)), None);
         assert_eq!(Scalar::of(&ctx, ctx.int_type(128)), None);
+        let c64 = Scalar::of(&ctx, ctx.ty(TypeData::Complex(ctx.f32_type()))).expect("complex<f32>");
+        assert_eq!((c64.value_type(&ctx), c64.storage_bytes()), (ctx.int_type(64), 8));
+        assert_eq!(Scalar::of(&ctx, ctx.ty(TypeData::Complex(ctx.float_type(FloatKind::F64)))), None);
         assert_eq!(lowered_type(&ctx, ctx.memref_type(&[2], ctx.f32_type())), Some(ptr_type(&ctx)));
     }
 }

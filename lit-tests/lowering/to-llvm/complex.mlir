@@ -1,0 +1,51 @@
+// RUN: xla-opt %s --split-input-file --lower-to-llvm | FileCheck %s
+
+// A complex<f32> is an i64 (real part in the low half): a multiply takes both operands
+// apart, computes num_complex's product on f64 parts and packs the rounded parts.
+// CHECK-LABEL: llvm.func @multiply
+// CHECK-SAME:    (%[[A:[^:]+]]: i64, %[[B:[^:]+]]: i64,
+// CHECK:         %[[AH:.+]] = llvm.lshr %[[A]], %{{.+}} : i64
+// CHECK-NEXT:    %[[AR:.+]] = llvm.trunc %[[A]] : i64 to i32
+// CHECK-NEXT:    %[[ARF:.+]] = llvm.bitcast %[[AR]] : i32 to f32
+// CHECK-NEXT:    %{{.+}} = llvm.fpext %[[ARF]] : f32 to f64
+// CHECK:         llvm.fmul
+// CHECK:         llvm.fsub %{{.+}}, %{{.+}} : f64
+// CHECK-NEXT:    llvm.fadd %{{.+}}, %{{.+}} : f64
+// CHECK-NEXT:    llvm.fptrunc %{{.+}} : f64 to f32
+// CHECK:         llvm.shl %{{.+}}, %{{.+}} : i64
+// CHECK-NEXT:    llvm.or %{{.+}}, %{{.+}} : i64
+func.func @multiply(%a: complex<f32>, %b: complex<f32>) {
+  %0 = loop.arith multiply %a, %b : complex<f32>
+  func.return
+}
+
+// -----
+
+// Loads, stores and selects move the packed i64 whole; a bitcast to ui64 is free.
+// CHECK-LABEL: llvm.func @memory
+// CHECK:         %[[X:.+]] = llvm.load %{{.+}} : !llvm.ptr -> i64
+// CHECK:         %[[S:.+]] = llvm.select %{{.+}}, %[[X]], %{{.+}} : i64
+// CHECK:         llvm.store %[[S]], %{{.+}} : i64, !llvm.ptr
+func.func @memory(%m: memref<4xcomplex<f32>>, %p: i1) {
+  %c1 = loop.constant 1 : index
+  %x = loop.load %m[%c1] : memref<4xcomplex<f32>>
+  %y = loop.arith add %x, %x : complex<f32>
+  %e = loop.compare EQ, %x, %y : complex<f32>
+  %s = loop.select %p, %x, %y : complex<f32>
+  %b = loop.bitcast %s : complex<f32> -> ui64
+  %c = loop.bitcast %b : ui64 -> complex<f32>
+  loop.store %c, %m[%c1] : memref<4xcomplex<f32>>
+  func.return
+}
+
+// -----
+
+// Complex log and sqrt call the f64 libm functions num_complex calls.
+// CHECK-LABEL: llvm.func @transcendental
+// CHECK:         llvm.call @hypot
+// CHECK:         llvm.call @atan2
+// CHECK:         llvm.call @llvm.log.f64
+func.func @transcendental(%a: complex<f32>) {
+  %0 = loop.math log %a : complex<f32>
+  func.return
+}

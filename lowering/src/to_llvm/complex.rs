@@ -1,0 +1,300 @@
+//! Complex numbers: `loop.arith`, `loop.math`, `loop.compare` and `loop.convert` on
+//! `complex<f32>` (the code is written for any part format, but `complex<f64>` would be
+//! an `i128`, which the llvm dialect does not have yet), with the reference interpreter's formulas
+//! (`num_complex` 0.4 on `f64` parts, each part rounded to the element's part format at
+//! the end).
+//!
+//! A complex value is its bits packed in one integer ([`super::types`]): `i64` for
+//! `complex<f32>`, the real part in the low half. An op takes
+//! its operands apart ([`FnLowering::complex_parts`]: truncations and a shift, bitcasts,
+//! and `fpext` to `f64` for `f32` parts), computes on `f64` parts as the interpreter does,
+//! and packs the result ([`FnLowering::pack_complex`]: `fptrunc`, bitcasts, a shift and an
+//! `or`).
+//!
+//! - `add`, `subtract`, `multiply` and `divide` are `num_complex`'s formulas (the quotient
+//!   divides by `|b|^2` without scaling), evaluated in the same order without contraction,
+//!   so they agree bit for bit; `maximum`/`minimum` pick an operand by the lexicographic
+//!   order of the parts (a NaN part compares equal), as the interpreter does.
+//! - `negate` negates both parts; `exponential` is `from_polar(exp(re), im)` with
+//!   `num_complex`'s special cases for infinite and NaN real parts;
+//!   `exponential_minus_one` subtracts 1 from its real part; `log` is
+//!   `(ln(hypot(re, im)), atan2(im, re))`; `log_plus_one` is `log` of `z + 1`; `sqrt`
+//!   follows `num_complex`'s three branches (a zero imaginary part, a zero real part,
+//!   else the polar form); `sign` is `z / |z|`, zero for zero, NaN for a NaN part. The
+//!   transcendental functions are the `f64` functions of libm the interpreter calls, so
+//!   they agree bit for bit unless LLVM vectorizes a loop into libmvec, whose results may
+//!   be an ulp off.
+//! - `loop.compare` takes `EQ` (both parts equal) and `NE`.
+//! - `loop.convert` from a complex number to a real type converts its real part; to a
+//!   complex type it converts the operand to `f64` and rounds it to the parts' format,
+//!   with a zero imaginary part.
+//!
+//! The other kinds (`power`, `rsqrt`, `logistic`, `sine`, `cosine`, `tan`, `tanh`,
+//! `cbrt`) are located errors.
+
+use xla_dialects::hlo::ComparisonDirection;
+use xla_dialects::loops::{ArithKind, MathKind};
+use xla_ir::{Diagnostic, FloatKind, Type, ValueId};
+
+use super::lowering::FnLowering;
+use super::types::Scalar;
+
+/// The two `f64` parts of a complex number.
+#[derive(Copy, Clone)]
+pub struct Parts {
+    /// The real part.
+    pub re: ValueId,
+    /// The imaginary part.
+    pub im: ValueId,
+}
+
+impl FnLowering<'_, '_> {
+    /// The `f64` type complex parts compute in.
+    fn f64_type(&self) -> Type {
+        self.ctx().float_type(FloatKind::F64)
+    }
+
+    /// The parts of the packed complex number `z` whose parts are of `kind`, as `f64`.
+    pub fn complex_parts(&mut self, z: ValueId, kind: FloatKind) -> Parts {
+        let ctx = self.ctx();
+        let (half, wide) = (ctx.int_type(kind.bit_width()), ctx.int_type(2 * kind.bit_width()));
+        let shift = self.int_const(i128::from(kind.bit_width()), wide);
+        let high = self.binary("lshr", z, shift);
+        let [re, im] = [z, high].map(|bits| {
+            let narrow = self.cast("trunc", bits, half);
+            let part = self.cast("bitcast", narrow, ctx.float_type(kind));
+            self.float_to_float(part, kind, FloatKind::F64)
+        });
+        Parts { re, im }
+    }
+
+    /// The complex number with parts of `kind` packed from the `f64` parts `parts`, each
+    /// rounded once to `kind`.
+    pub fn pack_complex(&mut self, parts: Parts, kind: FloatKind) -> ValueId {
+        let ctx = self.ctx();
+        let (half, wide) = (ctx.int_type(kind.bit_width()), ctx.int_type(2 * kind.bit_width()));
+        let [re, im] = [parts.re, parts.im].map(|part| {
+            let rounded = self.float_to_float(part, FloatKind::F64, kind);
+            let bits = self.cast("bitcast", rounded, half);
+            self.cast("zext", bits, wide)
+        });
+        let shift = self.int_const(i128::from(kind.bit_width()), wide);
+        let high = self.binary("shl", im, shift);
+        self.binary("or", re, high)
+    }
+
+    /// A binary op on complex numbers with parts of `kind` (see the module).
+    pub fn complex_arith(&mut self, kind: ArithKind, part: FloatKind, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
+        use ArithKind::*;
+        if matches!(kind, Maximum | Minimum) {
+            return Ok(self.complex_extremum(kind == Maximum, part, a, b));
+        }
+        let (x, y) = (self.complex_parts(a, part), self.complex_parts(b, part));
+        let result = match kind {
+            Add => Parts { re: self.binary("fadd", x.re, y.re), im: self.binary("fadd", x.im, y.im) },
+            Subtract => Parts { re: self.binary("fsub", x.re, y.re), im: self.binary("fsub", x.im, y.im) },
+            Multiply => self.complex_multiply(x, y),
+            Divide => self.complex_divide(x, y),
+            _ => return Err(self.error(format!("lower-to-llvm does not handle loop.arith {} on complex numbers yet", kind.name()))),
+        };
+        Ok(self.pack_complex(result, part))
+    }
+
+    /// `x * y`: `(xr*yr - xi*yi, xr*yi + xi*yr)`.
+    fn complex_multiply(&mut self, x: Parts, y: Parts) -> Parts {
+        let (rr, ii) = (self.binary("fmul", x.re, y.re), self.binary("fmul", x.im, y.im));
+        let (ri, ir) = (self.binary("fmul", x.re, y.im), self.binary("fmul", x.im, y.re));
+        Parts { re: self.binary("fsub", rr, ii), im: self.binary("fadd", ri, ir) }
+    }
+
+    /// `x / y`: `((xr*yr + xi*yi) / n, (xi*yr - xr*yi) / n)` with `n = yr^2 + yi^2`.
+    fn complex_divide(&mut self, x: Parts, y: Parts) -> Parts {
+        let (yr2, yi2) = (self.binary("fmul", y.re, y.re), self.binary("fmul", y.im, y.im));
+        let norm = self.binary("fadd", yr2, yi2);
+        let (rr, ii) = (self.binary("fmul", x.re, y.re), self.binary("fmul", x.im, y.im));
+        let (ir, ri) = (self.binary("fmul", x.im, y.re), self.binary("fmul", x.re, y.im));
+        let (re, im) = (self.binary("fadd", rr, ii), self.binary("fsub", ir, ri));
+        Parts { re: self.binary("fdiv", re, norm), im: self.binary("fdiv", im, norm) }
+    }
+
+    /// `maximum` (or `minimum`): `b` when `a` is lexicographically less (greater) than
+    /// `b`, else `a`; a NaN part compares equal to anything.
+    fn complex_extremum(&mut self, maximum: bool, part: FloatKind, a: ValueId, b: ValueId) -> ValueId {
+        let (x, y) = (self.complex_parts(a, part), self.complex_parts(b, part));
+        let (before, after) = if maximum { ("olt", "ogt") } else { ("ogt", "olt") };
+        let re_before = self.fcmp(before, x.re, y.re);
+        let re_after = self.fcmp(after, x.re, y.re);
+        let im_before = self.fcmp(before, x.im, y.im);
+        let true_ = self.int_const(1, self.ctx().int_type(1));
+        let re_not_after = self.binary("xor", re_after, true_);
+        let tie_then_im = self.binary("and", re_not_after, im_before);
+        let take_b = self.binary("or", re_before, tie_then_im);
+        self.select(take_b, b, a)
+    }
+
+    /// A unary op on complex numbers with parts of `kind` (see the module).
+    pub fn complex_math(&mut self, kind: MathKind, part: FloatKind, z: ValueId) -> Result<ValueId, Diagnostic> {
+        use MathKind::*;
+        let x = self.complex_parts(z, part);
+        let f64_ty = self.f64_type();
+        let result = match kind {
+            Negate => Parts { re: self.value_op("llvm.fneg", &[x.re], f64_ty, &[]), im: self.value_op("llvm.fneg", &[x.im], f64_ty, &[]) },
+            Exponential => self.complex_exp(x),
+            ExponentialMinusOne => {
+                let e = self.complex_exp(x);
+                let one = self.float_const(1.0, f64_ty);
+                Parts { re: self.binary("fsub", e.re, one), im: e.im }
+            }
+            Log => self.complex_log(x),
+            LogPlusOne => {
+                let one = self.float_const(1.0, f64_ty);
+                let shifted = Parts { re: self.binary("fadd", x.re, one), im: x.im };
+                self.complex_log(shifted)
+            }
+            Sqrt => self.complex_sqrt(x),
+            Sign => self.complex_sign(x),
+            _ => return Err(self.error(format!("lower-to-llvm does not handle loop.math {} on complex numbers yet", kind.name()))),
+        };
+        Ok(self.pack_complex(result, part))
+    }
+
+    /// A call of the `f64` function `callee` (an intrinsic or libm), flushing as
+    /// [`FnLowering::math_call`] does.
+    fn f64_call(&mut self, callee: &str, args: &[ValueId]) -> ValueId {
+        self.math_call(callee, args, Scalar::Float(FloatKind::F64))
+    }
+
+    /// `from_polar(r, theta)`: `(r * cos(theta), r * sin(theta))`.
+    fn from_polar(&mut self, r: ValueId, theta: ValueId) -> Parts {
+        let cos = self.f64_call("llvm.cos.f64", &[theta]);
+        let sin = self.f64_call("llvm.sin.f64", &[theta]);
+        Parts { re: self.binary("fmul", r, cos), im: self.binary("fmul", r, sin) }
+    }
+
+    /// `exp(z)`: `from_polar(exp(re), im)`, except that `+inf` with a zero or non-finite
+    /// imaginary part gives `(+inf, im)` (NaN for an infinite `im`), `-inf` with a
+    /// non-finite imaginary part gives 0, and NaN with a zero imaginary part gives `z`.
+    fn complex_exp(&mut self, z: Parts) -> Parts {
+        let ty = self.f64_type();
+        let exp = self.f64_call("llvm.exp.f64", &[z.re]);
+        let polar = self.from_polar(exp, z.im);
+        let (zero, inf, neg_inf, nan) = (self.float_const(0.0, ty), self.float_const(f64::INFINITY, ty), self.float_const(f64::NEG_INFINITY, ty), self.float_const(f64::NAN, ty));
+        let im_abs = self.intrinsic("fabs", &[z.im], ty);
+        let im_infinite = self.fcmp("oeq", im_abs, inf);
+        let im_zero = self.fcmp("oeq", z.im, zero);
+        let im_not_finite = self.fcmp("uge", im_abs, inf);
+        let re_pos_inf = self.fcmp("oeq", z.re, inf);
+        let re_neg_inf = self.fcmp("oeq", z.re, neg_inf);
+        let re_nan = self.fcmp("uno", z.re, z.re);
+        // +inf: (re, im) when im is zero or not finite, with an infinite im made NaN.
+        let zero_or_not_finite = self.binary("or", im_zero, im_not_finite);
+        let pos_case = self.binary("and", re_pos_inf, zero_or_not_finite);
+        let pos_im = self.select(im_infinite, nan, z.im);
+        // -inf with a non-finite im: zero.
+        let neg_case = self.binary("and", re_neg_inf, im_not_finite);
+        // NaN with a zero im: z itself.
+        let nan_case = self.binary("and", re_nan, im_zero);
+        let re = self.select(pos_case, z.re, polar.re);
+        let im = self.select(pos_case, pos_im, polar.im);
+        let re = self.select(neg_case, zero, re);
+        let im = self.select(neg_case, zero, im);
+        let re = self.select(nan_case, z.re, re);
+        let im = self.select(nan_case, z.im, im);
+        Parts { re, im }
+    }
+
+    /// `|z|` (`hypot`) and `arg(z)` (`atan2(im, re)`).
+    fn to_polar(&mut self, z: Parts) -> (ValueId, ValueId) {
+        let norm = self.f64_call("hypot", &[z.re, z.im]);
+        let arg = self.f64_call("atan2", &[z.im, z.re]);
+        (norm, arg)
+    }
+
+    /// `ln(z)`: `(ln|z|, arg(z))`.
+    fn complex_log(&mut self, z: Parts) -> Parts {
+        let (r, theta) = self.to_polar(z);
+        Parts { re: self.f64_call("llvm.log.f64", &[r]), im: theta }
+    }
+
+    /// `sqrt(z)` by `num_complex`'s branches, all computed and chosen by selects.
+    fn complex_sqrt(&mut self, z: Parts) -> Parts {
+        let ty = self.f64_type();
+        let i64_ty = self.ctx().int_type(64);
+        let (zero, two) = (self.float_const(0.0, ty), self.float_const(2.0, ty));
+        // A zero imaginary part: (sqrt(re), im) for re with its sign bit clear, else
+        // (0, +-sqrt(-re)) with the sign of im.
+        let re_bits = self.cast("bitcast", z.re, i64_ty);
+        let zero_i64 = self.i64_const(0);
+        let re_positive = self.icmp("sge", re_bits, zero_i64);
+        let root_re = self.intrinsic("sqrt", &[z.re], ty);
+        let neg_re = self.value_op("llvm.fneg", &[z.re], ty, &[]);
+        let root_neg = self.intrinsic("sqrt", &[neg_re], ty);
+        let signed_root_neg = self.intrinsic("copysign", &[root_neg, z.im], ty);
+        let real_re = self.select(re_positive, root_re, zero);
+        let real_im = self.select(re_positive, z.im, signed_root_neg);
+        // A zero real part: x = sqrt(|im| / 2), (x, +-x) with the sign of im.
+        let im_abs = self.intrinsic("fabs", &[z.im], ty);
+        let half = self.binary("fdiv", im_abs, two);
+        let x = self.intrinsic("sqrt", &[half], ty);
+        let signed_x = self.intrinsic("copysign", &[x, z.im], ty);
+        // Otherwise the polar form: from_polar(sqrt(r), theta / 2).
+        let (r, theta) = self.to_polar(z);
+        let root_r = self.intrinsic("sqrt", &[r], ty);
+        let half_theta = self.binary("fdiv", theta, two);
+        let polar = self.from_polar(root_r, half_theta);
+        let im_zero = self.fcmp("oeq", z.im, zero);
+        let re_zero = self.fcmp("oeq", z.re, zero);
+        let re = self.select(re_zero, x, polar.re);
+        let im = self.select(re_zero, signed_x, polar.im);
+        Parts { re: self.select(im_zero, real_re, re), im: self.select(im_zero, real_im, im) }
+    }
+
+    /// `sign(z)`: NaN when a part is NaN, zero when `|z|` is zero, else `z / |z|`.
+    fn complex_sign(&mut self, z: Parts) -> Parts {
+        let ty = self.f64_type();
+        let (zero, nan) = (self.float_const(0.0, ty), self.float_const(f64::NAN, ty));
+        let norm = self.f64_call("hypot", &[z.re, z.im]);
+        let (re, im) = (self.binary("fdiv", z.re, norm), self.binary("fdiv", z.im, norm));
+        let norm_zero = self.fcmp("oeq", norm, zero);
+        let (re, im) = (self.select(norm_zero, zero, re), self.select(norm_zero, zero, im));
+        let any_nan = self.fcmp("uno", z.re, z.im);
+        Parts { re: self.select(any_nan, nan, re), im: self.select(any_nan, nan, im) }
+    }
+
+    /// `a direction b` on complex numbers: `EQ` when both parts are equal, `NE` otherwise.
+    pub fn complex_compare(&mut self, direction: ComparisonDirection, part: FloatKind, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
+        let (x, y) = (self.complex_parts(a, part), self.complex_parts(b, part));
+        let (re_eq, im_eq) = (self.fcmp("oeq", x.re, y.re), self.fcmp("oeq", x.im, y.im));
+        let equal = self.binary("and", re_eq, im_eq);
+        match direction {
+            ComparisonDirection::Eq => Ok(equal),
+            ComparisonDirection::Ne => {
+                let true_ = self.int_const(1, self.ctx().int_type(1));
+                Ok(self.binary("xor", equal, true_))
+            }
+            _ => Err(self.error("loop.compare orders complex numbers only with EQ and NE")),
+        }
+    }
+
+    /// `x` of `from` converted to `to` where either is complex, as the interpreter
+    /// converts; `None` when neither is.
+    pub fn complex_convert(&mut self, x: ValueId, from: Scalar, to: Scalar) -> Option<ValueId> {
+        match (from, to) {
+            (Scalar::Complex(a), Scalar::Complex(b)) => {
+                let parts = self.complex_parts(x, a);
+                Some(self.pack_complex(parts, b))
+            }
+            (Scalar::Complex(a), _) => {
+                let parts = self.complex_parts(x, a);
+                let re = self.float_to_float(parts.re, FloatKind::F64, a);
+                Some(self.convert_scalar(re, Scalar::Float(a), to))
+            }
+            (_, Scalar::Complex(b)) => {
+                let re = self.convert_scalar(x, from, Scalar::Float(FloatKind::F64));
+                let zero = self.float_const(0.0, self.f64_type());
+                Some(self.pack_complex(Parts { re, im: zero }, b))
+            }
+            _ => None,
+        }
+    }
+}
