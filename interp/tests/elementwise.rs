@@ -135,3 +135,22 @@ func.func @main(%a: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
     assert!((floats(&exact[0])[0] + 103.2789).abs() < 1e-3, "IEEE log of the smallest subnormal");
     assert!(floats(&exact[1])[1].is_nan());
 }
+
+/// XLA CPU (jaxlib 0.10.2) flushes subnormals in arithmetic but computes `abs` and `negate`
+/// on the sign bit: `sign(±1e-40) == ±0`, `abs(1e-40) == 1e-40`, `-(1e-40) == -1e-40`.
+#[test]
+fn sign_bit_ops_pass_subnormals_through_as_on_xla_cpu() {
+    let text = r#"
+func.func @main(%a: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) {
+  %0 = hlo.sign %a : tensor<2xf32>
+  %1 = hlo.abs %a : tensor<2xf32>
+  %2 = hlo.negate %a : tensor<2xf32>
+  func.return %0, %1, %2 : tensor<2xf32>, tensor<2xf32>, tensor<2xf32>
+}"#;
+    let tiny = 1e-40f32;
+    let results = run(text, vec![f32s(&[2], &[tiny, -tiny])]).expect("runs");
+    let sign = floats(&results[0]);
+    assert!(sign[0] == 0.0 && sign[0].is_sign_positive() && sign[1] == 0.0 && sign[1].is_sign_negative(), "{sign:?}");
+    assert_eq!(floats(&results[1]), vec![tiny as f64, tiny as f64]);
+    assert_eq!(floats(&results[2]), vec![-tiny as f64, tiny as f64]);
+}

@@ -10,7 +10,8 @@
 //! `sign` keeps `-0.0` and NaN; `round_nearest_afz` rounds halves away from zero and
 //! `round_nearest_even` to even; `not` is bitwise on integers and logical on `pred`;
 //! subnormal `f32`/`f64` operands and results flush to zero as on XLA CPU (see
-//! [`crate::interpreter::Options::flush_denormals`]).
+//! [`crate::interpreter::Options::flush_denormals`]), except through `abs` and `negate`,
+//! which XLA CPU computes on the sign bit.
 
 use std::rc::Rc;
 
@@ -62,11 +63,19 @@ struct Unary {
 
 /// Applies `unary` to every element of the operand; the result has the op's result type.
 fn apply(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary) -> EvalResult<Vec<Value>> {
+    apply_with(cx, operands, unary, true)
+}
+
+/// [`apply`], flushing subnormal operands and results or not: ops that only touch the sign
+/// bit (`abs`, `negate`) are bit operations on XLA CPU, which pass subnormals through
+/// (jaxlib 0.10.2: `abs(1e-40) == 1e-40`, while `sign(1e-40) == 0`).
+fn apply_with(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary, flushes: bool) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let element = operand.element;
     let result = cx.result_element(0)?;
+    let flush = |element, value| if flushes { flush_denormal(cx, element, value) } else { value };
     let literal = map_elements(operand, result, |value| {
-        let computed = match flush_denormal(cx, element, value) {
+        let computed = match flush(element, value) {
             Scalar::Int(v) => Scalar::Int(unary.int.ok_or("not defined on integers")?(element, v)),
             Scalar::Float(v) => Scalar::Float(unary.float.ok_or("not defined on floats")?(v)),
             Scalar::Complex(re, im) => {
@@ -74,7 +83,7 @@ fn apply(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary) -> EvalResult<Vec<
                 Scalar::Complex(z.re, z.im)
             }
         };
-        Ok(flush_denormal(cx, result, normalize(result, computed)))
+        Ok(flush(result, normalize(result, computed)))
     })?;
     Ok(vec![literal.into()])
 }
@@ -98,11 +107,13 @@ fn abs(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
         })?;
         return Ok(vec![literal.into()]);
     }
-    apply(cx, operands, Unary { int: Some(|e, v| e.wrap(v.wrapping_abs())), float: Some(f64::abs), complex: None })
+    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_abs())), float: Some(f64::abs), complex: None };
+    apply_with(cx, operands, unary, false)
 }
 
 fn negate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, Unary { int: Some(|e, v| e.wrap(v.wrapping_neg())), float: Some(|x| -x), complex: Some(|z| -z) })
+    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_neg())), float: Some(|x| -x), complex: Some(|z| -z) };
+    apply_with(cx, operands, unary, false)
 }
 
 fn sign(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {

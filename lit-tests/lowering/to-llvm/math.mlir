@@ -24,17 +24,21 @@ func.func @ints(%a: i32) {
 
 // -----
 
-// Floats: sign keeps NaN and zeros; rounding and exp/sqrt are intrinsics; tanh and erf call
+// Floats: sign keeps NaN and makes a zero of the operand's sign for zeros (a subnormal
+// under flushed denormals too); rounding and exp/sqrt are intrinsics; tanh and erf call
 // libm's f32 functions; rsqrt is 1 / sqrt; f16 computes in f32.
 // CHECK-LABEL: llvm.func @floats
 // CHECK-SAME:    (%[[X:[^:]+]]: f32, %[[H:[^:]+]]: f16,
 // CHECK-DAG:     %[[ZERO:.+]] = llvm.constant 0.0 : f32
 // CHECK-DAG:     %[[ONE:.+]] = llvm.constant 1.0 : f32
 // CHECK-DAG:     %[[M1:.+]] = llvm.constant -1.0 : f32
-// CHECK:         %[[KEEP:.+]] = llvm.fcmp ueq %[[X]], %[[ZERO]] : f32
+// CHECK:         %[[NAN:.+]] = llvm.fcmp uno %[[X]], %[[X]] : f32
+// CHECK-NEXT:    %[[Z:.+]] = llvm.fcmp oeq %[[X]], %[[ZERO]] : f32
 // CHECK-NEXT:    %[[LT:.+]] = llvm.fcmp olt %[[X]], %[[ZERO]] : f32
 // CHECK-NEXT:    %[[UNIT:.+]] = llvm.select %[[LT]], %[[M1]], %[[ONE]] : f32
-// CHECK-NEXT:    %{{.+}} = llvm.select %[[KEEP]], %[[X]], %[[UNIT]] : f32
+// CHECK-NEXT:    %[[SZ:.+]] = llvm.call @llvm.copysign.f32(%[[ZERO]], %[[X]]) : (f32, f32) -> f32
+// CHECK-NEXT:    %[[ZU:.+]] = llvm.select %[[Z]], %[[SZ]], %[[UNIT]] : f32
+// CHECK-NEXT:    %{{.+}} = llvm.select %[[NAN]], %[[X]], %[[ZU]] : f32
 // CHECK-NEXT:    %{{.+}} = llvm.call @llvm.round.f32(%[[X]]) : (f32) -> f32
 // CHECK-NEXT:    %{{.+}} = llvm.call @llvm.roundeven.f32(%[[X]]) : (f32) -> f32
 // CHECK-NEXT:    %{{.+}} = llvm.call @tanhf(%[[X]]) : (f32) -> f32

@@ -112,14 +112,19 @@ impl FnLowering<'_, '_> {
         Ok(self.narrow(value, scalar))
     }
 
-    /// The sign of a float: NaN and zeros as they are, otherwise -1 or 1.
+    /// The sign of a float: NaN as it is, a zero of the operand's sign for zeros, otherwise
+    /// -1 or 1. The zero is made, not passed through, so that under flushed denormals (where
+    /// a subnormal compares equal to zero) a subnormal's sign is a zero, as on XLA CPU.
     fn float_sign(&mut self, x: ValueId) -> ValueId {
         let ty = self.body.value_type(x);
         let (zero, one, minus_one) = (self.float_const(0.0, ty), self.float_const(1.0, ty), self.float_const(-1.0, ty));
-        let nan_or_zero = self.fcmp("ueq", x, zero);
+        let is_nan = self.fcmp("uno", x, x);
+        let is_zero = self.fcmp("oeq", x, zero);
         let negative = self.fcmp("olt", x, zero);
         let unit = self.select(negative, minus_one, one);
-        self.select(nan_or_zero, x, unit)
+        let signed_zero = self.intrinsic("copysign", &[zero, x], ty);
+        let zero_or_unit = self.select(is_zero, signed_zero, unit);
+        self.select(is_nan, x, zero_or_unit)
     }
 
     /// A call of the libm function `name` (`name` + `f` for `f32`) on `x`.
