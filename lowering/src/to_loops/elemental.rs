@@ -22,41 +22,7 @@ use super::lowering::{Lowered, Lowering};
 impl Lowering<'_, '_> {
     /// Whether the lowering has an elemental generator for `op`.
     pub fn has_elemental(&self, op: OpId) -> bool {
-        let name = self.body.op_name(op);
-        ArithKind::of_hlo(name).is_some()
-            || MathKind::of_hlo(name).is_some()
-            || matches!(
-                name,
-                "hlo.compare"
-                    | "hlo.select"
-                    | "hlo.clamp"
-                    | "hlo.convert_element_type"
-                    | "hlo.bitcast_convert_type"
-                    | "hlo.is_finite"
-                    | "hlo.map"
-                    | "hlo.broadcast_in_dim"
-                    | "hlo.broadcast"
-                    | "hlo.reshape"
-                    | "hlo.collapse"
-                    | "hlo.transpose"
-                    | "hlo.rev"
-                    | "hlo.iota"
-                    | "hlo.slice"
-                    | "hlo.concatenate"
-                    | "hlo.pad"
-                    | "hlo.dynamic_slice"
-                    | "hlo.dynamic_update_slice"
-                    | "hlo.reduce"
-                    | "hlo.reduce_window"
-                    | "hlo.dot_general"
-                    | "hlo.dot"
-                    | "hlo.convolution"
-                    | "hlo.gather"
-                    | "hlo.reduce_precision"
-                    | "hlo.real"
-                    | "hlo.imag"
-                    | "hlo.complex"
-            )
+        elemental_cost(self.body.op_name(op)).is_some()
     }
 
     /// Whether `op` is left for its consumer to compute, under
@@ -65,30 +31,7 @@ impl Lowering<'_, '_> {
     /// result, not 0-d, whose only use is an op with an elemental in the same block that
     /// reads each element a bounded number of times (not a dot product).
     pub fn fusible(&self, op: OpId) -> bool {
-        let name = self.body.op_name(op);
-        let cheap = ArithKind::of_hlo(name).is_some()
-            || MathKind::of_hlo(name).is_some()
-            || matches!(
-                name,
-                "hlo.compare"
-                    | "hlo.select"
-                    | "hlo.clamp"
-                    | "hlo.convert_element_type"
-                    | "hlo.bitcast_convert_type"
-                    | "hlo.is_finite"
-                    | "hlo.broadcast_in_dim"
-                    | "hlo.broadcast"
-                    | "hlo.reshape"
-                    | "hlo.collapse"
-                    | "hlo.transpose"
-                    | "hlo.rev"
-                    | "hlo.iota"
-                    | "hlo.slice"
-                    | "hlo.reduce_precision"
-                    | "hlo.real"
-                    | "hlo.imag"
-                    | "hlo.complex"
-            );
+        let cheap = elemental_cost(self.body.op_name(op)) == Some(Cost::Cheap);
         let [result] = self.body.op(op).results[..] else { return false };
         let [single_use] = self.body.value(result).uses[..] else { return false };
         let user = single_use.op;
@@ -258,4 +201,56 @@ impl Lowering<'_, '_> {
             .and_then(|m| m.static_shape())
             .ok_or_else(|| self.error("internal error: a buffer of dynamic shape"))
     }
+}
+
+/// How much computing one element of an op's result costs, for fusion.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Cost {
+    /// A few operand elements and scalar ops: worth recomputing in the consumer.
+    Cheap,
+    /// A loop over operand elements (reductions, products, gathers), or effects through
+    /// buffers: computed once into a buffer.
+    Costly,
+}
+
+/// The ops besides the `loop.arith`/`loop.math` kinds that have an elemental generator
+/// (dispatched by [`Lowering::op_elements`]), with the cost of one element.
+const ELEMENTAL_OPS: &[(&str, Cost)] = &[
+    ("hlo.compare", Cost::Cheap),
+    ("hlo.select", Cost::Cheap),
+    ("hlo.clamp", Cost::Cheap),
+    ("hlo.convert_element_type", Cost::Cheap),
+    ("hlo.bitcast_convert_type", Cost::Cheap),
+    ("hlo.is_finite", Cost::Cheap),
+    ("hlo.map", Cost::Costly),
+    ("hlo.broadcast_in_dim", Cost::Cheap),
+    ("hlo.broadcast", Cost::Cheap),
+    ("hlo.reshape", Cost::Cheap),
+    ("hlo.collapse", Cost::Cheap),
+    ("hlo.transpose", Cost::Cheap),
+    ("hlo.rev", Cost::Cheap),
+    ("hlo.iota", Cost::Cheap),
+    ("hlo.slice", Cost::Cheap),
+    ("hlo.concatenate", Cost::Costly),
+    ("hlo.pad", Cost::Costly),
+    ("hlo.dynamic_slice", Cost::Costly),
+    ("hlo.dynamic_update_slice", Cost::Costly),
+    ("hlo.reduce", Cost::Costly),
+    ("hlo.reduce_window", Cost::Costly),
+    ("hlo.dot_general", Cost::Costly),
+    ("hlo.dot", Cost::Costly),
+    ("hlo.convolution", Cost::Costly),
+    ("hlo.gather", Cost::Costly),
+    ("hlo.reduce_precision", Cost::Cheap),
+    ("hlo.real", Cost::Cheap),
+    ("hlo.imag", Cost::Cheap),
+    ("hlo.complex", Cost::Cheap),
+];
+
+/// The cost of one element of op `name`'s result, when it has an elemental generator.
+fn elemental_cost(name: &str) -> Option<Cost> {
+    if ArithKind::of_hlo(name).is_some() || MathKind::of_hlo(name).is_some() {
+        return Some(Cost::Cheap);
+    }
+    ELEMENTAL_OPS.iter().find(|(op, _)| *op == name).map(|(_, cost)| *cost)
 }
