@@ -484,6 +484,32 @@ def _(rng):
     return f, [normal(rng, (8, 8)), normal(rng, (8, 8)), z]
 
 
+def complex_edge_values(dtype):
+    """Parts that exercise the special paths of XLA's complex exp/log/log1p/sqrt: zeros of
+    both signs, infinities, NaN, the overflow edge of exp, the unit circle and -1 (where log
+    and log1p cancel), huge and tiny magnitudes, and equal parts (sqrt's closed forms)."""
+    finfo = np.finfo(np.float32 if dtype == np.complex64 else np.float64)
+    parts = [0.0, -0.0, 1.0, -1.0, 0.5, -2.5, 3.0, 1e-3, -1e-7, 90.0, 100.0, 710.0,
+             float(finfo.max), float(finfo.tiny), float(np.sqrt(finfo.max)), np.inf, -np.inf, np.nan]
+    re, im = np.meshgrid(np.array(parts), np.array(parts))
+    near = np.array([0.6 + 0.8j, 0.8 - 0.6j, -0.9999 + 0.01j, -1 + 1e-5j, 1e-4 - 1e-4j,
+                     0.9999 + 0.0141j, 0.99995 + 0j, -0.5 + 0.8660254j])
+    grid = np.zeros(re.shape, dtype)
+    grid.real, grid.imag = re, im  # not re + 1j * im, which makes inf * 0 = NaN parts
+    return np.concatenate([grid.ravel(), near.astype(dtype)])
+
+
+@case("complex_math", ["complex", "transcendental", "x64"],
+      "complex exp, log, log1p and sqrt on complex64 and complex128 over edge values (zeros, "
+      "infinities, NaN, overflow of exp, the unit circle, -1, huge and tiny parts), which XLA "
+      "writes as real arithmetic on the parts", rtol=1e-5, atol=1e-6, x64=True)
+def _(rng):
+    def f(z64, z128):
+        return (jnp.exp(z64), jnp.log(z64), jnp.log1p(z64), jnp.sqrt(z64),
+                jnp.exp(z128), jnp.log(z128), jnp.log1p(z128), jnp.sqrt(z128))
+    return f, [complex_edge_values(np.complex64), complex_edge_values(np.complex128)]
+
+
 @case("fft", ["complex", "fft"],
       "fft and ifft on complex64, rfft and irfft on f32 (stablehlo.fft)", **ACCUM)
 def _(rng):

@@ -7,14 +7,15 @@
 //! Order: (1) `!stablehlo.token` becomes `!hlo.token` on every value and in every function
 //! signature (any other `!stablehlo.*` or `!chlo.*` type is an error); (2) the ops of the module, in pre-order as they were when the pass began, are
 //! converted one by one (a converter may erase its op and insert others before it);
-//! (3) fix-ups on hlo ops.
+//! (3) complex `exp`, `log`, `log1p` and `sqrt` written as real arithmetic, as XLA does
+//! ([`complex_math`]); (4) fix-ups on hlo ops.
 //!
 //! Invariant: when the pass succeeds no op of the `stablehlo` or `chlo` dialects remains;
 //! an op it cannot convert is an error at that op, naming it.
 
 use xla_ir::{AttrData, Attribute, Body, Diagnostic, OpId, OpRef, Type, TypeData, WalkOrder};
 
-use super::{calls, chlo, control_flow, dot_conv, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
+use super::{calls, chlo, complex_math, control_flow, dot_conv, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
 
 /// Converts what parsing left (see the module documentation).
 pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> Result<(), Diagnostic> {
@@ -28,6 +29,13 @@ pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> 
             convert_stablehlo(body, op, short)?;
         } else if name.starts_with("chlo.") {
             chlo::expand(body, op)?;
+        }
+    }
+    // XLA writes complex exp, log, log1p and sqrt as real arithmetic when it reads StableHLO
+    // (its conversion runs StableHLO's complex math expander); so does this reader.
+    for op in body.nested_ops(module, WalkOrder::PreOrder) {
+        if !body.is_erased(op) {
+            complex_math::expand_complex_math(body, op)?;
         }
     }
     // StableHLO allows dots and convolutions of mixed precision (bf16 x bf16 -> f32); hlo

@@ -24,11 +24,13 @@
 //! One file per concept or op family: [`dialect`] (the op tables), [`syntax`] and
 //! [`attr_text`] (shared reading), [`elementwise`], [`shape_ops`], [`dot_conv`],
 //! [`reduce`], [`gather_scatter`], [`control_flow`], [`calls`], [`misc_ops`], [`chlo`]
-//! (expansions) and [`legalize`] (the pass over what the hooks left).
+//! (expansions), [`complex_math`] (complex exp/log/log1p/sqrt as XLA writes them) and
+//! [`legalize`] (the pass over what the hooks left).
 
 pub(crate) mod attr_text;
 pub(crate) mod calls;
 pub(crate) mod chlo;
+pub(crate) mod complex_math;
 pub(crate) mod control_flow;
 pub(crate) mod dialect;
 pub(crate) mod dot_conv;

@@ -153,13 +153,21 @@ pub(crate) fn acosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic>
     })
 }
 
-/// `atanh(x) = (log1p(x) - log1p(-x)) / 2`: infinite at `±1`, NaN beyond.
+/// `atanh(x) = (log1p(x) - log1p(-x)) / 2`: infinite at `±1`, and the quiet NaN constant
+/// where `|x| > 1`. The difference would be NaN there already, but with the sign bit the
+/// hardware gives an invalid operation (negative on x86); XLA's legalization selects its
+/// positive NaN explicitly, and so does this one, so that results agree bit for bit.
 pub(crate) fn atanh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     real(em, x)?;
+    let magnitude = em.unary("abs", x)?;
+    let one = em.float(1.0, x)?;
+    let out_of_domain = em.compare("GT", magnitude, one, None)?;
+    let nan = em.float(f64::NAN, x)?;
     let up = em.unary("log_plus_one", x)?;
     let minus_x = em.unary("negate", x)?;
     let down = em.unary("log_plus_one", minus_x)?;
     let difference = em.sub(up, down)?;
     let half = em.float(0.5, x)?;
-    em.mul(difference, half)
+    let value = em.mul(difference, half)?;
+    em.select(out_of_domain, nan, value)
 }
