@@ -49,7 +49,7 @@ fn verify_gep(op: OpRef) -> Result<(), Diagnostic> {
     let Some(elem) = op.attr("elem_type").and_then(|a| ctx.attr_type(a)) else { return Ok(()) };
     if !is_llvm_type(ctx, elem) {
         return Err(op.error(format!(
-            "'elem_type' must be an LLVM type (i1 to i64, f16, bf16, f32, f64 or !llvm.ptr), found {}",
+            "'elem_type' must be an LLVM type (i1 to i128, f16, bf16, f32, f64 or !llvm.ptr), found {}",
             ctx.type_to_string(elem)
         )));
     }

@@ -123,8 +123,9 @@ fn literal_attr(ctx: &Context, literal: &Literal, ty: Type) -> Result<Attribute,
                 }
                 let magnitude = parse_int_text(text).ok_or_else(|| format!("integer '{text}' is too large"))?;
                 let value = if *negative { -magnitude } else { magnitude };
-                // Signless: the value may be written signed or unsigned.
-                let (min, max) = (-(1i128 << (width - 1)), (1i128 << width) - 1);
+                // Signless: the value may be written signed or unsigned (an `i128` constant
+                // is held as an `i128`, so only its signed range can be written).
+                let (min, max) = if width >= 128 { (i128::MIN, i128::MAX) } else { (-(1i128 << (width - 1)), (1i128 << width) - 1) };
                 if value < min || value > max {
                     return Err(format!("integer {value} does not fit in {}", type_name()));
                 }

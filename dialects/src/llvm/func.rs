@@ -84,7 +84,7 @@ fn verify_func(op: OpRef) -> Result<(), Diagnostic> {
     }
     if let Some(ty) = inputs.iter().chain(&results).find(|t| !is_llvm_type(ctx, **t)) {
         return Err(op.error(format!(
-            "signature types must be LLVM types (i1 to i64, f16, bf16, f32, f64 or !llvm.ptr), found {}",
+            "signature types must be LLVM types (i1 to i128, f16, bf16, f32, f64 or !llvm.ptr), found {}",
             ctx.type_to_string(*ty)
         )));
     }

@@ -1,5 +1,5 @@
 //! The types of the llvm dialect: LLVM's first-class scalar types as the builtin types
-//! spell them (signless integers `i1` to `i64`; `f16`, `bf16`, `f32`, `f64`) and the opaque
+//! spell them (signless integers `i1` to `i128`, the widest holding a `complex<f64>`; `f16`, `bf16`, `f32`, `f64`) and the opaque
 //! pointer `!llvm.ptr`, a dialect type ([`ptr_type`]).
 //!
 //! The constraint kinds here ([`LlvmType`], [`LlvmInt`], [`LlvmFloat`], [`LlvmPtr`],
@@ -12,7 +12,7 @@ use xla_ir::op_def::TypeConstraint;
 use xla_ir::{Context, FloatKind, Signedness, Type, TypeData};
 
 /// The widest integer type the dialect has, in bits.
-pub const MAX_INT_WIDTH: u32 = 64;
+pub const MAX_INT_WIDTH: u32 = 128;
 
 /// The opaque pointer type, `!llvm.ptr` (LLVM's `ptr` in address space 0).
 pub fn ptr_type(ctx: &Context) -> Type {
@@ -24,7 +24,7 @@ pub fn is_ptr(ctx: &Context, ty: Type) -> bool {
     matches!(ctx.type_data(ty), TypeData::Opaque { dialect, body } if dialect == "llvm" && body == "ptr")
 }
 
-/// The width of `ty` when it is a signless integer of the dialect (`i1` to `i64`).
+/// The width of `ty` when it is a signless integer of the dialect (`i1` to `i128`).
 pub fn int_width(ctx: &Context, ty: Type) -> Option<u32> {
     match ctx.type_data(ty) {
         TypeData::Integer { width, signedness: Signedness::Signless } if (1..=MAX_INT_WIDTH).contains(width) => Some(*width),
@@ -80,13 +80,13 @@ macro_rules! llvm_type_kind {
 llvm_type_kind!(
     /// Any type of the dialect: `i1` to `i64`, `f16`, `bf16`, `f32`, `f64` or `!llvm.ptr`.
     LlvmType,
-    "an LLVM type (i1 to i64, f16, bf16, f32, f64 or !llvm.ptr)",
+    "an LLVM type (i1 to i128, f16, bf16, f32, f64 or !llvm.ptr)",
     is_llvm_type
 );
 llvm_type_kind!(
     /// A signless integer, `i1` to `i64`.
     LlvmInt,
-    "an integer (i1 to i64)",
+    "an integer (i1 to i128)",
     is_int
 );
 llvm_type_kind!(
@@ -110,7 +110,7 @@ llvm_type_kind!(
 llvm_type_kind!(
     /// An integer or a pointer: what `llvm.icmp` compares.
     LlvmIntOrPtr,
-    "an integer (i1 to i64) or a pointer (!llvm.ptr)",
+    "an integer (i1 to i128) or a pointer (!llvm.ptr)",
     |ctx, ty| is_int(ctx, ty) || is_ptr(ctx, ty)
 );
 
@@ -125,7 +125,8 @@ mod tests {
         assert!(is_ptr(&ctx, ptr));
         assert_eq!(ctx.type_to_string(ptr), "!llvm.ptr");
         assert_eq!(int_width(&ctx, ctx.int_type(32)), Some(32));
-        assert_eq!(int_width(&ctx, ctx.int_type(128)), None);
+        assert_eq!(int_width(&ctx, ctx.int_type(128)), Some(128));
+        assert_eq!(int_width(&ctx, ctx.int_type(129)), None);
         assert_eq!(int_width(&ctx, ctx.uint_type(32)), None);
         assert_eq!(float_kind(&ctx, ctx.f32_type()), Some(FloatKind::F32));
         assert_eq!(float_kind(&ctx, ctx.float_type(FloatKind::F8E5M2)), None);

@@ -13,6 +13,8 @@
 //! - [`terminators`]: `loop.yield` and `loop.condition`, which end those regions;
 //! - [`arith`], [`math`], [`compare`], [`select`], [`convert`]: scalar computation, each
 //!   with the semantics of the hlo op of the same name on one element;
+//! - [`complex`]: `loop.real`, `loop.imag`, `loop.complex` and `loop.complex_abs`, complex
+//!   scalars taken apart and built;
 //! - [`call_runtime`]: `loop.call_runtime`, a call into `libxla_runtime`;
 //! - [`forms`]: pieces of custom forms the ops share;
 //! - [`regions`]: the checks of regions the region-holding ops share.
@@ -26,6 +28,7 @@ pub mod alloc;
 pub mod arith;
 pub mod call_runtime;
 pub mod compare;
+pub mod complex;
 pub mod constant;
 pub mod convert;
 pub mod for_op;
@@ -47,6 +50,7 @@ pub use alloc::AllocOp;
 pub use arith::{ArithKind, ArithOp};
 pub use call_runtime::CallRuntimeOp;
 pub use compare::CompareOp;
+pub use complex::{ComplexAbsOp, ComplexOp, ImagOp, RealOp};
 pub use constant::ConstantOp;
 pub use convert::{BitcastOp, ConvertOp};
 pub use for_op::ForOp;
@@ -83,6 +87,10 @@ pub static LOOP_DIALECT: DialectDef = DialectDef {
         SelectOp::DEF,
         ConvertOp::DEF,
         BitcastOp::DEF,
+        RealOp::DEF,
+        ImagOp::DEF,
+        ComplexOp::DEF,
+        ComplexAbsOp::DEF,
         CallRuntimeOp::DEF,
     ],
     materialize_constant: None,

@@ -10,12 +10,19 @@
 //! generated from; each function's comment says what it computes and why. Constants that
 //! depend on the float format are derived from it (Dekker's splitter, the overflow limit).
 //!
+//! Only StableHLO input is expanded: the parse hook leaves these ops under their StableHLO
+//! name when they compute on complex numbers, and legalization expands them; an `hlo` op
+//! written as such keeps its one op.
+//!
 //! Invariant: only complex operands are expanded (a real op is left alone), and the
 //! expansion's result replaces the op with exactly its type.
 
 use xla_ir::{Body, Diagnostic, FloatKind, OpId, TypeData, ValueId};
 
 use super::chlo::emit::Emitter;
+
+/// The StableHLO ops (short names) this module expands on complex numbers.
+pub(crate) const EXPANDED: &[&str] = &["exponential", "log", "log_plus_one", "sqrt"];
 
 /// Expands `op` when it is one of the complex ops this module writes as real arithmetic;
 /// returns whether it did.

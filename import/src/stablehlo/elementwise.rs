@@ -20,6 +20,7 @@ use xla_ir::parser::OpParser;
 use xla_ir::{Body, Diagnostic, OpId, OpState, TensorType, TypeData};
 
 use super::attr_text::{enum_value, int_attr};
+use super::complex_math;
 use super::legalize::{op_error, rename_op, take_attr};
 use super::syntax::{attr_dict, functional_type, operands, rename, resolve, same_type, set, short_name};
 
@@ -53,11 +54,16 @@ fn rename_elementwise(p: &OpParser, state: &mut OpState) -> Result<(), Diagnosti
     Ok(())
 }
 
-/// `%x attr-dict : type` or `: (type) -> type`.
+/// `%x attr-dict : type` or `: (type) -> type`. Complex math that XLA writes as real
+/// arithmetic keeps its StableHLO name for [`super::legalize`] to expand.
 pub(crate) fn parse_unary(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
     let x = vec![p.parse_operand()?];
     attr_dict(p, state)?;
     same_type(p, state, &x)?;
+    let complex_result = state.result_types.first().is_some_and(|t| p.ctx().as_tensor(*t).is_some_and(|t| p.ctx().is_complex(t.element)));
+    if complex_result && complex_math::EXPANDED.contains(&short_name(p, state).as_str()) {
+        return Ok(());
+    }
     rename_elementwise(p, state)
 }
 

@@ -6,9 +6,9 @@
 //!
 //! Order: (1) `!stablehlo.token` becomes `!hlo.token` on every value and in every function
 //! signature (any other `!stablehlo.*` or `!chlo.*` type is an error); (2) the ops of the module, in pre-order as they were when the pass began, are
-//! converted one by one (a converter may erase its op and insert others before it);
-//! (3) complex `exp`, `log`, `log1p` and `sqrt` written as real arithmetic, as XLA does
-//! ([`complex_math`]); (4) fix-ups on hlo ops.
+//! converted one by one (a converter may erase its op and insert others before it; complex
+//! `exp`, `log`, `log1p` and `sqrt` become real arithmetic, as XLA writes them, see
+//! [`complex_math`]); (3) fix-ups on hlo ops.
 //!
 //! Invariant: when the pass succeeds no op of the `stablehlo` or `chlo` dialects remains;
 //! an op it cannot convert is an error at that op, naming it.
@@ -31,13 +31,6 @@ pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> 
             chlo::expand(body, op)?;
         }
     }
-    // XLA writes complex exp, log, log1p and sqrt as real arithmetic when it reads StableHLO
-    // (its conversion runs StableHLO's complex math expander); so does this reader.
-    for op in body.nested_ops(module, WalkOrder::PreOrder) {
-        if !body.is_erased(op) {
-            complex_math::expand_complex_math(body, op)?;
-        }
-    }
     // StableHLO allows dots and convolutions of mixed precision (bf16 x bf16 -> f32); hlo
     // does not, so their operands are converted. Only for StableHLO input: in hlo input a
     // mixed dot is an error the verifier reports.
@@ -55,6 +48,12 @@ pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> 
 fn convert_stablehlo(body: &mut Body, op: OpId, short: &str) -> Result<(), Diagnostic> {
     if let Some(name) = elementwise::hlo_name(short) {
         rename_op(body, op, name);
+        // XLA writes complex exp, log, log1p and sqrt as real arithmetic when it reads
+        // StableHLO (its conversion runs StableHLO's complex math expander); so does this
+        // reader. hlo ops written as such are left alone.
+        if complex_math::EXPANDED.contains(&short) {
+            complex_math::expand_complex_math(body, op)?;
+        }
         return Ok(());
     }
     match short {

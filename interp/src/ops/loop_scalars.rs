@@ -1,11 +1,12 @@
 //! The loop dialect's scalar ops: `loop.arith`, `loop.math`, `loop.compare`,
-//! `loop.select`, `loop.convert` and `loop.bitcast`.
+//! `loop.select`, `loop.convert`, `loop.bitcast`, and the complex ones (`loop.real`,
+//! `loop.imag`, `loop.complex`, `loop.complex_abs`).
 //!
 //! Each is the hlo op of the same meaning on one element, so each runs that op's evaluator
 //! on 0-d tensors: `loop.arith add` is `hlo.add`, `loop.math tanh` is `hlo.tanh`,
 //! `loop.select` is `hlo.select`, `loop.convert` is `hlo.convert_element_type`,
-//! `loop.bitcast` is `hlo.bitcast_convert_type`. One meaning, with XLA's edge cases and the
-//! flushing of subnormals, serves both levels. `loop.compare` reads its direction and type
+//! `loop.bitcast` is `hlo.bitcast_convert_type`, `loop.complex_abs` is `hlo.abs`. One
+//! meaning, with XLA's edge cases and the flushing of subnormals, serves both levels. `loop.compare` reads its direction and type
 //! from its own attributes and compares as `hlo.compare` does.
 
 use std::rc::Rc;
@@ -27,8 +28,12 @@ pub const OPS: &[(&str, EvalFn)] = &[
     ("loop.arith", arith),
     ("loop.bitcast", bitcast),
     ("loop.compare", compare),
+    ("loop.complex", |cx, operands| as_hlo(cx, operands, "hlo.complex")),
+    ("loop.complex_abs", |cx, operands| as_hlo(cx, operands, "hlo.abs")),
     ("loop.convert", convert),
+    ("loop.imag", |cx, operands| as_hlo(cx, operands, "hlo.imag")),
     ("loop.math", math),
+    ("loop.real", |cx, operands| as_hlo(cx, operands, "hlo.real")),
     ("loop.select", select),
 ];
 

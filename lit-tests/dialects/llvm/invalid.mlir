@@ -5,7 +5,7 @@
 // constants and memory ops.
 
 llvm.func @int_op_on_floats(%x: f32) {
-  // expected-error @+1 {{'llvm.add' op operand 'lhs' must be an integer (i1 to i64), found f32}}
+  // expected-error @+1 {{'llvm.add' op operand 'lhs' must be an integer (i1 to i128), found f32}}
   %0 = llvm.add %x, %x : f32
   llvm.return
 }
@@ -29,13 +29,13 @@ llvm.func @mixed_widths(%a: i32, %b: i64) {
 // -----
 
 llvm.func @not_an_llvm_type(%a: tensor<2xi32>) {
-  // expected-error @-1 {{'llvm.func' op signature types must be LLVM types (i1 to i64, f16, bf16, f32, f64 or !llvm.ptr), found tensor<2xi32>}}
+  // expected-error @-1 {{'llvm.func' op signature types must be LLVM types (i1 to i128, f16, bf16, f32, f64 or !llvm.ptr), found tensor<2xi32>}}
   llvm.return
 }
 
 // -----
 
-llvm.func @wide_integers(%a: i128) {
+llvm.func @signed_integers(%a: si32) {
   // expected-error @-1 {{'llvm.func' op signature types must be LLVM types}}
   llvm.return
 }
@@ -75,7 +75,7 @@ llvm.func @fptrunc_widens(%x: f32) {
 // -----
 
 llvm.func @sitofp_from_float(%x: f32) {
-  // expected-error @+1 {{'llvm.sitofp' op operand 'arg' must be an integer (i1 to i64), found f32}}
+  // expected-error @+1 {{'llvm.sitofp' op operand 'arg' must be an integer (i1 to i128), found f32}}
   %0 = llvm.sitofp %x : f32 to f32
   llvm.return
 }
@@ -269,7 +269,7 @@ llvm.func @constant_type_mismatch() {
 // -----
 
 llvm.func @gep_of_tensor(%p: !llvm.ptr, %i: i64) {
-  // expected-error @+1 {{'llvm.getelementptr' op 'elem_type' must be an LLVM type (i1 to i64, f16, bf16, f32, f64 or !llvm.ptr), found tensor<4xf32>}}
+  // expected-error @+1 {{'llvm.getelementptr' op 'elem_type' must be an LLVM type (i1 to i128, f16, bf16, f32, f64 or !llvm.ptr), found tensor<4xf32>}}
   %0 = llvm.getelementptr %p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, tensor<4xf32>
   llvm.return
 }
@@ -277,7 +277,7 @@ llvm.func @gep_of_tensor(%p: !llvm.ptr, %i: i64) {
 // -----
 
 llvm.func @gep_float_index(%p: !llvm.ptr, %i: f32) {
-  // expected-error @+1 {{'llvm.getelementptr' op operand 'index' must be an integer (i1 to i64), found f32}}
+  // expected-error @+1 {{'llvm.getelementptr' op operand 'index' must be an integer (i1 to i128), found f32}}
   %0 = llvm.getelementptr %p[%i] : (!llvm.ptr, f32) -> !llvm.ptr, f32
   llvm.return
 }
@@ -301,7 +301,7 @@ llvm.func @store_to_int(%x: f32, %a: i64) {
 // -----
 
 llvm.func @icmp_of_floats(%x: f32) {
-  // expected-error @+1 {{'llvm.icmp' op operand 'lhs' must be an integer (i1 to i64) or a pointer (!llvm.ptr), found f32}}
+  // expected-error @+1 {{'llvm.icmp' op operand 'lhs' must be an integer (i1 to i128) or a pointer (!llvm.ptr), found f32}}
   %0 = llvm.icmp slt %x, %x : f32
   llvm.return
 }

@@ -305,3 +305,27 @@ func.func @runtime_symbol(%b: memref<4xf32>) {
   loop.call_runtime @memcpy(%b) : (memref<4xf32>) -> ()
   return
 }
+
+// -----
+
+func.func @real_of_a_real(%x: f32) {
+  // expected-error @+1 {{'loop.real' op expects a complex operand, found f32}}
+  %0 = loop.real %x : f32 -> f32
+  return
+}
+
+// -----
+
+func.func @imag_of_another_type(%z: complex<f32>) {
+  // expected-error @+1 {{'loop.imag' op the parts of complex<f32> are f32, not the result type f64}}
+  %0 = loop.imag %z : complex<f32> -> f64
+  return
+}
+
+// -----
+
+func.func @complex_of_mixed_parts(%x: f32, %y: f64) {
+  // expected-error @+1 {{'loop.complex' op the imag part has type f64, but the parts of complex<f32> are f32}}
+  %0 = loop.complex %x, %y : (f32, f64) -> complex<f32>
+  return
+}

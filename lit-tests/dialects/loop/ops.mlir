@@ -101,6 +101,25 @@ func.func @scalars(%x: f32, %y: f32, %n: i32, %i: index, %p: i1) {
 
 // -----
 
+// CHECK-LABEL: func.func @complex_scalars
+// CHECK-SAME:    (%[[Z:[^:]+]]: complex<f64>)
+// CHECK-NEXT:    %[[RE:.+]] = loop.real %[[Z]] : complex<f64> -> f64
+// CHECK-NEXT:    %[[IM:.+]] = loop.imag %[[Z]] : complex<f64> -> f64
+// CHECK-NEXT:    loop.complex %[[IM]], %[[RE]] : (f64, f64) -> complex<f64>
+// CHECK-NEXT:    loop.complex_abs %[[Z]] : complex<f64> -> f64
+// GENERIC-LABEL: "func.func"
+// GENERIC:         "loop.real"(%{{.+}}) : (complex<f64>) -> f64
+// GENERIC:         "loop.complex"(%{{.+}}, %{{.+}}) : (f64, f64) -> complex<f64>
+func.func @complex_scalars(%z: complex<f64>) {
+  %0 = loop.real %z : complex<f64> -> f64
+  %1 = loop.imag %z : complex<f64> -> f64
+  %2 = loop.complex %1, %0 : (f64, f64) -> complex<f64>
+  %3 = loop.complex_abs %z : complex<f64> -> f64
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @loops
 // CHECK-SAME:    (%[[B:[^:]+]]: memref<4x8xf32>, %[[N:[^:]+]]: index)
 // CHECK:         loop.parallel (%[[I:.+]], %[[J:.+]]) = (%[[C0:.+]], %[[C0]]) to (%[[N]], %[[N]]) {

@@ -49,3 +49,35 @@ func.func @transcendental(%a: complex<f32>) {
   %0 = loop.math log %a : complex<f32>
   func.return
 }
+
+// -----
+
+// A complex<f64> is an i128, the real part in the low half: loop.real truncates,
+// loop.imag shifts by 64 first, loop.complex packs; its loads and stores are 8-byte aligned
+// (numpy's and XLA's alignment of complex128, not i128's 16).
+// CHECK-LABEL: llvm.func @parts_f64
+// CHECK:         %[[Z:.+]] = llvm.load %{{.+}} {alignment = 8} : !llvm.ptr -> i128
+// CHECK:         %[[RB:.+]] = llvm.trunc %[[Z]] : i128 to i64
+// CHECK-NEXT:    %[[RE:.+]] = llvm.bitcast %[[RB]] : i64 to f64
+// CHECK:         %[[H:.+]] = llvm.lshr %[[Z]], %[[C64:.+]] : i128
+// CHECK-NEXT:    %[[IB:.+]] = llvm.trunc %[[H]] : i128 to i64
+// CHECK-NEXT:    %[[IM:.+]] = llvm.bitcast %[[IB]] : i64 to f64
+// CHECK:         %[[NIB:.+]] = llvm.bitcast %{{.+}} : f64 to i64
+// CHECK:         llvm.zext %{{.+}} : i64 to i128
+// CHECK:         llvm.shl %{{.+}}, %{{.+}} : i128
+// CHECK:         %[[W:.+]] = llvm.or %{{.+}}, %{{.+}} : i128
+// CHECK:         llvm.store %[[W]], %{{.+}} {alignment = 8} : i128, !llvm.ptr
+// CHECK:         llvm.call @hypot
+func.func @parts_f64(%m: memref<2xcomplex<f64>>, %r: memref<2xf64>) {
+  %c0 = loop.constant 0 : index
+  %c1 = loop.constant 1 : index
+  %z = loop.load %m[%c0] : memref<2xcomplex<f64>>
+  %re = loop.real %z : complex<f64> -> f64
+  %im = loop.imag %z : complex<f64> -> f64
+  %nim = loop.math negate %im : f64
+  %w = loop.complex %re, %nim : (f64, f64) -> complex<f64>
+  loop.store %w, %m[%c1] : memref<2xcomplex<f64>>
+  %a = loop.complex_abs %w : complex<f64> -> f64
+  loop.store %a, %r[%c0] : memref<2xf64>
+  func.return
+}

@@ -33,48 +33,42 @@ func.func @reduce_precision_bf16(%a: tensor<8xbf16>) -> tensor<8xbf16> {
 
 // -----
 
-// The parts of a complex<f32> are the halves of its 64 bits, the real part low.
+// The parts of a complex number are loop.real and loop.imag, for either part format.
 // CHECK-LABEL: func.func @parts
-// CHECK-DAG:     %[[C32:.+]] = loop.constant 32 : ui64
 // CHECK:         loop.parallel (%[[I:.+]]) =
 // CHECK-NEXT:      %[[Z:.+]] = loop.load %arg0[%[[I]]] : memref<4xcomplex<f32>>
-// CHECK-NEXT:      %[[B:.+]] = loop.bitcast %[[Z]] : complex<f32> -> ui64
-// CHECK-NEXT:      %[[L:.+]] = loop.convert %[[B]] : ui64 -> ui32
-// CHECK-NEXT:      %[[RE:.+]] = loop.bitcast %[[L]] : ui32 -> f32
-// CHECK-NEXT:      loop.store %[[RE]], %arg1[%[[I]]] : memref<4xf32>
+// CHECK-NEXT:      %[[RE:.+]] = loop.real %[[Z]] : complex<f32> -> f32
+// CHECK-NEXT:      loop.store %[[RE]], %arg2[%[[I]]] : memref<4xf32>
 // CHECK:         loop.parallel (%[[J:.+]]) =
-// CHECK:           %[[H:.+]] = loop.arith shift_right_logical %{{.+}}, %[[C32]] : ui64
-// CHECK-NEXT:      %[[HL:.+]] = loop.convert %[[H]] : ui64 -> ui32
-// CHECK-NEXT:      %[[IM:.+]] = loop.bitcast %[[HL]] : ui32 -> f32
-// CHECK-NEXT:      loop.store %[[IM]], %arg2[%[[J]]] : memref<4xf32>
+// CHECK-NEXT:      %[[W:.+]] = loop.load %arg1[%[[J]]] : memref<4xcomplex<f64>>
+// CHECK-NEXT:      %[[IM:.+]] = loop.imag %[[W]] : complex<f64> -> f64
+// CHECK-NEXT:      loop.store %[[IM]], %arg3[%[[J]]] : memref<4xf64>
 
-func.func @parts(%z: tensor<4xcomplex<f32>>) -> (tensor<4xf32>, tensor<4xf32>) {
+func.func @parts(%z: tensor<4xcomplex<f32>>, %w: tensor<4xcomplex<f64>>) -> (tensor<4xf32>, tensor<4xf64>) {
   %0 = hlo.real %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
-  %1 = hlo.imag %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
-  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+  %1 = hlo.imag %w : (tensor<4xcomplex<f64>>) -> tensor<4xf64>
+  return %0, %1 : tensor<4xf32>, tensor<4xf64>
 }
 
 // -----
 
-// complex joins the halves; abs is sqrt(re^2 + im^2) in f64; a complex constant is its
-// bits, bitcast once at the top of the function; complex arithmetic is loop.arith.
+// complex is loop.complex; abs is loop.complex_abs; a complex constant is loop.complex of
+// two float constants, once at the top of the function; complex arithmetic is loop.arith.
 // CHECK-LABEL: func.func @build
-// CHECK:         %[[K:.+]] = loop.constant 4611686019492741120 : ui64
-// CHECK-NEXT:    %[[ONE:.+]] = loop.bitcast %[[K]] : ui64 -> complex<f32>
+// CHECK-DAG:     %[[ONE:.+]] = loop.constant 1.0 : f64
+// CHECK-DAG:     %[[TWO:.+]] = loop.constant 2.0 : f64
+// CHECK:         %[[K:.+]] = loop.complex %[[ONE]], %[[TWO]] : (f64, f64) -> complex<f64>
 // CHECK:         loop.parallel
-// CHECK:           loop.arith shift_left %{{.+}}, %{{.+}} : ui64
-// CHECK:           loop.arith or
-// CHECK:           loop.bitcast %{{.+}} : ui64 -> complex<f32>
-// CHECK:           loop.arith add %{{.+}}, %[[ONE]] : complex<f32>
+// CHECK:           loop.complex %{{.+}}, %{{.+}} : (f64, f64) -> complex<f64>
 // CHECK:         loop.parallel
-// CHECK:           loop.convert %{{.+}} : f32 -> f64
-// CHECK:           loop.math sqrt %{{.+}} : f64
-// CHECK:           loop.convert %{{.+}} : f64 -> f32
+// CHECK:           loop.arith add %{{.+}}, %[[K]] : complex<f64>
+// CHECK:         loop.parallel
+// CHECK:           loop.complex_abs %{{.+}} : complex<f64> -> f64
 
-func.func @build(%re: tensor<4xf32>, %im: tensor<4xf32>, %z: tensor<4xcomplex<f32>>) -> (tensor<4xcomplex<f32>>, tensor<4xf32>) {
-  %c = hlo.constant dense<(1.0, 2.0)> : tensor<4xcomplex<f32>>
-  %0 = hlo.complex %re, %im : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xcomplex<f32>>
-  %1 = hlo.add %0, %c : tensor<4xcomplex<f32>>
-  %2 = hlo.abs %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
-  return %1, %2 : tensor<4xcomplex<f32>>, tensor<4xf32>
+func.func @build(%re: tensor<4xf64>, %im: tensor<4xf64>, %z: tensor<4xcomplex<f64>>) -> (tensor<4xcomplex<f64>>, tensor<4xf64>) {
+  %c = hlo.constant dense<(1.0, 2.0)> : tensor<4xcomplex<f64>>
+  %0 = hlo.complex %re, %im : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xcomplex<f64>>
+  %1 = hlo.add %0, %c : tensor<4xcomplex<f64>>
+  %2 = hlo.abs %z : (tensor<4xcomplex<f64>>) -> tensor<4xf64>
+  return %1, %2 : tensor<4xcomplex<f64>>, tensor<4xf64>
 }

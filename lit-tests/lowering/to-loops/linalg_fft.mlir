@@ -41,7 +41,7 @@ func.func @cholesky(%a: tensor<2x3x3xf32>) -> tensor<2x3x3xf32> {
 // CHECK:           loop.math negate %{{.+}} : f64
 // CHECK:         loop.parallel
 // CHECK:           loop.math negate %{{.+}} : f64
-// CHECK:           loop.bitcast %{{.+}} : ui64 -> complex<f32>
+// CHECK:           loop.complex %{{.+}}, %{{.+}} : (f32, f32) -> complex<f32>
 
 func.func @complex_upper_cholesky(%a: tensor<2x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>> {
   %0 = hlo.cholesky %a, lower = false : tensor<2x2xcomplex<f32>>

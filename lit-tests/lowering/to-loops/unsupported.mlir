@@ -27,27 +27,11 @@ func.func @nested(%p: tensor<i1>, %a: tensor<f32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @complex_f64_cholesky(%a: tensor<2x2xcomplex<f64>>) -> tensor<2x2xcomplex<f64>> {
-  // expected-error @+1 {{lower-to-loops does not handle the parts of complex<f64> yet (only complex<f32>)}}
-  %0 = hlo.cholesky %a, lower = true : tensor<2x2xcomplex<f64>>
-  return %0 : tensor<2x2xcomplex<f64>>
-}
-
-// -----
-
 // The signature already needs a buffer of unknown size.
 // expected-error @+1 {{lower-to-loops needs static shapes, found tensor<?xf32>}}
 func.func @dynamic_shape(%a: tensor<?xf32>) -> tensor<?xf32> {
   %0 = hlo.negate %a : tensor<?xf32>
   return %0 : tensor<?xf32>
-}
-
-// -----
-
-func.func @complex_f64_parts(%z: tensor<2xcomplex<f64>>) -> tensor<2xf64> {
-  // expected-error @+1 {{lower-to-loops does not handle the parts of complex<f64> yet (only complex<f32>)}}
-  %0 = hlo.real %z : (tensor<2xcomplex<f64>>) -> tensor<2xf64>
-  return %0 : tensor<2xf64>
 }
 
 // -----

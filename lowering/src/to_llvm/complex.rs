@@ -1,16 +1,18 @@
-//! Complex numbers: `loop.arith`, `loop.math`, `loop.compare` and `loop.convert` on
-//! `complex<f32>` (the code is written for any part format, but `complex<f64>` would be
-//! an `i128`, which the llvm dialect does not have yet), with the reference interpreter's formulas
-//! (`num_complex` 0.4 on `f64` parts, each part rounded to the element's part format at
-//! the end).
+//! Complex numbers: `loop.real`, `loop.imag`, `loop.complex`, `loop.complex_abs`, and
+//! `loop.arith`, `loop.math`, `loop.compare` and `loop.convert` on `complex<f32>` and
+//! `complex<f64>`, with the reference interpreter's formulas (`num_complex` 0.4 on `f64`
+//! parts, each part rounded to the element's part format at the end).
 //!
 //! A complex value is its bits packed in one integer ([`super::types`]): `i64` for
-//! `complex<f32>`, the real part in the low half. An op takes
+//! `complex<f32>`, `i128` for `complex<f64>`, the real part in the low half. An op takes
 //! its operands apart ([`FnLowering::complex_parts`]: truncations and a shift, bitcasts,
 //! and `fpext` to `f64` for `f32` parts), computes on `f64` parts as the interpreter does,
-//! and packs the result ([`FnLowering::pack_complex`]: `fptrunc`, bitcasts, a shift and an
-//! `or`).
+//! and packs the result ([`FnLowering::pack_complex`]: `fptrunc` for `f32` parts,
+//! bitcasts, a shift and an `or`). LLVM sees through the packing: the shifts and
+//! truncations of a value just packed fold away.
 //!
+//! - `loop.real`/`loop.imag` are one part in its own format; `loop.complex` packs two;
+//!   `loop.complex_abs` is `hypot` (libm) of the parts in `f64`, rounded to the part format.
 //! - `add`, `subtract`, `multiply` and `divide` are `num_complex`'s formulas (the quotient
 //!   divides by `|b|^2` without scaling), evaluated in the same order without contraction,
 //!   so they agree bit for bit; `maximum`/`minimum` pick an operand by the lexicographic
@@ -34,10 +36,59 @@
 
 use xla_dialects::hlo::ComparisonDirection;
 use xla_dialects::loops::{ArithKind, MathKind};
-use xla_ir::{Diagnostic, FloatKind, Type, ValueId};
+use xla_ir::{Diagnostic, FloatKind, OpId, Type, ValueId};
 
 use super::lowering::FnLowering;
 use super::types::Scalar;
+
+/// The part format of the complex value `v`, or a located error.
+fn part_kind(l: &FnLowering, v: ValueId) -> Result<FloatKind, Diagnostic> {
+    match l.scalar_of(v)? {
+        Scalar::Complex(kind) => Ok(kind),
+        _ => Err(l.error("expected a complex number")),
+    }
+}
+
+/// Lowers `loop.real` and `loop.imag`: the low or high half of the bits, as a float.
+pub fn part(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let (operand, result) = (l.body.operand(op, 0), l.body.result(op, 0));
+    let kind = part_kind(l, operand)?;
+    let z = l.value(operand)?;
+    let ctx = l.ctx();
+    let (half, wide) = (ctx.int_type(kind.bit_width()), ctx.int_type(2 * kind.bit_width()));
+    let bits = if l.body.op_name(op) == "loop.imag" {
+        let shift = l.int_const(i128::from(kind.bit_width()), wide);
+        l.binary("lshr", z, shift)
+    } else {
+        z
+    };
+    let narrow = l.cast("trunc", bits, half);
+    let value = l.cast("bitcast", narrow, ctx.float_type(kind));
+    l.bind(result, value);
+    Ok(())
+}
+
+/// Lowers `loop.complex`: both parts' bits packed in one integer.
+pub fn build(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let result = l.body.result(op, 0);
+    let kind = part_kind(l, result)?;
+    let (re, im) = (l.value(l.body.operand(op, 0))?, l.value(l.body.operand(op, 1))?);
+    let packed = l.pack_parts(re, im, kind);
+    l.bind(result, packed);
+    Ok(())
+}
+
+/// Lowers `loop.complex_abs`: `hypot(re, im)` in `f64`, rounded to the part format.
+pub fn abs(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let (operand, result) = (l.body.operand(op, 0), l.body.result(op, 0));
+    let kind = part_kind(l, operand)?;
+    let z = l.value(operand)?;
+    let parts = l.complex_parts(z, kind);
+    let norm = l.f64_call("hypot", &[parts.re, parts.im]);
+    let value = l.float_to_float(norm, FloatKind::F64, kind);
+    l.bind(result, value);
+    Ok(())
+}
 
 /// The two `f64` parts of a complex number.
 #[derive(Copy, Clone)]
@@ -71,11 +122,17 @@ impl FnLowering<'_, '_> {
     /// The complex number with parts of `kind` packed from the `f64` parts `parts`, each
     /// rounded once to `kind`.
     pub fn pack_complex(&mut self, parts: Parts, kind: FloatKind) -> ValueId {
+        let re = self.float_to_float(parts.re, FloatKind::F64, kind);
+        let im = self.float_to_float(parts.im, FloatKind::F64, kind);
+        self.pack_parts(re, im, kind)
+    }
+
+    /// The complex number with the parts `re` and `im`, already of format `kind`.
+    fn pack_parts(&mut self, re: ValueId, im: ValueId, kind: FloatKind) -> ValueId {
         let ctx = self.ctx();
         let (half, wide) = (ctx.int_type(kind.bit_width()), ctx.int_type(2 * kind.bit_width()));
-        let [re, im] = [parts.re, parts.im].map(|part| {
-            let rounded = self.float_to_float(part, FloatKind::F64, kind);
-            let bits = self.cast("bitcast", rounded, half);
+        let [re, im] = [re, im].map(|part| {
+            let bits = self.cast("bitcast", part, half);
             self.cast("zext", bits, wide)
         });
         let shift = self.int_const(i128::from(kind.bit_width()), wide);

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 use xla_ir::{Attribute, BlockId, Body, Diagnostic, Location, OpId, RegionId, ValueId};
 
-use super::{arith, compare, control_flow, convert, functions, math, memory, runtime};
+use super::{arith, compare, complex, control_flow, convert, functions, math, memory, runtime};
 
 /// How one loop op is lowered.
 pub type LowerFn = for<'a, 'c> fn(&mut FnLowering<'a, 'c>, OpId) -> Result<(), Diagnostic>;
@@ -28,6 +28,10 @@ static TABLE: &[(&str, LowerFn)] = &[
     ("loop.constant", convert::constant),
     ("loop.convert", convert::convert),
     ("loop.bitcast", convert::bitcast),
+    ("loop.real", complex::part),
+    ("loop.imag", complex::part),
+    ("loop.complex", complex::build),
+    ("loop.complex_abs", complex::abs),
     ("loop.arith", arith::arith),
     ("loop.math", math::math),
     ("loop.compare", compare::compare),

@@ -11,15 +11,14 @@
 //!   which gives the correctly rounded result for `+ - * /` and `sqrt` (f32 has more than
 //!   twice their precision), as the reference interpreter computes them.
 //!
-//! A `complex<f32>` is one value, its bits packed in an `i64`, the real part in the low
-//! half: the
-//! loop level's `loop.bitcast` order and XLA's (and numpy's) memory order, since x86 is
-//! little-endian. Its storage type is the same integer, so loads, stores, selects and block
+//! A complex number is one value, its bits packed in an integer (`i64` for `complex<f32>`,
+//! `i128` for `complex<f64>`), the real part in the low half: the loop level's
+//! `loop.bitcast` order and XLA's (and numpy's) memory order, since x86 is little-endian. Its storage type is the same integer, so loads, stores, selects and block
 //! arguments move it whole; arithmetic takes it apart ([`super::complex`]).
 //!
 //! A memref becomes `!llvm.ptr` to its first element. `f8` and the other narrow float
-//! formats, `complex<f64>` (its `i128` is not an llvm-dialect type yet), and integers wider
-//! than 64 bits are not lowered yet: a located error names the type.
+//! formats and integers wider than 64 bits are not lowered yet: a located error names the
+//! type.
 
 use xla_dialects::llvm::ptr_type;
 use xla_ir::{Context, FloatKind, Signedness, Type, TypeData};
@@ -39,8 +38,8 @@ pub enum Scalar {
     },
     /// `f16`, `bf16`, `f32` or `f64`.
     Float(FloatKind),
-    /// A complex number with parts of this kind (`f32` only for now), packed in an
-    /// integer twice as wide as a part.
+    /// A complex number with parts of this kind (`f32` or `f64`), packed in an integer
+    /// twice as wide as a part.
     Complex(FloatKind),
 }
 
@@ -55,7 +54,7 @@ impl Scalar {
             TypeData::Index => Some(Scalar::Int { width: 64, signed: true }),
             TypeData::Float(kind @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)) => Some(Scalar::Float(*kind)),
             TypeData::Complex(part) => match ctx.type_data(*part) {
-                TypeData::Float(FloatKind::F32) => Some(Scalar::Complex(FloatKind::F32)),
+                TypeData::Float(kind @ (FloatKind::F32 | FloatKind::F64)) => Some(Scalar::Complex(*kind)),
                 _ => None,
             },
             _ => None,
@@ -169,7 +168,8 @@ mod tests {
         assert_eq!(Scalar::of(&ctx, ctx.int_type(128)), None);
         let c64 = Scalar::of(&ctx, ctx.ty(TypeData::Complex(ctx.f32_type()))).expect("complex<f32>");
         assert_eq!((c64.value_type(&ctx), c64.storage_bytes()), (ctx.int_type(64), 8));
-        assert_eq!(Scalar::of(&ctx, ctx.ty(TypeData::Complex(ctx.float_type(FloatKind::F64)))), None);
+        let c128 = Scalar::of(&ctx, ctx.ty(TypeData::Complex(ctx.float_type(FloatKind::F64)))).expect("complex<f64>");
+        assert_eq!((c128.value_type(&ctx), c128.storage_bytes()), (ctx.int_type(128), 16));
         assert_eq!(lowered_type(&ctx, ctx.memref_type(&[2], ctx.f32_type())), Some(ptr_type(&ctx)));
     }
 }

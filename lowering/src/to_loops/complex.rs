@@ -1,22 +1,14 @@
 //! Complex numbers at the loop level: `hlo.real`, `hlo.imag`, `hlo.complex`, `hlo.abs` of a
-//! complex number, and complex constants.
+//! complex number, and complex constants, for `complex<f32>` and `complex<f64>`.
 //!
-//! Complex scalars are loop-level values (docs/lowering.md) and `loop.arith`/`loop.math`
-//! carry complex arithmetic, but no loop op takes a complex number apart or builds one, and
-//! `loop.constant` holds no complex values. These are decomposed into the bits of the
-//! number: a `complex<f32>` is 64 bits, the real part in the low half and the imaginary
-//! part in the high half (`loop.bitcast`'s order, XLA's), so `real` is a `loop.bitcast` to
-//! `ui64`, a truncation and a `loop.bitcast` to `f32`, `imag` shifts right by 32 first, and
-//! `complex` joins the two halves. A complex constant is its bits as a `ui64` constant and a
-//! `loop.bitcast`, both hoisted. `complex<f64>` would need 128-bit integers, which the loop
-//! dialect does not have: its parts and constants are located errors.
-//!
-//! `abs` of a `complex<f32>` is `sqrt(re^2 + im^2)` computed in `f64` and rounded to `f32`:
-//! the squares of `f32` values are exact in `f64`, so this is the interpreter's `hypot`
-//! rounded to `f32` but for a double rounding that the fixtures do not meet.
+//! Complex scalars are loop-level values (docs/lowering.md): `loop.arith`/`loop.math` carry
+//! complex arithmetic, `loop.real`/`loop.imag` take a number apart, `loop.complex` builds
+//! one and `loop.complex_abs` is its modulus (the interpreter's `hypot`). `loop.constant`
+//! holds no complex values: a complex constant is `loop.complex` of two float constants,
+//! hoisted with them to the start of the function and shared.
 
-use xla_dialects::loops::{ArithKind, BitcastOp, MathKind};
-use xla_ir::{Builder, InsertPoint, Op, OpId, Scalar, Type, TypeData, ValueId};
+use xla_dialects::loops::{ComplexAbsOp, ComplexOp, ImagOp, RealOp};
+use xla_ir::{Builder, InsertPoint, Op, OpId, Type, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -29,46 +21,32 @@ pub enum Part {
 }
 
 impl Lowering<'_, '_> {
-    /// The element type of the parts of `complex<f32>`, or an error for other types.
-    pub(super) fn f32_parts(&self, ty: Type) -> Emitted<Type> {
+    /// The part type of complex type `ty` (`f32` or `f64`), or an error for other types.
+    pub(super) fn complex_parts_type(&self, ty: Type) -> Emitted<Type> {
         let ctx = self.ctx();
         match ctx.type_data(ty) {
-            TypeData::Complex(part) if *part == ctx.f32_type() => Ok(*part),
-            _ => Err(self.error(format!(
-                "lower-to-loops does not handle the parts of {} yet (only complex<f32>)",
-                ctx.type_to_string(ty)
-            ))),
+            TypeData::Complex(part) if ctx.is_float(*part) => Ok(*part),
+            _ => Err(self.error(format!("lower-to-loops expected a complex type, found {}", ctx.type_to_string(ty)))),
         }
     }
 
     /// One part of the complex scalar `z`.
     pub fn complex_part(&mut self, z: ValueId, part: Part) -> Emitted<ValueId> {
-        let float = self.f32_parts(self.body.value_type(z))?;
-        let (wide, narrow) = (self.ctx().uint_type(64), self.ctx().uint_type(32));
-        let bits = self.bitcast(z, wide);
-        let bits = match part {
-            Part::Real => bits,
-            Part::Imag => {
-                let half = self.scalar(Scalar::Int(32), wide)?;
-                self.arith(ArithKind::ShiftRightLogical, bits, half)
-            }
+        let float = self.complex_parts_type(self.body.value_type(z))?;
+        let mut b = Builder::at_end(self.body, self.block, self.loc);
+        let op = match part {
+            Part::Real => RealOp::build(&mut b, z, float).map(|o| o.id()),
+            Part::Imag => ImagOp::build(&mut b, z, float).map(|o| o.id()),
         };
-        let low = self.convert(bits, narrow);
-        Ok(self.bitcast(low, float))
+        self.single_result(op)
     }
 
     /// The complex scalar of type `ty` with parts `re` and `im`.
     pub fn complex_from_parts(&mut self, re: ValueId, im: ValueId, ty: Type) -> Emitted<ValueId> {
-        self.f32_parts(ty)?;
-        let (wide, narrow) = (self.ctx().uint_type(64), self.ctx().uint_type(32));
-        let re = self.bitcast(re, narrow);
-        let re = self.convert(re, wide);
-        let im = self.bitcast(im, narrow);
-        let im = self.convert(im, wide);
-        let half = self.scalar(Scalar::Int(32), wide)?;
-        let high = self.arith(ArithKind::ShiftLeft, im, half);
-        let bits = self.arith(ArithKind::Or, re, high);
-        Ok(self.bitcast(bits, ty))
+        self.complex_parts_type(ty)?;
+        let mut b = Builder::at_end(self.body, self.block, self.loc);
+        let op = ComplexOp::build(&mut b, re, im, ty).map(|o| o.id());
+        self.single_result(op)
     }
 
     /// `hlo.real` and `hlo.imag` of a complex tensor (of a float one, `real` is the element
@@ -94,40 +72,39 @@ impl Lowering<'_, '_> {
         self.complex_from_parts(re, im, ty)
     }
 
-    /// `hlo.abs` of a complex number: `sqrt(re^2 + im^2)` in `f64`, rounded to `f32`.
+    /// `hlo.abs` of a complex number: `loop.complex_abs`.
     pub fn complex_abs(&mut self, z: ValueId) -> Emitted<ValueId> {
-        let float = self.f32_parts(self.body.value_type(z))?;
-        let double = self.ctx().float_type(xla_ir::FloatKind::F64);
-        let re = self.complex_part(z, Part::Real)?;
-        let im = self.complex_part(z, Part::Imag)?;
-        let (re, im) = (self.convert(re, double), self.convert(im, double));
-        let re2 = self.arith(ArithKind::Multiply, re, re);
-        let im2 = self.arith(ArithKind::Multiply, im, im);
-        let sum = self.arith(ArithKind::Add, re2, im2);
-        let root = self.math(MathKind::Sqrt, sum);
-        Ok(self.convert(root, float))
+        let float = self.complex_parts_type(self.body.value_type(z))?;
+        let mut b = Builder::at_end(self.body, self.block, self.loc);
+        let op = ComplexAbsOp::build(&mut b, z, float).map(|o| o.id());
+        self.single_result(op)
     }
 
-    /// The complex constant `(re, im)` of type `ty`: a `ui64` constant of its bits and a
-    /// `loop.bitcast`, both hoisted to the start of the function and shared.
+    /// The complex constant `(re, im)` of type `ty`: `loop.complex` of two float constants,
+    /// hoisted to the start of the function and shared.
     pub fn complex_constant(&mut self, re: f64, im: f64, ty: Type) -> Emitted<ValueId> {
-        self.f32_parts(ty)?;
-        let bits = u64::from((re as f32).to_bits()) | (u64::from((im as f32).to_bits()) << 32);
-        if let Some(&v) = self.complex_constants.get(&(ty, bits)) {
+        let part = self.complex_parts_type(ty)?;
+        let key = (ty, [re.to_bits(), im.to_bits()]);
+        if let Some(&v) = self.complex_constants.get(&key) {
             return Ok(v);
         }
-        let wide = self.ctx().uint_type(64);
-        let integer = self.scalar(Scalar::Int(i128::from(bits)), wide)?;
+        let re = self.scalar(xla_ir::Scalar::Float(re), part)?;
+        let im = self.scalar(xla_ir::Scalar::Float(im), part)?;
         let at = match self.last_constant {
             Some(op) => InsertPoint::After(op),
             None => InsertPoint::BlockStart(self.entry),
         };
         let mut b = Builder::new(self.body, self.loc);
         b.set_insert_point(at);
-        let op = BitcastOp::build(&mut b, integer, ty).map(|o| o.id()).map_err(|d| self.error(d.message))?;
+        let op = ComplexOp::build(&mut b, re, im, ty).map(|o| o.id()).map_err(|d| self.error(d.message))?;
         self.last_constant = Some(op);
         let v = self.body.result(op, 0);
-        self.complex_constants.insert((ty, bits), v);
+        self.complex_constants.insert(key, v);
         Ok(v)
+    }
+
+    /// The result of a just-built one-result op, or the error building it gave.
+    fn single_result(&self, op: Result<OpId, xla_ir::Diagnostic>) -> Emitted<ValueId> {
+        op.map(|op| self.body.result(op, 0)).map_err(|d| self.error(d.message))
     }
 }

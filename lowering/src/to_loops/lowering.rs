@@ -52,8 +52,8 @@ pub struct Lowering<'a, 'c> {
     pub(super) last_constant: Option<OpId>,
     /// The hoisted constants, by value.
     pub(super) constants: HashMap<Attribute, ValueId>,
-    /// The hoisted complex constants, by type and bits.
-    pub(super) complex_constants: HashMap<(Type, u64), ValueId>,
+    /// The hoisted complex constants, by type and the bits of their parts as `f64`.
+    pub(super) complex_constants: HashMap<(Type, [u64; 2]), ValueId>,
     /// The value of each `index` constant, for folding index arithmetic.
     pub(super) known_indices: HashMap<ValueId, i64>,
     /// What each hlo value became.

@@ -37,8 +37,8 @@
 //! buffer filled by one `loop.store` per element (at most [`values::MAX_CONSTANT_ELEMENTS`];
 //! a later issue gives them global storage). Index and scalar constants are hoisted to the
 //! start of the function and shared. [`precision`] (`reduce_precision` on the element's
-//! bits) and [`complex`] (complex parts, construction, constants and `abs`, through the
-//! bits of a `complex<f32>`) are elemental too. The ops that are not elemental are
+//! bits) and [`complex`] (complex parts, construction, constants and `abs`, as
+//! `loop.real`/`loop.imag`/`loop.complex`/`loop.complex_abs`) are elemental too. The ops that are not elemental are
 //! sequential loop nests writing their result buffers ([`sequential`] holds the helpers):
 //! [`scatter`] (`scatter`, `select_and_scatter`), [`batch_norm`], [`rng`]
 //! (`rng_bit_generator`), [`sort`] (a stable bottom-up merge sort), [`cholesky`] and

@@ -6,8 +6,6 @@
 //! rounds each result once to the element type. The lowering does the same: a complex
 //! number is carried as its two parts, with `num_complex`'s formulas for the product and
 //! the quotient written out, so the operations and their order are the interpreter's.
-//! Complex elements must be `complex<f32>`, the only ones whose parts the loop level takes
-//! apart (see [`super::complex`]); others are located errors.
 
 use xla_dialects::hlo::ComparisonType;
 use xla_dialects::loops::{ArithKind, MathKind};
@@ -65,11 +63,11 @@ impl Lowering<'_, '_> {
     }
 
     /// Whether element type `ty` is complex, for an op computing in `f64`; an error for
-    /// elements that are neither floats nor `complex<f32>`.
+    /// elements that are neither floats nor complex numbers.
     pub fn complex_or_float(&self, ty: Type, op: &str) -> Emitted<bool> {
         let ctx = self.ctx();
         if ctx.is_complex(ty) {
-            self.f32_parts(ty)?;
+            self.complex_parts_type(ty)?;
             return Ok(true);
         }
         if ctx.is_float(ty) {
@@ -93,7 +91,7 @@ impl Lowering<'_, '_> {
     /// `z` rounded once to the element type `ty` (each part, for a complex number).
     pub fn round_num(&mut self, z: Num, ty: Type) -> Emitted<ValueId> {
         let Some(im) = z.im else { return Ok(self.convert(z.re, ty)) };
-        let part = self.f32_parts(ty)?;
+        let part = self.complex_parts_type(ty)?;
         let (re, im) = (self.convert(z.re, part), self.convert(im, part));
         self.complex_from_parts(re, im, ty)
     }

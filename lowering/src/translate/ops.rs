@@ -179,6 +179,11 @@ fn constant(t: &mut FunctionTranslator, op: OpId) -> TResult {
     let value = t.body.attr(op, "value").ok_or_else(|| t.error(op, "requires attribute 'value'"))?;
     let constant: BasicValueEnum = match (ctx.attr_data(value), t.result_type(op, 0)?) {
         // Two's complement: a negative value's low bits are its bits in any width.
+        (AttrData::Integer { value, .. }, BasicTypeEnum::IntType(ty)) if ty.get_bit_width() > 64 => {
+            // Two's complement words, least significant first.
+            let bits = *value as u128;
+            ty.const_int_arbitrary_precision(&[bits as u64, (bits >> 64) as u64]).into()
+        }
         (AttrData::Integer { value, .. }, BasicTypeEnum::IntType(ty)) => ty.const_int(*value as i64 as u64, false).into(),
         (AttrData::Bool(b), BasicTypeEnum::IntType(ty)) => ty.const_int(u64::from(*b), false).into(),
         (AttrData::Float { bits, .. }, BasicTypeEnum::FloatType(ty)) => ty.const_float(f64::from_bits(*bits)).into(),
