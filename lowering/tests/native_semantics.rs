@@ -479,7 +479,24 @@ fn complex_cases() -> Vec<Case> {
         for kind in ["add", "subtract", "multiply", "divide", "maximum", "minimum"] {
             cases.push(complex_case(format!("c_arith_{kind}_{s}"), format!("loop.arith {kind} %x, %y : {t}"), vec![element, element], element, 0));
         }
-        for (kind, ulps) in [("negate", 0), ("sign", 0), ("sqrt", 4), ("exponential", 4), ("exponential_minus_one", 4), ("log", 4), ("log_plus_one", 4)] {
+        cases.push(complex_case(format!("c_arith_power_{s}"), format!("loop.arith power %x, %y : {t}"), vec![element, element], element, 4));
+        let math = [
+            ("negate", 0),
+            ("sign", 0),
+            ("sqrt", 4),
+            ("rsqrt", 4),
+            ("cbrt", 4),
+            ("exponential", 4),
+            ("exponential_minus_one", 4),
+            ("log", 4),
+            ("log_plus_one", 4),
+            ("logistic", 4),
+            ("sine", 4),
+            ("cosine", 4),
+            ("tan", 4),
+            ("tanh", 4),
+        ];
+        for (kind, ulps) in math {
             cases.push(complex_case(format!("c_math_{kind}_{s}"), format!("loop.math {kind} %x : {t}"), vec![element], element, ulps));
         }
         let part = match element {

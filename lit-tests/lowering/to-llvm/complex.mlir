@@ -81,3 +81,33 @@ func.func @parts_f64(%m: memref<2xcomplex<f64>>, %r: memref<2xf64>) {
   loop.store %a, %r[%c0] : memref<2xf64>
   func.return
 }
+
+// -----
+
+// The textbook formulas of num_complex: sin(z) = (sin(re) cosh(im), cos(re) sinh(im)).
+// CHECK-LABEL: llvm.func @sine
+// CHECK-DAG:     llvm.call @llvm.sin.f64
+// CHECK-DAG:     llvm.call @llvm.cos.f64
+// CHECK-DAG:     llvm.call @cosh
+// CHECK-DAG:     llvm.call @sinh
+// CHECK:         llvm.fmul
+// CHECK:         llvm.fmul
+func.func @sine(%a: complex<f64>) {
+  %0 = loop.math sine %a : complex<f64>
+  func.return
+}
+
+// -----
+
+// A complex power is exp(b * ln(a)), and (1, 0) for a zero exponent.
+// CHECK-LABEL: llvm.func @power
+// CHECK:         llvm.call @hypot
+// CHECK:         llvm.call @atan2
+// CHECK:         llvm.call @llvm.exp.f64
+// CHECK:         llvm.fcmp oeq
+// CHECK:         llvm.fcmp oeq
+// CHECK:         llvm.and
+func.func @power(%a: complex<f32>, %b: complex<f32>) {
+  %0 = loop.arith power %a, %b : complex<f32>
+  func.return
+}

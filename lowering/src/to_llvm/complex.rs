@@ -31,8 +31,10 @@
 //!   complex type it converts the operand to `f64` and rounds it to the parts' format,
 //!   with a zero imaginary part.
 //!
-//! The other kinds (`power`, `rsqrt`, `logistic`, `sine`, `cosine`, `tan`, `tanh`,
-//! `cbrt`) are located errors.
+//! - `power` is `powc` (`exp(b ln a)`, 1 for a zero exponent); `rsqrt` is `1 / sqrt(z)`
+//!   and `logistic` `1 / (1 + exp(-z))`, dividing a real by a complex number as
+//!   `num_complex` does; `sine`, `cosine`, `tan` and `tanh` are the textbook formulas
+//!   `num_complex` uses (libm's `sinh` and `cosh`); `cbrt` follows its three branches.
 
 use xla_dialects::hlo::ComparisonDirection;
 use xla_dialects::loops::{ArithKind, MathKind};
@@ -152,6 +154,7 @@ impl FnLowering<'_, '_> {
             Subtract => Parts { re: self.binary("fsub", x.re, y.re), im: self.binary("fsub", x.im, y.im) },
             Multiply => self.complex_multiply(x, y),
             Divide => self.complex_divide(x, y),
+            Power => self.complex_power(x, y),
             _ => return Err(self.error(format!("lower-to-llvm does not handle loop.arith {} on complex numbers yet", kind.name()))),
         };
         Ok(self.pack_complex(result, part))
@@ -209,7 +212,23 @@ impl FnLowering<'_, '_> {
                 self.complex_log(shifted)
             }
             Sqrt => self.complex_sqrt(x),
+            Rsqrt => {
+                let root = self.complex_sqrt(x);
+                self.real_over_complex(1.0, root)
+            }
+            Cbrt => self.complex_cbrt(x),
             Sign => self.complex_sign(x),
+            Sine => self.complex_sin(x),
+            Cosine => self.complex_cos(x),
+            Tan => self.complex_tan(x, false),
+            Tanh => self.complex_tan(x, true),
+            Logistic => {
+                let minus = Parts { re: self.value_op("llvm.fneg", &[x.re], f64_ty, &[]), im: self.value_op("llvm.fneg", &[x.im], f64_ty, &[]) };
+                let e = self.complex_exp(minus);
+                let one = self.float_const(1.0, f64_ty);
+                let denominator = Parts { re: self.binary("fadd", one, e.re), im: e.im };
+                self.real_over_complex(1.0, denominator)
+            }
             _ => return Err(self.error(format!("lower-to-llvm does not handle loop.math {} on complex numbers yet", kind.name()))),
         };
         Ok(self.pack_complex(result, part))
@@ -316,6 +335,106 @@ impl FnLowering<'_, '_> {
         let (re, im) = (self.select(norm_zero, zero, re), self.select(norm_zero, zero, im));
         let any_nan = self.fcmp("uno", z.re, z.im);
         Parts { re: self.select(any_nan, nan, re), im: self.select(any_nan, nan, im) }
+    }
+
+    /// `a / z` for a real `a`: `(a*re / n, 0 - a*im / n)` with `n = re^2 + im^2`, as
+    /// `num_complex` divides a real by a complex number.
+    fn real_over_complex(&mut self, a: f64, z: Parts) -> Parts {
+        let ty = self.f64_type();
+        let (a, zero) = (self.float_const(a, ty), self.float_const(0.0, ty));
+        let (re2, im2) = (self.binary("fmul", z.re, z.re), self.binary("fmul", z.im, z.im));
+        let norm = self.binary("fadd", re2, im2);
+        let (a_re, a_im) = (self.binary("fmul", a, z.re), self.binary("fmul", a, z.im));
+        let re = self.binary("fdiv", a_re, norm);
+        let im = self.binary("fdiv", a_im, norm);
+        Parts { re, im: self.binary("fsub", zero, im) }
+    }
+
+    /// `a^b`: `(1, 0)` for `b = 0`, else `exp(b * ln(a))` (`num_complex`'s `powc`).
+    fn complex_power(&mut self, a: Parts, b: Parts) -> Parts {
+        let ty = self.f64_type();
+        let (zero, one) = (self.float_const(0.0, ty), self.float_const(1.0, ty));
+        let log = self.complex_log(a);
+        let product = self.complex_multiply(b, log);
+        let power = self.complex_exp(product);
+        let (re_zero, im_zero) = (self.fcmp("oeq", b.re, zero), self.fcmp("oeq", b.im, zero));
+        let exponent_zero = self.binary("and", re_zero, im_zero);
+        Parts { re: self.select(exponent_zero, one, power.re), im: self.select(exponent_zero, zero, power.im) }
+    }
+
+    /// `sin(z) = (sin(re) cosh(im), cos(re) sinh(im))`.
+    fn complex_sin(&mut self, z: Parts) -> Parts {
+        let (sin, cos) = (self.f64_call("llvm.sin.f64", &[z.re]), self.f64_call("llvm.cos.f64", &[z.re]));
+        let (cosh, sinh) = (self.f64_call("cosh", &[z.im]), self.f64_call("sinh", &[z.im]));
+        Parts { re: self.binary("fmul", sin, cosh), im: self.binary("fmul", cos, sinh) }
+    }
+
+    /// `cos(z) = (cos(re) cosh(im), -sin(re) sinh(im))`.
+    fn complex_cos(&mut self, z: Parts) -> Parts {
+        let ty = self.f64_type();
+        let (sin, cos) = (self.f64_call("llvm.sin.f64", &[z.re]), self.f64_call("llvm.cos.f64", &[z.re]));
+        let (cosh, sinh) = (self.f64_call("cosh", &[z.im]), self.f64_call("sinh", &[z.im]));
+        let minus_sin = self.value_op("llvm.fneg", &[sin], ty, &[]);
+        Parts { re: self.binary("fmul", cos, cosh), im: self.binary("fmul", minus_sin, sinh) }
+    }
+
+    /// `tan(z) = (sin(2re), sinh(2im)) / (cos(2re) + cosh(2im))`, or with `hyperbolic`
+    /// `tanh(z) = (sinh(2re), sin(2im)) / (cosh(2re) + cos(2im))`, each part divided by the
+    /// real denominator.
+    fn complex_tan(&mut self, z: Parts, hyperbolic: bool) -> Parts {
+        let (two_re, two_im) = (self.binary("fadd", z.re, z.re), self.binary("fadd", z.im, z.im));
+        let (circular, hyper) = if hyperbolic { (two_im, two_re) } else { (two_re, two_im) };
+        let (sin, cos) = (self.f64_call("llvm.sin.f64", &[circular]), self.f64_call("llvm.cos.f64", &[circular]));
+        let (sinh, cosh) = (self.f64_call("sinh", &[hyper]), self.f64_call("cosh", &[hyper]));
+        let (numerator, denominator) = if hyperbolic {
+            (Parts { re: sinh, im: sin }, self.binary("fadd", cosh, cos))
+        } else {
+            (Parts { re: sin, im: sinh }, self.binary("fadd", cos, cosh))
+        };
+        Parts { re: self.binary("fdiv", numerator.re, denominator), im: self.binary("fdiv", numerator.im, denominator) }
+    }
+
+    /// `cbrt(z)` by `num_complex`'s branches, all computed and chosen by selects: a zero
+    /// imaginary part gives `(cbrt(re), im)` for `re` with its sign bit clear and
+    /// `(c, +-sqrt(3) c)` with `c = cbrt(-re) / 2` (the sign of `im`'s sign bit) otherwise;
+    /// a zero real part gives `(sqrt(3) c, +-c)` with `c = cbrt(|im|) / 2`; else the polar
+    /// form `from_polar(cbrt(|z|), arg(z) / 3)`.
+    fn complex_cbrt(&mut self, z: Parts) -> Parts {
+        let ty = self.f64_type();
+        let i64_ty = self.ctx().int_type(64);
+        let (zero, two, three) = (self.float_const(0.0, ty), self.float_const(2.0, ty), self.float_const(3.0, ty));
+        let sqrt3 = self.float_const(3f64.sqrt(), ty);
+        let zero_i64 = self.i64_const(0);
+        let re_bits = self.cast("bitcast", z.re, i64_ty);
+        let re_positive = self.icmp("sge", re_bits, zero_i64);
+        let im_bits = self.cast("bitcast", z.im, i64_ty);
+        let im_positive = self.icmp("sge", im_bits, zero_i64);
+        // A zero imaginary part.
+        let root_re = self.f64_call("cbrt", &[z.re]);
+        let neg_re = self.value_op("llvm.fneg", &[z.re], ty, &[]);
+        let root_neg = self.f64_call("cbrt", &[neg_re]);
+        let c = self.binary("fdiv", root_neg, two);
+        let c_sqrt3 = self.binary("fmul", sqrt3, c);
+        let minus_c_sqrt3 = self.value_op("llvm.fneg", &[c_sqrt3], ty, &[]);
+        let negative_im = self.select(im_positive, c_sqrt3, minus_c_sqrt3);
+        let real_re = self.select(re_positive, root_re, c);
+        let real_im = self.select(re_positive, z.im, negative_im);
+        // A zero real part.
+        let im_abs = self.intrinsic("fabs", &[z.im], ty);
+        let root_im = self.f64_call("cbrt", &[im_abs]);
+        let d = self.binary("fdiv", root_im, two);
+        let d_sqrt3 = self.binary("fmul", sqrt3, d);
+        let minus_d = self.value_op("llvm.fneg", &[d], ty, &[]);
+        let imaginary_im = self.select(im_positive, d, minus_d);
+        // Otherwise the polar form.
+        let (r, theta) = self.to_polar(z);
+        let root_r = self.f64_call("cbrt", &[r]);
+        let third = self.binary("fdiv", theta, three);
+        let polar = self.from_polar(root_r, third);
+        let (im_zero, re_zero) = (self.fcmp("oeq", z.im, zero), self.fcmp("oeq", z.re, zero));
+        let re = self.select(re_zero, d_sqrt3, polar.re);
+        let im = self.select(re_zero, imaginary_im, polar.im);
+        Parts { re: self.select(im_zero, real_re, re), im: self.select(im_zero, real_im, im) }
     }
 
     /// `a direction b` on complex numbers: `EQ` when both parts are equal, `NE` otherwise.
