@@ -450,20 +450,28 @@ fn format_dim(literal: &Literal, dim: usize, offset: usize, out: &mut String) {
 }
 
 fn format_scalar(element: ElementType, value: Scalar) -> String {
+    // Elements of formats no wider than f32 print as the shortest f32 that reads back to
+    // them (0.1, not the f64 0.10000000149011612 the literal holds).
+    let narrow = matches!(element, ElementType::Float(kind) | ElementType::Complex(kind) if kind.bit_width() <= 32);
+    let float = |x: f64| if narrow { format_float(x, |x| format!("{}", x as f32), |x| format!("{:e}", x as f32)) } else { format_float(x, |x| format!("{x}"), |x| format!("{x:e}")) };
     match value {
         Scalar::Int(v) if element == ElementType::Pred => (v != 0).to_string(),
         Scalar::Int(v) => v.to_string(),
-        Scalar::Float(x) => format_float(x),
-        Scalar::Complex(re, im) => format!("({}, {})", format_float(re), format_float(im)),
+        Scalar::Float(x) => float(x),
+        Scalar::Complex(re, im) => format!("({}, {})", float(re), float(im)),
     }
 }
 
-fn format_float(x: f64) -> String {
+/// `x` as numpy prints it: `nan`, `inf`, positional between 1e-4 and 1e16, else with an
+/// exponent (`1e300`, `1.5e-8`), each the shortest digits that read back to the value.
+fn format_float(x: f64, positional: impl Fn(f64) -> String, scientific: impl Fn(f64) -> String) -> String {
     if x.is_nan() {
         "nan".into()
     } else if x.is_infinite() {
         if x > 0.0 { "inf".into() } else { "-inf".into() }
+    } else if x != 0.0 && !(1e-4..1e16).contains(&x.abs()) {
+        scientific(x)
     } else {
-        format!("{x}")
+        positional(x)
     }
 }
