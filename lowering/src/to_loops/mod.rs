@@ -44,9 +44,17 @@
 //! (`rng_bit_generator`), [`sort`] (a stable bottom-up merge sort), [`cholesky`] and
 //! [`triangular_solve`] (the interpreter's algorithms in `f64`, in its order) and [`fft`]
 //! (a naive transform per line); [`numbers`] holds their `f64` real and complex arithmetic.
+//! The ops whose work is outside the function are runtime calls (`loop.call_runtime`,
+//! [`runtime`] holds the helpers: byte sizes, constant tables): [`tokens`] (`after_all`,
+//! `infeed`, `outfeed`, `send`, `recv` over the runtime's queues), [`rng_distributions`]
+//! (`rng_uniform`, `rng_normal` on the interpreter's stream) and [`collectives`]
+//! (`replica_id`; `all_reduce`, `all_gather`, `reduce_scatter`, `all_to_all`,
+//! `collective_permute` as one runtime exchange of bytes and loops doing the rest).
 //!
-//! Any other op is a located error, "lower-to-loops does not handle 'hlo.x' yet", as are
-//! dynamic shapes; the pass then leaves the module as it was. It never panics.
+//! Any other op (`custom_call`, `get_dimension_size`/`set_dimension_size`, the `check`
+//! ops: [`lowers_op`] says which, `tests/op_coverage.rs` lists them with their reasons) is
+//! a located error, "lower-to-loops does not handle 'hlo.x' yet", as are dynamic shapes;
+//! the pass then leaves the module as it was. It never panics.
 
 mod batch_norm;
 mod cholesky;
