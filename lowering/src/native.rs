@@ -6,6 +6,13 @@
 //! Safety: an entry reads and writes exactly the buffers its signature names, so
 //! [`Entry::call`] checks the count and byte size of every buffer against that signature
 //! before calling it; the library stays open as long as an [`Entry`] borrows it.
+//!
+//! The runtime linked into the library is the library's own copy (a static archive), with
+//! its own feeds, channels, random streams and collective rendezvous: a driver reaches
+//! that state only through the library's symbols ([`NativeLibrary::prepare_run`],
+//! [`NativeLibrary::abort_collectives`]), which linking keeps in the library even when the
+//! compiled code does not call them ([`HOST_SYMBOLS`]). Replicas are threads calling one
+//! entry with their own [`RunOptions`] ([`Entry::call_with`]).
 
 use std::ffi::{c_void, CStr, CString};
 use std::marker::PhantomData;
@@ -17,6 +24,42 @@ use crate::to_llvm::{BufferLayout, EntrySignature};
 /// The C type of an entry: `int32_t NAME(void *const *args, void *const *results, void
 /// *temp, const XlaRunOptions *opts)`.
 type EntryFn = unsafe extern "C" fn(*const *mut c_void, *const *mut c_void, *mut c_void, *const c_void) -> i32;
+
+/// `XlaRunOptions` of `xla_runtime.h`, field for field.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct RunOptions {
+    /// The most threads the run may use (0: all cores).
+    pub num_threads: i32,
+    /// Which replica runs the entry.
+    pub replica_id: i32,
+    /// How many replicas run together (0 reads as 1).
+    pub num_replicas: i32,
+    /// Must be NULL.
+    pub reserved: *mut c_void,
+}
+
+impl RunOptions {
+    /// Replica `replica_id` of `num_replicas`, on all cores.
+    pub fn replica(replica_id: i32, num_replicas: i32) -> RunOptions {
+        RunOptions { num_threads: 0, replica_id, num_replicas, reserved: std::ptr::null_mut() }
+    }
+}
+
+/// The runtime's host-side functions a driver calls through the library: kept in it by
+/// `-Wl,-u` whenever the runtime is linked.
+pub const HOST_SYMBOLS: &[&str] = &[
+    "xla_rt_last_error",
+    "xla_rt_rng_seed",
+    "xla_rt_channels_clear",
+    "xla_rt_collectives_reset",
+    "xla_rt_collectives_abort",
+    "xla_rt_set_infeed_wait_limit_ms",
+];
+
+/// The seed the reference interpreter's random stream starts from (its `Options`
+/// default), which [`NativeLibrary::prepare_run`] gives the runtime's.
+pub const INTERPRETER_RNG_SEED: u64 = 42;
 
 /// The system libraries a static Rust library (`libxla_runtime.a`) needs on Linux, as
 /// `rustc --print native-static-libs` lists them.
@@ -44,6 +87,51 @@ impl NativeLibrary {
             return Err(format!("cannot load the compiled code: {}", last_dl_error()));
         }
         Ok(NativeLibrary { handle, _dir: dir })
+    }
+
+    /// Puts the library's runtime in the state a fresh run of the reference interpreter
+    /// starts from, for `num_replicas` replicas: random streams at the interpreter's seed,
+    /// no message left on any channel, no collective round in progress, and an infeed
+    /// that fails at once when empty (a driver that feeds nothing, as `xla-run`). Does
+    /// nothing when the library does not link the runtime.
+    pub fn prepare_run(&self, num_replicas: i32) {
+        // SAFETY (each call): the symbols are the runtime's functions of these C types
+        // (xla_runtime.h), which take plain integers and touch only the runtime's state.
+        unsafe {
+            if let Some(f) = self.function::<unsafe extern "C" fn(u64) -> i32>("xla_rt_rng_seed") {
+                f(INTERPRETER_RNG_SEED);
+            }
+            if let Some(f) = self.function::<unsafe extern "C" fn() -> i32>("xla_rt_channels_clear") {
+                f();
+            }
+            if let Some(f) = self.function::<unsafe extern "C" fn(i32) -> i32>("xla_rt_collectives_reset") {
+                f(num_replicas);
+            }
+            if let Some(f) = self.function::<unsafe extern "C" fn(i64) -> i32>("xla_rt_set_infeed_wait_limit_ms") {
+                f(0);
+            }
+        }
+    }
+
+    /// Makes every collective of `num_replicas` replicas that waits, or comes later, fail:
+    /// for a driver one of whose replicas failed, so that the others do not wait for it.
+    pub fn abort_collectives(&self, num_replicas: i32) {
+        // SAFETY: as in prepare_run.
+        unsafe {
+            if let Some(f) = self.function::<unsafe extern "C" fn(i32) -> i32>("xla_rt_collectives_abort") {
+                f(num_replicas);
+            }
+        }
+    }
+
+    /// The library's function `name` as the function pointer type `F`.
+    ///
+    /// # Safety
+    /// `F` is a function pointer type matching the symbol's C type.
+    unsafe fn function<F: Copy>(&self, name: &str) -> Option<F> {
+        let address = self.symbol(name)?;
+        debug_assert_eq!(std::mem::size_of::<F>(), std::mem::size_of::<*mut c_void>());
+        Some(std::mem::transmute_copy::<*mut c_void, F>(&address))
     }
 
     /// The entry `symbol`, whose buffers are those `signature` names (types of `ctx`).
@@ -80,6 +168,13 @@ impl NativeLibrary {
     }
 }
 
+// SAFETY: the handle is only passed to dlsym, which is thread-safe, and to dlclose on
+// drop; the compiled code and the runtime in the library are reentrant (the entry ABI
+// lets several threads call entries at once, as replicas do).
+unsafe impl Send for NativeLibrary {}
+// SAFETY: as above; no method mutates the library through a shared reference.
+unsafe impl Sync for NativeLibrary {}
+
 impl Drop for NativeLibrary {
     fn drop(&mut self) {
         // SAFETY: the handle came from dlopen and is closed once; no Entry outlives self.
@@ -101,6 +196,11 @@ impl Entry<'_> {
     /// Calls the entry on `args` and `results` (as many as its signature has, each of the
     /// byte size of its buffer) with the default run options; returns its status.
     pub fn call(&self, args: &[&AlignedBuffer], results: &mut [&mut AlignedBuffer]) -> Result<i32, String> {
+        self.call_with(args, results, None)
+    }
+
+    /// [`Entry::call`] with run options (`None`: the defaults).
+    pub fn call_with(&self, args: &[&AlignedBuffer], results: &mut [&mut AlignedBuffer], options: Option<&RunOptions>) -> Result<i32, String> {
         let given_args: Vec<usize> = args.iter().map(|b| b.len()).collect();
         let given_results: Vec<usize> = results.iter().map(|b| b.len()).collect();
         if given_args != self.arg_sizes || given_results != self.result_sizes {
@@ -114,8 +214,9 @@ impl Entry<'_> {
         // SAFETY: every pointer addresses a live, suitably aligned buffer of the size the
         // entry reads or writes (checked above); the entry writes only result buffers,
         // which are distinct mutable borrows; temp may be NULL because the entry needs
-        // none, and NULL options mean the defaults.
-        Ok(unsafe { (self.function)(arg_pointers.as_ptr(), result_pointers.as_ptr(), std::ptr::null_mut(), std::ptr::null()) })
+        // none; the options are NULL (the defaults) or a live XlaRunOptions.
+        let opts = options.map_or(std::ptr::null(), |o| (o as *const RunOptions).cast::<c_void>());
+        Ok(unsafe { (self.function)(arg_pointers.as_ptr(), result_pointers.as_ptr(), std::ptr::null_mut(), opts) })
     }
 }
 
@@ -247,7 +348,12 @@ fn link_shared(dir: &Path, object: &[u8], archives: &[PathBuf]) -> Result<PathBu
     std::fs::write(&object_path, object).map_err(|e| format!("cannot write {}: {e}", object_path.display()))?;
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
     let mut command = Command::new(&cc);
-    command.arg("-shared").arg("-o").arg(&library).arg(&object_path).args(archives);
+    command.arg("-shared").arg("-o").arg(&library).arg(&object_path);
+    if !archives.is_empty() {
+        // Before the archives, so that the linker takes the members defining them.
+        command.args(HOST_SYMBOLS.iter().map(|name| format!("-Wl,-u,{name}")));
+    }
+    command.args(archives);
     if !archives.is_empty() {
         command.args(RUNTIME_SYSTEM_LIBS);
     }

@@ -64,6 +64,8 @@ typedef struct XlaRunOptions {
 
 /* Writes the defaults (all cores, replica 0 of 1) to *opts. */
 int32_t xla_rt_default_run_options(XlaRunOptions *opts);
+/* Writes opts->replica_id to *out (hlo.replica_id). */
+int32_t xla_rt_replica_id(uint32_t *out, const XlaRunOptions *opts);
 
 /* ---- Thread pool and parallel_for (thread_pool.rs, parallel_for.rs) ---------------- */
 
@@ -178,6 +180,25 @@ int32_t xla_rt_rng_bit_generator(int32_t algorithm, const uint64_t *state, int64
 int32_t xla_rt_threefry2x32(uint32_t key0, uint32_t key1, const uint32_t *x0, const uint32_t *x1, uint32_t *y0,
                             uint32_t *y1, int64_t n);
 
+/* ---- Random distributions (rng_distributions.rs) ----------------------------------- */
+
+/* Element type codes; buffers hold elements in their storage form (pred one byte). */
+enum {
+  XLA_RT_PRED = 0, XLA_RT_S8 = 1, XLA_RT_S16 = 2, XLA_RT_S32 = 3, XLA_RT_S64 = 4,
+  XLA_RT_U8 = 5, XLA_RT_U16 = 6, XLA_RT_U32 = 7, XLA_RT_U64 = 8,
+  XLA_RT_F16 = 9, XLA_RT_BF16 = 10, XLA_RT_F32 = 11, XLA_RT_F64 = 12
+};
+
+/* hlo.rng_uniform and hlo.rng_normal: fill out (count elements) from this replica's
+ * splitmix64 stream, the reference interpreter's, so the numbers are the same: uniform
+ * in [*a, *b) (every element *a when b <= a), normal N(*mu, *sigma) by Box-Muller. */
+int32_t xla_rt_rng_uniform(int32_t element_type, const void *a, const void *b, void *out, int64_t count,
+                           const XlaRunOptions *opts);
+int32_t xla_rt_rng_normal(int32_t element_type, const void *mu, const void *sigma, void *out, int64_t count,
+                          const XlaRunOptions *opts);
+/* Restarts every replica's stream at seed (42 by default). */
+int32_t xla_rt_rng_seed(uint64_t seed);
+
 /* ---- Custom calls (custom_call.rs) ------------------------------------------------- */
 
 typedef struct XlaCustomCallStatus XlaCustomCallStatus;
@@ -205,6 +226,19 @@ int32_t xla_rt_infeed_len(int32_t replica_id, int64_t *len);
 int32_t xla_rt_outfeed_enqueue(const void *data, int64_t size, const XlaRunOptions *opts);
 int32_t xla_rt_outfeed_next_size(int32_t replica_id, int64_t timeout_ms, int64_t *size);
 int32_t xla_rt_outfeed_dequeue(int32_t replica_id, void *dest, int64_t size, int64_t timeout_ms);
+/* Bounds program-side infeed reads with a negative timeout to limit_ms (negative: no
+ * bound, the default); 0 makes an empty infeed fail at once. */
+int32_t xla_rt_set_infeed_wait_limit_ms(int64_t limit_ms);
+
+/* ---- Send and recv (channels.rs) --------------------------------------------------- */
+
+/* Per replica and channel, FIFOs of byte buffers: a send appends a copy; a recv pops the
+ * oldest, which must be size bytes, and fails at once (XLA_RT_FAILED_PRECONDITION) when
+ * nothing was sent. */
+int32_t xla_rt_send(int64_t channel, const void *data, int64_t size, const XlaRunOptions *opts);
+int32_t xla_rt_recv(int64_t channel, void *dest, int64_t size, const XlaRunOptions *opts);
+/* Drops every buffer sent and not received. */
+int32_t xla_rt_channels_clear(void);
 
 /* ---- Replicas (replicas.rs) -------------------------------------------------------- */
 
@@ -221,6 +255,22 @@ int32_t xla_rt_all_reduce_i32(int32_t reduction, const int32_t *input, int32_t *
                               const XlaRunOptions *opts);
 /* How long a replica waits for the others (default 60000 ms; negative: no limit). */
 int32_t xla_rt_set_collective_timeout_ms(int64_t timeout_ms);
+
+/* ---- Collective exchange (exchange.rs) --------------------------------------------- */
+
+/* The data exchange of compiled collectives: every replica hands in bytes bytes at input
+ * and waits for all opts->num_replicas replicas; then its group is resolved (num_groups
+ * groups of group_size ids in groups; num_groups == 0: every replica, which must number
+ * group_size unless that is 0) and info[0..3] receives the group size, this replica's
+ * position in it and its id. xla_rt_collective_member then copies the buffer of the
+ * member at a position of the group, until this replica's next exchange. */
+int32_t xla_rt_collective_exchange(const void *input, int64_t bytes, const int64_t *groups, int64_t num_groups,
+                                   int64_t group_size, int64_t *info, const XlaRunOptions *opts);
+int32_t xla_rt_collective_member(int64_t position, void *dest, int64_t bytes, const XlaRunOptions *opts);
+/* Host side: make every waiting and later exchange of num_replicas replicas fail (a
+ * replica failed), and forget every round and abort before a new run. */
+int32_t xla_rt_collectives_abort(int32_t num_replicas);
+int32_t xla_rt_collectives_reset(int32_t num_replicas);
 
 #ifdef __cplusplus
 } /* extern "C" */

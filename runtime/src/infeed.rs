@@ -4,6 +4,7 @@
 //! `XlaRunOptions` (so each replica reads its own FIFO), the host side names it directly.
 
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::OnceLock;
 
 use crate::args;
@@ -37,8 +38,23 @@ pub unsafe extern "C" fn xla_rt_infeed_enqueue(replica_id: i32, data: *const c_v
     })
 }
 
+/// The longest a program-side read with a negative timeout waits, in milliseconds
+/// (negative: for ever, the default, as XLA's infeed blocks).
+static WAIT_LIMIT_MS: AtomicI64 = AtomicI64::new(-1);
+
+/// Host side: bounds the wait of program-side infeed reads that wait for ever (a negative
+/// `timeout_ms`, as compiled `hlo.infeed` passes) to `limit_ms` milliseconds (negative:
+/// no bound, the default), for the whole process; a driver with nothing to feed sets 0,
+/// so that an infeed fails at once as the reference interpreter's does. Returns 0.
+#[no_mangle]
+pub extern "C" fn xla_rt_set_infeed_wait_limit_ms(limit_ms: i64) -> i32 {
+    WAIT_LIMIT_MS.store(limit_ms, Ordering::Relaxed);
+    0
+}
+
 /// Program side: pops the next infeed buffer of this replica (`opts->replica_id`) into
-/// `dest`, waiting up to `timeout_ms` milliseconds (negative: for ever). Returns 0,
+/// `dest`, waiting up to `timeout_ms` milliseconds (negative: for ever, or the limit
+/// `xla_rt_set_infeed_wait_limit_ms` set). Returns 0,
 /// `XLA_RT_DEADLINE_EXCEEDED` when nothing came, or `XLA_RT_INVALID_ARGUMENT` when the
 /// next buffer is not `size` bytes (it then stays queued).
 ///
@@ -50,6 +66,7 @@ pub unsafe extern "C" fn xla_rt_infeed_dequeue(dest: *mut c_void, size: i64, tim
         let options = RunOptions::from_ptr(opts)?;
         let size = args::size("size", size)?;
         args::buffer("dest", dest.cast::<u8>() as *const u8, size)?;
+        let timeout_ms = if timeout_ms < 0 { WAIT_LIMIT_MS.load(Ordering::Relaxed) } else { timeout_ms };
         queues().pop_into(options.replica_id, args::slice_mut(dest.cast::<u8>(), size), feed::timeout(timeout_ms))
     })
 }

@@ -6,8 +6,10 @@
 //! One concept per module: [`status`] (codes and `xla_rt_last_error`), [`options`]
 //! (`XlaRunOptions`), [`thread_pool`] and [`parallel_for`], [`gemm`], [`fft`], [`sort`],
 //! [`linalg`] (Cholesky, triangular solve), [`rng`] (XLA's Threefry and Philox bit
-//! generators), [`custom_call`], [`infeed`] and [`outfeed`] (over [`feed`]), [`replicas`]
-//! (in-process all-reduce).
+//! generators), [`rng_distributions`] (`rng_uniform`/`rng_normal`, the interpreter's
+//! stream), [`custom_call`], [`infeed`] and [`outfeed`] (over [`feed`]), [`channels`]
+//! (send and recv), [`replicas`] (in-process all-reduce) and [`exchange`] (the data
+//! exchange of compiled collectives).
 //!
 //! Architecture Invariant: the runtime knows nothing of the IR or LLVM; it depends on no
 //! other crate of the workspace, and compiled objects reach it only through the C ABI
@@ -20,7 +22,9 @@
 #![deny(missing_docs)]
 
 pub mod args;
+pub mod channels;
 pub mod custom_call;
+pub mod exchange;
 pub mod feed;
 pub mod fft;
 pub mod gemm;
@@ -29,6 +33,7 @@ pub mod linalg;
 pub mod parallel_for;
 pub mod replicas;
 pub mod rng;
+pub mod rng_distributions;
 pub mod sort;
 pub mod options;
 pub mod outfeed;

@@ -96,6 +96,21 @@ pub unsafe extern "C" fn xla_rt_default_run_options(opts: *mut XlaRunOptions) ->
     })
 }
 
+/// Writes this caller's replica id (`opts->replica_id`, 0 for NULL options) to `*out`, as
+/// `hlo.replica_id` gives it (a `uint32_t`).
+///
+/// # Safety
+/// A non-null `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn xla_rt_replica_id(out: *mut u32, opts: *const XlaRunOptions) -> i32 {
+    crate::status::guard("xla_rt_replica_id", || {
+        let options = RunOptions::from_ptr(opts)?;
+        crate::args::not_null("out", out)?;
+        out.write(options.replica_id as u32);
+        Ok(())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

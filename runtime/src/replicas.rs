@@ -125,6 +125,12 @@ fn rendezvous(n: usize) -> Arc<Rendezvous> {
 /// The collective timeout in milliseconds (negative: none).
 static TIMEOUT_MS: AtomicI64 = AtomicI64::new(60_000);
 
+/// When a collective starting now stops waiting for the other replicas (none: never), as
+/// `xla_rt_set_collective_timeout_ms` set it; shared with [`crate::exchange`].
+pub(crate) fn collective_deadline() -> Option<Instant> {
+    u64::try_from(TIMEOUT_MS.load(Ordering::Relaxed)).ok().map(|ms| Instant::now() + Duration::from_millis(ms))
+}
+
 /// Converts elements to and from the words a round stores.
 trait Words: ReduceElement {
     fn to_word(self) -> u64;
@@ -180,7 +186,7 @@ impl Rendezvous {
 
     /// Takes part in one round as `replica` of `n` and returns the reduced words.
     fn all_reduce<T: Words>(&self, replica: usize, n: usize, params: Params, words: Vec<u64>) -> RtResult<Arc<Vec<u64>>> {
-        let deadline = u64::try_from(TIMEOUT_MS.load(Ordering::Relaxed)).ok().map(|ms| Instant::now() + Duration::from_millis(ms));
+        let deadline = collective_deadline();
         let mut round = self.lock();
         // A round that is handing out its result is closed: wait for its reset.
         while round.result.is_some() {

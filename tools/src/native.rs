@@ -4,7 +4,12 @@
 //! arrays, converted to dense buffers in the entry's layouts; the result buffers become
 //! literals again, and tuples are rebuilt from their leaves, so that results print, save
 //! and check exactly as interpreted ones do. `--bench N` calls an entry N more times after
-//! that first call and reports the median time per call.
+//! that first call and reports the median time per call. `--replicas N` calls the entry
+//! from N threads at once, each with its replica id in its run options, where the
+//! runtime's collectives meet; a replica that fails aborts the others' collectives.
+//! Every run starts from the state a run of the interpreter starts from
+//! (`NativeLibrary::prepare_run`): the interpreter's random seed, empty channels and an
+//! empty infeed that fails at once, as the interpreter's does (neither reads any).
 //!
 //! Compiled code that calls the runtime (`xla_rt_*`) is linked with `libxla_runtime.a`:
 //! `$XLA_RUNTIME_LIB`, else the one built with this `xla-run` (next to it, or in its
@@ -16,7 +21,7 @@ use std::time::{Duration, Instant};
 use xla_interp::{ElementType, Literal, Value};
 use xla_ir::parser::Module;
 use xla_ir::{Context, Type, TypeData};
-use xla_lowering::native::{from_buffer, to_buffer, AlignedBuffer, Entry, NativeLibrary};
+use xla_lowering::native::{from_buffer, to_buffer, AlignedBuffer, Entry, NativeLibrary, RunOptions};
 use xla_lowering::to_llvm::{BufferLayout, EntrySignature, EntrySpec};
 use xla_lowering::{compile_hlo, CompileOptions};
 
@@ -30,36 +35,37 @@ pub struct NativeCall {
     pub args: Vec<Literal>,
 }
 
-/// What running one entry gave: its results, and the median time per call under
-/// `--bench`.
+/// What running one entry gave: per replica its results or the rendered error, and the
+/// median time per call under `--bench`.
 pub struct NativeOutcome {
-    /// The results, as the interpreter gives them.
-    pub values: Vec<Value>,
+    /// Per replica, the results as the interpreter gives them, or the rendered error.
+    pub replicas: Vec<Result<Vec<Value>, String>>,
     /// The median time per call over the benchmark's calls, when it ran.
     pub median: Option<Duration>,
 }
 
-/// Compiles every entry of `calls` into one library and runs each (`bench` more times
-/// when given); per entry, its outcome or the rendered error. A failure to compile or
-/// load is the rendered error of the whole.
-pub fn run_entries(ctx: &Context, module: &mut Module, calls: &[NativeCall], bench: Option<usize>) -> Result<Vec<Result<NativeOutcome, String>>, String> {
+/// Compiles every entry of `calls` into one library and runs each on `replicas` replicas
+/// (`bench` more times when given, one replica only); per entry, its outcome or the
+/// rendered error. A failure to compile or load is the rendered error of the whole.
+pub fn run_entries(ctx: &Context, module: &mut Module, calls: &[NativeCall], bench: Option<usize>, replicas: u32) -> Result<Vec<Result<NativeOutcome, String>>, String> {
     let specs: Vec<EntrySpec> = calls.iter().enumerate().map(|(i, call)| EntrySpec { function: call.name.clone(), symbol: format!("xla_run_entry{i}") }).collect();
     let compiled = compile_hlo(&mut module.body, module.op, &specs, &CompileOptions::default())
         .map_err(|errors| errors.iter().map(|d| d.render(ctx)).collect::<String>())?;
     let archives = runtime_archives(&compiled.object).map_err(|m| format!("xla-run: {m}\n"))?;
     let library = NativeLibrary::load(&compiled.object, &archives).map_err(|m| format!("xla-run: {m}\n"))?;
+    let replicas = i32::try_from(replicas.max(1)).map_err(|_| "xla-run: too many replicas\n".to_string())?;
     let outcomes = calls
         .iter()
         .zip(&compiled.entries)
         .map(|(call, (spec, signature))| {
             let entry = library.entry(&spec.symbol, ctx, signature).map_err(|m| format!("xla-run: {m}\n"))?;
-            run_entry(ctx, &library, &entry, call, signature, bench)
+            run_entry(ctx, &library, &entry, call, signature, bench, replicas)
         })
         .collect();
     Ok(outcomes)
 }
 
-/// Runs one entry on its arguments.
+/// Runs one entry on its arguments, on every replica.
 fn run_entry(
     ctx: &Context,
     library: &NativeLibrary,
@@ -67,6 +73,7 @@ fn run_entry(
     call: &NativeCall,
     signature: &EntrySignature,
     bench: Option<usize>,
+    replicas: i32,
 ) -> Result<NativeOutcome, String> {
     let fail = |message: String| format!("xla-run: @{}: {message}\n", call.name);
     if call.args.len() != signature.args.len() {
@@ -84,36 +91,52 @@ fn run_entry(
         .map(|(i, (literal, ty))| argument_buffer(ctx, literal, *ty).map_err(|m| fail(format!("argument {i}: {m}"))))
         .collect::<Result<Vec<_>, _>>()?;
     let arg_refs: Vec<&AlignedBuffer> = args.iter().collect();
-    let mut results: Vec<AlignedBuffer> = entry.result_sizes.iter().map(|&n| AlignedBuffer::zeroed(n)).collect();
-    let call_once = |results: &mut Vec<AlignedBuffer>| -> Result<Duration, String> {
+    // One call of the entry as replica `id`: its result buffers and how long it took.
+    let call_once = |id: i32| -> Result<(Vec<AlignedBuffer>, Duration), String> {
+        let mut results: Vec<AlignedBuffer> = entry.result_sizes.iter().map(|&n| AlignedBuffer::zeroed(n)).collect();
         let mut result_refs: Vec<&mut AlignedBuffer> = results.iter_mut().collect();
+        let options = RunOptions::replica(id, replicas);
         let started = Instant::now();
-        let status = entry.call(&arg_refs, &mut result_refs).map_err(fail)?;
+        let status = entry.call_with(&arg_refs, &mut result_refs, Some(&options)).map_err(fail)?;
         let elapsed = started.elapsed();
         if status != 0 {
+            library.abort_collectives(replicas);
             let message = library.last_error().unwrap_or_else(|| status_name(status).to_string());
             return Err(fail(format!("the compiled code failed with status {status}: {message}")));
         }
-        Ok(elapsed)
+        Ok((results, elapsed))
     };
-    call_once(&mut results)?;
+    library.prepare_run(replicas);
+    let runs: Vec<Result<Vec<AlignedBuffer>, String>> = if replicas == 1 {
+        vec![call_once(0).map(|(results, _)| results)]
+    } else {
+        std::thread::scope(|scope| {
+            let call_once = &call_once;
+            let handles: Vec<_> = (0..replicas).map(|id| scope.spawn(move || call_once(id).map(|(results, _)| results))).collect();
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(fail("a replica's thread panicked".into())))).collect()
+        })
+    };
     let median = match bench {
         Some(n) => {
-            let mut times = (0..n).map(|_| call_once(&mut results)).collect::<Result<Vec<_>, _>>()?;
+            let mut times = Vec::with_capacity(n);
+            for _ in 0..n {
+                library.prepare_run(replicas);
+                times.push(call_once(0)?.1);
+            }
             times.sort();
             times.get(times.len() / 2).copied()
         }
         None => None,
     };
-    let leaves = results
-        .iter()
-        .zip(&signature.results)
-        .map(|(buffer, ty)| result_literal(ctx, buffer, *ty))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(fail)?;
+    let replicas = runs.into_iter().map(|run| run.and_then(|results| values_of(ctx, &results, call, signature).map_err(fail))).collect();
+    Ok(NativeOutcome { replicas, median })
+}
+
+/// The values of the result buffers `results` of an entry: literals, with tuples rebuilt.
+fn values_of(ctx: &Context, results: &[AlignedBuffer], call: &NativeCall, signature: &EntrySignature) -> Result<Vec<Value>, String> {
+    let leaves = results.iter().zip(&signature.results).map(|(buffer, ty)| result_literal(ctx, buffer, *ty)).collect::<Result<Vec<_>, _>>()?;
     let mut leaves = leaves.into_iter();
-    let values = call.results.iter().map(|ty| rebuild(ctx, *ty, &mut leaves)).collect::<Result<Vec<_>, _>>().map_err(fail)?;
-    Ok(NativeOutcome { values, median })
+    call.results.iter().map(|ty| rebuild(ctx, *ty, &mut leaves)).collect()
 }
 
 /// The buffer of an argument of buffer type `ty` holding `literal`, which must have its

@@ -6,7 +6,8 @@
 //! Entry functions: `--entry NAME`, else `main`, else every function that takes no
 //! arguments, in module order (self-checking test programs). With `--split-input-file`
 //! each `// -----` chunk is a program of its own. With `--replicas N` every replica runs
-//! in its own thread with its own parse of the program, and collectives meet between them.
+//! in its own thread (interpreted: with its own parse of the program; compiled: calling
+//! the one compiled entry with its replica id), and collectives meet between them.
 //!
 //! Failures are diagnostics, never panics: a program that does not parse or verify, inputs
 //! that do not match the entry's signature, an op that fails at run time, a failed
@@ -107,8 +108,8 @@ struct EntryCall {
 type Outcomes = (Vec<Result<(Vec<Value>, String), String>>, Option<std::time::Duration>);
 
 fn run_chunk(config: &RunConfig, chunk: &Chunk, stdout: &mut String) -> Result<(), String> {
-    if !config.interpret && config.replicas > 1 {
-        return Err("xla-run: --replicas runs on the interpreter: add --interpret\n".into());
+    if config.bench.is_some() && config.replicas > 1 {
+        return Err("xla-run: --bench times one replica: it does not go with --replicas\n".into());
     }
     let ctx = new_context();
     let mut module = read_module(&ctx, &config.input_name, &chunk.text, chunk.first_line).map_err(|d| d.render(&ctx))?;
@@ -197,11 +198,11 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         .iter()
         .map(|call| NativeCall { name: call.name.clone(), results: call.results.clone(), args: call.args.iter().flat_map(tensors_of).cloned().collect() })
         .collect();
-    let outcomes = native::run_entries(ctx, module, &native_calls, config.bench)?;
+    let outcomes = native::run_entries(ctx, module, &native_calls, config.bench, config.replicas)?;
     Ok(outcomes
         .into_iter()
         .map(|outcome| match outcome {
-            Ok(outcome) => (vec![Ok((outcome.values, String::new()))], outcome.median),
+            Ok(outcome) => (outcome.replicas.into_iter().map(|r| r.map(|values| (values, String::new()))).collect(), outcome.median),
             Err(message) => (vec![Err(message)], None),
         })
         .collect())

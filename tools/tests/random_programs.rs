@@ -760,13 +760,14 @@ fn differential(program: &Program, args: &[Literal]) -> Result<(), String> {
         (values, results)
     };
     let calls = [NativeCall { name: "main".into(), results, args: args.to_vec() }];
-    let mut outcomes = run_entries(&ctx, &mut module, &calls, None).map_err(|m| format!("compiling failed: {m}"))?;
-    let outcome = outcomes.pop().ok_or("no outcome")?.map_err(|m| format!("the compiled code failed: {m}"))?;
-    if outcome.values.len() != expected.len() {
-        return Err(format!("{} results compiled, {} interpreted", outcome.values.len(), expected.len()));
+    let mut outcomes = run_entries(&ctx, &mut module, &calls, None, 1).map_err(|m| format!("compiling failed: {m}"))?;
+    let mut outcome = outcomes.pop().ok_or("no outcome")?.map_err(|m| format!("the compiled code failed: {m}"))?;
+    let values = outcome.replicas.pop().ok_or("no replica ran")?.map_err(|m| format!("the compiled code failed: {m}"))?;
+    if values.len() != expected.len() {
+        return Err(format!("{} results compiled, {} interpreted", values.len(), expected.len()));
     }
     let mut failures = Vec::new();
-    for (i, ((actual, wanted), &inexact)) in outcome.values.iter().zip(&expected).zip(&program.inexact).enumerate() {
+    for (i, ((actual, wanted), &inexact)) in values.iter().zip(&expected).zip(&program.inexact).enumerate() {
         let (actual, wanted) = (actual.tensor()?, wanted.tensor()?);
         let tolerance = if inexact { Tolerance::new(INEXACT_ULPS, INEXACT_ATOL) } else { Tolerance::EXACT };
         if let Err(message) = compare(actual, wanted, tolerance) {

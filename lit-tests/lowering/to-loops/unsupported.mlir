@@ -3,9 +3,9 @@
 // What lower-to-loops does not handle yet is a located error naming the op (and the pass
 // leaves the module as it was), never a crash.
 
-func.func @rng_uniform(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{lower-to-loops does not handle 'hlo.rng_uniform' yet}}
-  %0 = hlo.rng_uniform %a, %b : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
+func.func @custom_call(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4xf32> {
+  // expected-error @+1 {{lower-to-loops does not handle 'hlo.custom_call' yet}}
+  %0 = hlo.custom_call @target(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
@@ -14,8 +14,8 @@ func.func @rng_uniform(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4xf32> {
 func.func @nested(%p: tensor<i1>, %a: tensor<f32>) -> tensor<4xf32> {
   %0 = hlo.conditional %p, %a, %a : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<4xf32> {
   ^bb0(%x: tensor<f32>):
-    // expected-error @+1 {{lower-to-loops does not handle 'hlo.rng_normal' yet}}
-    %1 = hlo.rng_normal %x, %x : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
+    // expected-error @+1 {{lower-to-loops does not handle 'hlo.custom_call' yet}}
+    %1 = hlo.custom_call @target(%x) : (tensor<f32>) -> tensor<4xf32>
     hlo.return %1 : tensor<4xf32>
   }, {
   ^bb0(%x: tensor<f32>):
@@ -26,6 +26,12 @@ func.func @nested(%p: tensor<i1>, %a: tensor<f32>) -> tensor<4xf32> {
 }
 
 // -----
+
+func.func @rng_of_f8(%a: tensor<f8E4M3FN>, %b: tensor<f8E4M3FN>) -> tensor<4xf8E4M3FN> {
+  // expected-error @+1 {{lower-to-loops does not handle 'hlo.rng_uniform' of f8E4M3FN yet}}
+  %0 = hlo.rng_uniform %a, %b : (tensor<f8E4M3FN>, tensor<f8E4M3FN>) -> tensor<4xf8E4M3FN>
+  return %0 : tensor<4xf8E4M3FN>
+}
 
 // The signature already needs a buffer of unknown size.
 // expected-error @+1 {{lower-to-loops needs static shapes, found tensor<?xf32>}}

@@ -5,7 +5,7 @@
 // RUN: not xla-run --interpret %s --input %t.f32.npy --entry nope 2>&1 | FileCheck %s --check-prefix=ENTRY
 // RUN: not xla-run %s --input %t.f64.npy 2>&1 | FileCheck %s --check-prefix=DTYPE
 // RUN: not xla-run %s 2>&1 | FileCheck %s --check-prefix=COUNT
-// RUN: not xla-run %s --input %t.f32.npy --replicas 2 2>&1 | FileCheck %s --check-prefix=REPLICAS
+// RUN: not xla-run %s --input %t.f32.npy --replicas 2 --bench 3 2>&1 | FileCheck %s --check-prefix=REPLICAS
 // RUN: not xla-run --interpret %s --input %t.f32.npy --bench 3 2>&1 | FileCheck %s --check-prefix=BENCH
 
 // Inputs that do not fit the entry's signature and unreadable files are errors that say
@@ -16,7 +16,7 @@
 // COUNT: xla-run: the entry takes 1 arguments, but --input gave 0 arrays
 // GARBAGE: xla-run: input {{.*}}garbage.npy: not a .npy file
 // ENTRY: xla-run: --entry names no function: there is no @nope
-// REPLICAS: xla-run: --replicas runs on the interpreter: add --interpret
+// REPLICAS: xla-run: --bench times one replica: it does not go with --replicas
 // BENCH: xla-run: --bench times compiled code; it does not go with --interpret
 func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
   %0 = hlo.sqrt %x : tensor<3xf32>

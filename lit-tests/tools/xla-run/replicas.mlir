@@ -2,8 +2,13 @@
 // RUN: xla-run --interpret --replicas 4 %s -o %t.npz
 // RUN: %python -c "import numpy as np; d = np.load('%t.npz'); print(sorted(d.keys()))" | FileCheck %s --check-prefix=SAVED
 // RUN: not xla-run --interpret --replicas 2 %s 2>&1 | FileCheck %s --check-prefix=GROUPS
+// RUN: xla-run --replicas 4 %s | FileCheck %s
+// RUN: xla-run --replicas 4 %s -o %t.native.npz
+// RUN: %python -c "import numpy as np; d = np.load('%t.native.npz'); print(sorted(d.keys()))" | FileCheck %s --check-prefix=SAVED
+// RUN: not xla-run --replicas 2 %s 2>&1 | FileCheck %s --check-prefix=NATIVE-GROUPS
 
-// Each replica runs in its own thread; replica_id tells them apart and all_reduce sums
+// Each replica runs in its own thread, interpreted or compiled (each thread calling the
+// compiled entry with its replica id); replica_id tells them apart and all_reduce sums
 // their contributions within each replica group ({0, 1} and {2, 3}).
 
 // CHECK-DAG: replica 0: @main result 0: (u32[] 0, f32[2] [1, 1])
@@ -15,8 +20,10 @@
 
 // Replica groups that name replicas the run does not have are an error on every replica,
 // never a hang.
-// GROUPS-DAG: replica 0: {{.*}}replicas.mlir:[[@LINE+7]]:3: error: replica_groups name replica 2, but there are 2 replicas
-// GROUPS-DAG: replica 1: {{.*}}replicas.mlir:[[@LINE+6]]:3: error: replica_groups name replica 2, but there are 2 replicas
+// GROUPS-DAG: replica 0: {{.*}}replicas.mlir:[[@LINE+9]]:3: error: replica_groups name replica 2, but there are 2 replicas
+// GROUPS-DAG: replica 1: {{.*}}replicas.mlir:[[@LINE+8]]:3: error: replica_groups name replica 2, but there are 2 replicas
+// NATIVE-GROUPS-DAG: replica 0: xla-run: @main: the compiled code failed with status 1: xla_rt_collective_exchange: replica_groups name replica 2, but there are 2 replicas
+// NATIVE-GROUPS-DAG: replica 1: xla-run: @main: the compiled code failed with status 1: xla_rt_collective_exchange: replica_groups name replica 2, but there are 2 replicas
 
 func.func @main() -> tuple<tensor<ui32>, tensor<2xf32>> {
   %id = hlo.replica_id : tensor<ui32>

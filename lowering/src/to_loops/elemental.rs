@@ -247,6 +247,11 @@ const ELEMENTAL_OPS: &[(&str, Cost)] = &[
     ("hlo.complex", Cost::Cheap),
 ];
 
+/// Whether op `name` has an elemental generator.
+pub fn has_elemental_op(name: &str) -> bool {
+    elemental_cost(name).is_some()
+}
+
 /// The cost of one element of op `name`'s result, when it has an elemental generator.
 fn elemental_cost(name: &str) -> Option<Cost> {
     if ArithKind::of_hlo(name).is_some() || MathKind::of_hlo(name).is_some() {

@@ -160,28 +160,12 @@ impl<'a, 'c> Lowering<'a, 'c> {
     /// Lowers one hlo op, binding its results.
     fn lower_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let name = self.body.op_name(op);
-        match name {
-            "hlo.constant" => self.lower_constant(op),
-            "hlo.tuple" => self.lower_tuple(op),
-            "hlo.get_tuple_element" => self.lower_get_tuple_element(op),
-            "hlo.optimization_barrier" => self.lower_forwarding(op),
-            "hlo.while" => self.lower_while(op),
-            "hlo.conditional" => self.lower_conditional(op),
-            "hlo.call" | "func.call" => self.lower_call(op),
-            "hlo.scatter" => self.lower_scatter(op),
-            "hlo.select_and_scatter" => self.lower_select_and_scatter(op),
-            "hlo.batch_norm_inference" => self.lower_batch_norm_inference(op),
-            "hlo.batch_norm_training" => self.lower_batch_norm_training(op),
-            "hlo.batch_norm_grad" => self.lower_batch_norm_grad(op),
-            "hlo.rng_bit_generator" => self.lower_rng_bit_generator(op),
-            "hlo.sort" => self.lower_sort(op),
-            "hlo.cholesky" => self.lower_cholesky(op),
-            "hlo.triangular_solve" => self.lower_triangular_solve(op),
-            "hlo.fft" => self.lower_fft(op),
+        match lowering_of(name) {
+            Some(lower) => lower(self, op),
             // Left unmaterialized: its consumer computes it (see `Lowering::element`).
-            _ if self.fusible(op) => Ok(()),
-            _ if self.has_elemental(op) => self.materialize_op(op),
-            _ => Err(self.unsupported(op)),
+            None if self.fusible(op) => Ok(()),
+            None if self.has_elemental(op) => self.materialize_op(op),
+            None => Err(self.unsupported(op)),
         }
     }
 
@@ -197,4 +181,53 @@ impl<'a, 'c> Lowering<'a, 'c> {
     pub fn op_ref(&self, op: OpId) -> OpRef<'_, 'c> {
         OpRef::new(self.body, op)
     }
+}
+
+/// How an op without an elemental generator is lowered.
+type LowerFn<'a, 'c> = fn(&mut Lowering<'a, 'c>, OpId) -> Result<(), Diagnostic>;
+
+/// The lowering of the ops lowered as a whole rather than element by element (the
+/// others are the elemental ops, [`Lowering::has_elemental`]): the one table of them.
+fn lowering_of<'a, 'c>(name: &str) -> Option<LowerFn<'a, 'c>> {
+    let lower: LowerFn<'a, 'c> = match name {
+        "hlo.constant" => Lowering::lower_constant,
+        "hlo.tuple" => Lowering::lower_tuple,
+        "hlo.get_tuple_element" => Lowering::lower_get_tuple_element,
+        "hlo.optimization_barrier" => Lowering::lower_forwarding,
+        "hlo.while" => Lowering::lower_while,
+        "hlo.conditional" => Lowering::lower_conditional,
+        "hlo.call" => Lowering::lower_call,
+        "func.call" => Lowering::lower_call,
+        "hlo.scatter" => Lowering::lower_scatter,
+        "hlo.select_and_scatter" => Lowering::lower_select_and_scatter,
+        "hlo.batch_norm_inference" => Lowering::lower_batch_norm_inference,
+        "hlo.batch_norm_training" => Lowering::lower_batch_norm_training,
+        "hlo.batch_norm_grad" => Lowering::lower_batch_norm_grad,
+        "hlo.rng_bit_generator" => Lowering::lower_rng_bit_generator,
+        "hlo.sort" => Lowering::lower_sort,
+        "hlo.cholesky" => Lowering::lower_cholesky,
+        "hlo.triangular_solve" => Lowering::lower_triangular_solve,
+        "hlo.fft" => Lowering::lower_fft,
+        "hlo.after_all" => Lowering::lower_after_all,
+        "hlo.infeed" => Lowering::lower_infeed,
+        "hlo.outfeed" => Lowering::lower_outfeed,
+        "hlo.send" => Lowering::lower_send,
+        "hlo.recv" => Lowering::lower_recv,
+        "hlo.rng_uniform" => Lowering::lower_rng_uniform,
+        "hlo.rng_normal" => Lowering::lower_rng_normal,
+        "hlo.replica_id" => Lowering::lower_replica_id,
+        "hlo.all_reduce" => Lowering::lower_all_reduce,
+        "hlo.all_gather" => Lowering::lower_all_gather,
+        "hlo.reduce_scatter" => Lowering::lower_reduce_scatter,
+        "hlo.all_to_all" => Lowering::lower_all_to_all,
+        "hlo.collective_permute" => Lowering::lower_collective_permute,
+        _ => return None,
+    };
+    Some(lower)
+}
+
+/// Whether lower-to-loops lowers ops named `name` (some of them may still be errors for
+/// their types, such as `complex<f64>` parts).
+pub fn lowers_op(name: &str) -> bool {
+    lowering_of(name).is_some() || super::elemental::has_elemental_op(name)
 }

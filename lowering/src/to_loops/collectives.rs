@@ -1,0 +1,249 @@
+//! Collectives across replicas: `hlo.replica_id`, `hlo.all_reduce`, `hlo.all_gather`,
+//! `hlo.reduce_scatter`, `hlo.all_to_all` and `hlo.collective_permute`.
+//!
+//! The runtime only moves bytes (`runtime/src/exchange.rs`): each collective hands its
+//! operand's buffer to `xla_rt_collective_exchange`, which meets every replica of the
+//! process, resolves this replica's group from the op's `replica_groups` (a constant
+//! table) and writes the group's size, this replica's position in it and its id to a
+//! small buffer; `xla_rt_collective_member(k, tmp)` then copies the buffer of the group's
+//! `k`-th member into a temporary of the operand's type. Everything else is loops over
+//! logical indices, so layouts, every element type and any reducer region work alike,
+//! with the interpreter's semantics (`interp/src/ops/collectives.rs`) and order:
+//! - `all_reduce`: per operand, the result starts as member 0's buffer and is combined
+//!   with members 1, 2, ... in group order, the computation inlined as scalar ops; the
+//!   group size is read at run time, so an empty `replica_groups` needs no replica count;
+//! - `all_gather`: member `k`'s buffer goes to block `k` along `all_gather_dimension`;
+//! - `reduce_scatter`: the reduction as for `all_reduce`, of this replica's block only
+//!   (its position times the block size along `scatter_dimension`);
+//! - `all_to_all`: block `position` (along `split_dimension`) of member `k`'s buffer goes
+//!   to block `k` along `concat_dimension`;
+//! - `collective_permute`: zeros, then the buffer of the source of the pair whose target
+//!   is this replica (one exchange of every replica);
+//! - `replica_id`: `xla_rt_replica_id` from the run options.
+//!
+//! Where the types fix the group size (gather, scatter, all-to-all), the exchange checks
+//! that the group has that size. Differences from the interpreter: a
+//! `source_target_pairs` entry naming a replica that does not exist fails only on the
+//! replica that reads from it.
+
+use xla_dialects::hlo::{AllGatherOp, AllReduceOp, AllToAllOp, CollectivePermuteOp, ComparisonDirection, ReduceScatterOp};
+use xla_ir::{Op, OpId, RegionId, ValueId};
+
+use super::emit::Emitted;
+use super::lowering::{Lowered, Lowering};
+
+/// What an exchange told this replica.
+struct Exchanged {
+    /// A buffer of the operand's type for the members' buffers.
+    scratch: ValueId,
+    /// The group's size, as an `index`.
+    size: ValueId,
+    /// This replica's position in its group.
+    position: ValueId,
+    /// This replica's id.
+    replica: ValueId,
+    /// The byte size of `scratch`.
+    bytes: ValueId,
+}
+
+impl<'a, 'c> Lowering<'a, 'c> {
+    /// Lowers `hlo.replica_id`.
+    pub fn lower_replica_id(&mut self, op: OpId) -> Emitted<()> {
+        let buffers = self.bind_result_buffers(op)?;
+        self.call_runtime("xla_rt_replica_id", &buffers)
+    }
+
+    /// Lowers `hlo.all_reduce`: each operand on its own exchange.
+    pub fn lower_all_reduce(&mut self, op: OpId) -> Emitted<()> {
+        let all_reduce = AllReduceOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.all_reduce"))?;
+        let groups: Vec<Vec<i64>> = all_reduce.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
+        let computation = all_reduce.computation(self.body);
+        let operands = self.body.op(op).operands.clone();
+        let results = self.bind_result_buffers(op)?;
+        for (&operand, &result) in operands.iter().zip(&results) {
+            let shape = self.shape_of(operand)?;
+            let exchanged = self.exchange(operand, &groups, 0)?;
+            self.reduce_members(&exchanged, computation, result, &shape, None)?;
+        }
+        Ok(())
+    }
+
+    /// Lowers `hlo.reduce_scatter`.
+    pub fn lower_reduce_scatter(&mut self, op: OpId) -> Emitted<()> {
+        let scatter = ReduceScatterOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.reduce_scatter"))?;
+        let groups: Vec<Vec<i64>> = scatter.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
+        let computation = scatter.computation(self.body);
+        let operand = self.body.op(op).operands[0];
+        let (operand_shape, result_shape) = (self.shape_of(operand)?, self.shape_of(self.body.result(op, 0))?);
+        let dim = self.dimension(scatter.scatter_dimension(self.body), result_shape.len(), "scatter_dimension")?;
+        let size = group_size_of(operand_shape[dim], result_shape[dim]).ok_or_else(|| self.error("reduce_scatter's result does not divide its operand"))?;
+        let exchanged = self.exchange(operand, &groups, size)?;
+        let offset = self.mul_const(exchanged.position, result_shape[dim]);
+        let result = self.bind_result_buffers(op)?[0];
+        self.reduce_members(&exchanged, computation, result, &result_shape, Some((dim, offset)))
+    }
+
+    /// Lowers `hlo.all_gather`.
+    pub fn lower_all_gather(&mut self, op: OpId) -> Emitted<()> {
+        let gather = AllGatherOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.all_gather"))?;
+        let groups: Vec<Vec<i64>> = gather.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
+        let operand = self.body.op(op).operands[0];
+        let (operand_shape, result_shape) = (self.shape_of(operand)?, self.shape_of(self.body.result(op, 0))?);
+        let dim = self.dimension(gather.all_gather_dimension(self.body), operand_shape.len(), "all_gather_dimension")?;
+        let size = group_size_of(result_shape[dim], operand_shape[dim]).ok_or_else(|| self.error("all_gather's operand does not divide its result"))?;
+        let exchanged = self.exchange(operand, &groups, size)?;
+        let result = self.bind_result_buffers(op)?[0];
+        let (zero, upper) = (self.index(0), self.index(size));
+        self.for_loop(zero, upper, &[], |this, k, _| {
+            this.fetch_member(&exchanged, k)?;
+            let offset = this.mul_const(k, operand_shape[dim]);
+            this.loop_nest(&operand_shape, |this, index| {
+                let x = this.load(exchanged.scratch, index);
+                let mut at = index.to_vec();
+                at[dim] = this.add_index(at[dim], offset);
+                this.store(x, result, &at);
+                Ok(())
+            })?;
+            Ok(Vec::new())
+        })?;
+        Ok(())
+    }
+
+    /// Lowers `hlo.all_to_all`.
+    pub fn lower_all_to_all(&mut self, op: OpId) -> Emitted<()> {
+        let all_to_all = AllToAllOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.all_to_all"))?;
+        let groups: Vec<Vec<i64>> = all_to_all.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
+        let operand = self.body.op(op).operands[0];
+        let operand_shape = self.shape_of(operand)?;
+        let rank = operand_shape.len();
+        let split = self.dimension(all_to_all.split_dimension(self.body), rank, "split_dimension")?;
+        let concat = self.dimension(all_to_all.concat_dimension(self.body), rank, "concat_dimension")?;
+        let count = all_to_all.split_count(self.body);
+        if count <= 0 || operand_shape[split] % count != 0 {
+            return Err(self.error("all_to_all's split_count does not divide its split dimension"));
+        }
+        let mut block = operand_shape.clone();
+        block[split] /= count;
+        let exchanged = self.exchange(operand, &groups, count)?;
+        let source_offset = self.mul_const(exchanged.position, block[split]);
+        let result = self.bind_result_buffers(op)?[0];
+        let (zero, upper) = (self.index(0), self.index(count));
+        self.for_loop(zero, upper, &[], |this, k, _| {
+            this.fetch_member(&exchanged, k)?;
+            let target_offset = this.mul_const(k, block[concat]);
+            this.loop_nest(&block, |this, index| {
+                let mut from = index.to_vec();
+                from[split] = this.add_index(from[split], source_offset);
+                let x = this.load(exchanged.scratch, &from);
+                let mut to = index.to_vec();
+                to[concat] = this.add_index(to[concat], target_offset);
+                this.store(x, result, &to);
+                Ok(())
+            })?;
+            Ok(Vec::new())
+        })?;
+        Ok(())
+    }
+
+    /// Lowers `hlo.collective_permute`.
+    pub fn lower_collective_permute(&mut self, op: OpId) -> Emitted<()> {
+        let permute = CollectivePermuteOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.collective_permute"))?;
+        let pairs: Vec<Vec<i64>> = permute.source_target_pairs(self.body).iter().map(|p| p.to_vec()).collect();
+        let operand = self.body.op(op).operands[0];
+        let shape = self.shape_of(operand)?;
+        let element = self.element_type_of(operand)?;
+        let exchanged = self.exchange(operand, &[], 0)?;
+        let result = self.bind_result_buffers(op)?[0];
+        let zero = self.zero(element)?;
+        self.copy(&Lowered::Scalar(zero), result, &shape)?;
+        for pair in pairs {
+            let [source, target] = pair[..] else { return Err(self.error("a source_target_pairs entry is not a pair")) };
+            let target = self.index(target);
+            let is_target = self.compare_index(ComparisonDirection::Eq, exchanged.replica, target);
+            let source = self.index(source);
+            self.if_then(is_target, |this| {
+                this.fetch_member(&exchanged, source)?;
+                this.copy(&Lowered::Buffer(exchanged.scratch), result, &shape)
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Hands the buffer of hlo value `operand` to the runtime's exchange under `groups`
+    /// (empty: every replica, of `size` unless that is 0), and reads what it answered.
+    fn exchange(&mut self, operand: ValueId, groups: &[Vec<i64>], size: i64) -> Emitted<Exchanged> {
+        let ty = self.body.value_type(operand);
+        let lowered = self.lowered(operand)?;
+        let input = self.buffer_for(&lowered, ty)?;
+        let bytes = self.buffer_bytes(input)?;
+        let rows: Vec<&[i64]> = groups.iter().map(Vec::as_slice).collect();
+        let table = self.i64_table(&rows)?;
+        let (num_groups, group_size) = match groups.first() {
+            Some(first) => (groups.len() as i64, first.len() as i64),
+            None => (0, size),
+        };
+        let (num_groups, group_size) = (self.index(num_groups), self.index(group_size));
+        let info_type = self.i64_buffer_type(3)?;
+        let info = self.alloc(info_type);
+        self.call_runtime("xla_rt_collective_exchange", &[input, bytes, table, num_groups, group_size, info])?;
+        let (size, position, replica) = (self.load_index(info, 0), self.load_index(info, 1), self.load_index(info, 2));
+        let scratch = self.alloc_like(input);
+        Ok(Exchanged { scratch, size, position, replica, bytes })
+    }
+
+    /// Copies the buffer of the member at `position` (an `index`) into the scratch buffer.
+    fn fetch_member(&mut self, exchanged: &Exchanged, position: ValueId) -> Emitted<()> {
+        self.call_runtime("xla_rt_collective_member", &[position, exchanged.scratch, exchanged.bytes])
+    }
+
+    /// Writes to `result` (of shape `shape`) the members' buffers combined by
+    /// `computation` in group order; with `block = (dim, offset)` the members' elements
+    /// are read `offset` further along `dim` (this replica's block of a reduce-scatter).
+    fn reduce_members(&mut self, exchanged: &Exchanged, computation: RegionId, result: ValueId, shape: &[i64], block: Option<(usize, ValueId)>) -> Emitted<()> {
+        let scratch = exchanged.scratch;
+        let source = move |this: &mut Self, index: &[ValueId]| -> ValueId {
+            let mut at = index.to_vec();
+            if let Some((dim, offset)) = block {
+                at[dim] = this.add_index(at[dim], offset);
+            }
+            this.load(scratch, &at)
+        };
+        let zero = self.index(0);
+        self.fetch_member(exchanged, zero)?;
+        self.loop_nest(shape, |this, index| {
+            let x = source(this, index);
+            this.store(x, result, index);
+            Ok(())
+        })?;
+        let one = self.index(1);
+        self.for_loop(one, exchanged.size, &[], |this, k, _| {
+            this.fetch_member(exchanged, k)?;
+            this.loop_nest(shape, |this, index| {
+                let accumulated = this.load(result, index);
+                let x = source(this, index);
+                let combined = this.inline_scalar_region(computation, &[accumulated, x])?;
+                let combined = *combined.first().ok_or_else(|| this.error("the computation returned nothing"))?;
+                this.store(combined, result, index);
+                Ok(())
+            })?;
+            Ok(Vec::new())
+        })?;
+        Ok(())
+    }
+
+    /// Attribute `name`'s `value` as a dimension of a rank-`rank` tensor.
+    fn dimension(&self, value: i64, rank: usize, name: &str) -> Emitted<usize> {
+        usize::try_from(value).ok().filter(|&d| d < rank).ok_or_else(|| self.error(format!("{name} = {value} is out of range")))
+    }
+
+    /// `memref<N x i64>`.
+    fn i64_buffer_type(&self, n: i64) -> Emitted<xla_ir::Type> {
+        let ctx = self.ctx();
+        self.memref_type(ctx.tensor_type(&[n], ctx.int_type(64)))
+    }
+}
+
+/// How many blocks of size `part` make `whole`, when they do.
+fn group_size_of(whole: i64, part: i64) -> Option<i64> {
+    (part > 0 && whole % part == 0).then(|| whole / part)
+}
