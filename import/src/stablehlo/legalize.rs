@@ -8,7 +8,8 @@
 //! signature (any other `!stablehlo.*` or `!chlo.*` type is an error); (2) the ops of the module, in pre-order as they were when the pass began, are
 //! converted one by one (a converter may erase its op and insert others before it);
 //! (3) complex `exp`, `log`, `log1p` and `sqrt` written as real arithmetic, as XLA does
-//! ([`complex_math`]); (4) fix-ups on hlo ops.
+//! ([`complex_math`]); (4) `real` and `imag` of a `complex` folded to its operands, as XLA
+//! folds them; (5) fix-ups on hlo ops.
 //!
 //! Invariant: when the pass succeeds no op of the `stablehlo` or `chlo` dialects remains;
 //! an op it cannot convert is an error at that op, naming it.
@@ -38,6 +39,11 @@ pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> 
             complex_math::expand_complex_math(body, op)?;
         }
     }
+    for op in body.nested_ops(module, WalkOrder::PreOrder) {
+        if !body.is_erased(op) {
+            fold_part_of_complex(body, op);
+        }
+    }
     // StableHLO allows dots and convolutions of mixed precision (bf16 x bf16 -> f32); hlo
     // does not, so their operands are converted. Only for StableHLO input: in hlo input a
     // mixed dot is an error the verifier reports.
@@ -49,6 +55,26 @@ pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> 
         }
     }
     Ok(())
+}
+
+/// Replaces `real(complex(a, b))` by `a` and `imag(complex(a, b))` by `b`, as XLA's conversion
+/// of StableHLO folds them (the HLO of `jnp.real(lax.complex(a, b))` is `a`). It matters for
+/// the chlo expansions: JAX's `arccosh` of complex numbers takes the real part of
+/// `chlo.acosh`'s result, which is an `hlo.complex` of the expansion's parts.
+fn fold_part_of_complex(body: &mut Body, op: OpId) {
+    let index = match body.op_name(op) {
+        "hlo.real" => 0,
+        "hlo.imag" => 1,
+        _ => return,
+    };
+    let Some(&z) = body.op(op).operands.first() else { return };
+    let Some(producer) = body.defining_op(z) else { return };
+    if body.op_name(producer) != "hlo.complex" {
+        return;
+    }
+    if let Some(&part) = body.op(producer).operands.get(index) {
+        body.replace_op(op, &[part]);
+    }
 }
 
 /// Converts one `stablehlo.<short>` op.
