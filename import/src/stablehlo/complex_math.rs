@@ -21,7 +21,7 @@ use super::chlo::emit::{max_finite, Emitter};
 /// returns whether it did.
 pub(crate) fn expand_complex_math(body: &mut Body, op: OpId) -> Result<bool, Diagnostic> {
     let name = body.op_name(op);
-    let expand: fn(&mut Emitter, Parts) -> Result<(ValueId, ValueId), Diagnostic> = match name {
+    let expand: OnParts = match name {
         "hlo.exponential" => exp,
         "hlo.log" => log,
         "hlo.log_plus_one" => log_plus_one,
@@ -46,6 +46,10 @@ pub(crate) struct Parts {
     pub(crate) y: ValueId,
     pub(crate) kind: FloatKind,
 }
+
+/// A complex function written as real arithmetic: the parts of its result from the parts of
+/// its operand.
+pub(crate) type OnParts = fn(&mut Emitter, Parts) -> Result<(ValueId, ValueId), Diagnostic>;
 
 /// The parts of `z` (`hlo.real` and `hlo.imag` ops) when `z` is a tensor of complex numbers;
 /// `None` for anything else, for which nothing is emitted.

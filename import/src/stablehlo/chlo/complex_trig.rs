@@ -21,7 +21,7 @@
 use xla_ir::{Diagnostic, FloatKind, Scalar, ValueId};
 
 use super::emit::{max_finite, min_positive_normal, round_to, significand_bits, Emitter};
-use crate::stablehlo::complex_math::{hypot, split, Parts};
+use crate::stablehlo::complex_math::{hypot, split, OnParts, Parts};
 
 /// Expands chlo op `name` on the complex value `z`; `None` (and nothing emitted) when `z` is
 /// not complex or `name` is not one of the functions this module writes.
@@ -29,7 +29,7 @@ pub(crate) fn expand(em: &mut Emitter, name: &str, z: ValueId) -> Result<Option<
     if !is_complex(em, z) {
         return Ok(None);
     }
-    let on_parts: fn(&mut Emitter, Parts) -> Result<(ValueId, ValueId), Diagnostic> = match name {
+    let on_parts: OnParts = match name {
         "sinh" => return sinh(em, z).map(Some),
         "cosh" => return cosh(em, z).map(Some),
         "square" => square,
