@@ -5,11 +5,12 @@
 //! operands').
 //!
 //! Order: (1) `!stablehlo.token` becomes `!hlo.token` on every value and in every function
-//! signature (any other `!stablehlo.*` or `!chlo.*` type is an error); (2) the ops of the module, in pre-order as they were when the pass began, are
-//! converted one by one (a converter may erase its op and insert others before it);
-//! (3) complex `exp`, `log`, `log1p` and `sqrt` written as real arithmetic, as XLA does
-//! ([`complex_math`]); (4) `real` and `imag` of a `complex` folded to its operands, as XLA
-//! folds them; (5) fix-ups on hlo ops.
+//! signature (any other `!stablehlo.*` or `!chlo.*` type is an error); (2) the ops of the
+//! module, in pre-order as they were when the pass began, are converted one by one (a
+//! converter may erase its op and insert others before it); then, only for StableHLO input
+//! (hlo written by hand is never changed), (3) complex `exp`, `log`, `log1p` and `sqrt`
+//! written as real arithmetic, as XLA does ([`complex_math`]); (4) `real` and `imag` of a
+//! `complex` folded to its operands, as XLA folds them; (5) fix-ups on hlo ops.
 //!
 //! Invariant: when the pass succeeds no op of the `stablehlo` or `chlo` dialects remains;
 //! an op it cannot convert is an error at that op, naming it.
@@ -19,7 +20,7 @@ use xla_ir::{AttrData, Attribute, Body, Diagnostic, OpId, OpRef, Type, TypeData,
 use super::{calls, chlo, complex_math, control_flow, dot_conv, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
 
 /// Converts what parsing left (see the module documentation).
-pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> Result<(), Diagnostic> {
+pub(crate) fn legalize(body: &mut Body, module: OpId, from_stablehlo: bool) -> Result<(), Diagnostic> {
     convert_token_types(body, module)?;
     for op in body.nested_ops(module, WalkOrder::PreOrder) {
         if body.is_erased(op) {
@@ -31,6 +32,11 @@ pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> 
         } else if name.starts_with("chlo.") {
             chlo::expand(body, op)?;
         }
+    }
+    // The rest is what XLA does when it reads StableHLO; hlo written by hand (xla-opt's
+    // input without StableHLO or chlo ops) keeps its complex ops and is never changed.
+    if !from_stablehlo {
+        return Ok(());
     }
     // XLA writes complex exp, log, log1p and sqrt as real arithmetic when it reads StableHLO
     // (its conversion runs StableHLO's complex math expander); so does this reader.
@@ -45,13 +51,11 @@ pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> 
         }
     }
     // StableHLO allows dots and convolutions of mixed precision (bf16 x bf16 -> f32); hlo
-    // does not, so their operands are converted. Only for StableHLO input: in hlo input a
-    // mixed dot is an error the verifier reports.
-    if mixed_precision {
-        for op in body.nested_ops(module, WalkOrder::PreOrder) {
-            if !body.is_erased(op) {
-                crate::mixed_precision::fix_mixed_precision(body, op)?;
-            }
+    // does not, so their operands are converted. In hlo input a mixed dot is an error the
+    // verifier reports.
+    for op in body.nested_ops(module, WalkOrder::PreOrder) {
+        if !body.is_erased(op) {
+            crate::mixed_precision::fix_mixed_precision(body, op)?;
         }
     }
     Ok(())
