@@ -510,6 +510,18 @@ def _(rng):
     return f, [complex_edge_values(np.complex64), complex_edge_values(np.complex128)]
 
 
+@case("complex_chlo", ["complex", "transcendental", "x64"],
+      "complex sinh, cosh, arcsin, arccos, arctan, arcsinh, arccosh, arctanh and square on "
+      "complex64 and complex128 over edge values, which JAX emits as chlo ops and XLA expands "
+      "into real arithmetic on the parts", rtol=1e-5, atol=1e-6, x64=True)
+def _(rng):
+    def f(z64, z128):
+        return tuple(g(z) for z in (z64, z128)
+                     for g in (jnp.sinh, jnp.cosh, jnp.arcsin, jnp.arccos, jnp.arctan,
+                               jnp.arcsinh, jnp.arccosh, jnp.arctanh, jnp.square))
+    return f, [complex_edge_values(np.complex64), complex_edge_values(np.complex128)]
+
+
 @case("fft", ["complex", "fft"],
       "fft and ifft on complex64, rfft and irfft on f32 (stablehlo.fft)", **ACCUM)
 def _(rng):

@@ -1,7 +1,7 @@
 //! The chlo expansions: each chlo op JAX emits imports into hlo ops only, and the scalar
 //! expansions compute their functions: a small evaluator of 0-d hlo ops (below) runs the
 //! imported function on sample points and compares with reference values (Python's `math`
-//! module, or the function's closed form). The hlo ops each expansion produces are checked
+//! module, the function's closed form, or jax on XLA CPU for complex arguments). The hlo ops each expansion produces are checked
 //! by `lit-tests/import/stablehlo/chlo.mlir`.
 
 mod support;
@@ -18,6 +18,8 @@ enum V {
     F(f64),
     I(i128),
     B(bool),
+    /// A complex number, its parts rounded to its part type.
+    C(f64, f64),
 }
 
 impl V {
@@ -42,12 +44,16 @@ impl V {
     }
 }
 
-/// The element type of `v`: (is float, width).
+/// The element type of `v`: (is float, width); complex numbers give their parts' type.
 fn element(body: &Body, v: ValueId) -> (bool, u32) {
     let ctx = body.ctx();
     let t = ctx.as_tensor(body.value_type(v)).expect("tensors only");
     assert!(t.dims.is_empty(), "the evaluator takes 0-d tensors only");
-    match ctx.type_data(t.element) {
+    let element = match ctx.type_data(t.element) {
+        TypeData::Complex(part) => *part,
+        _ => t.element,
+    };
+    match ctx.type_data(element) {
         TypeData::Float(FloatKind::F64) => (true, 64),
         TypeData::Float(FloatKind::F32) => (true, 32),
         TypeData::Float(other) => panic!("unsupported float {other:?}"),
@@ -97,9 +103,28 @@ fn eval(body: &Body, func: OpId, args: &[V]) -> Vec<V> {
                     Scalar::Float(f) => round(body, out, f),
                     Scalar::Int(i) if element(body, out).1 == 1 => V::B(i != 0),
                     Scalar::Int(i) => V::I(i),
-                    Scalar::Complex(..) => panic!("complex"),
+                    Scalar::Complex(re, im) => V::C(round(body, out, re).f(), round(body, out, im).f()),
                 }
             }
+            "hlo.real" | "hlo.imag" => match x[0] {
+                V::C(re, im) => V::F(if name == "hlo.real" { re } else { im }),
+                other => panic!("{name} of {other:?}"),
+            },
+            "hlo.complex" => V::C(x[0].f(), x[1].f()),
+            "hlo.add" | "hlo.subtract" if matches!(x[0], V::C(..)) => match (x[0], x[1]) {
+                (V::C(a, b), V::C(c, d)) => {
+                    let part = |v: f64| round(body, out, v).f();
+                    if name == "hlo.add" {
+                        V::C(part(a + c), part(b + d))
+                    } else {
+                        V::C(part(a - c), part(b - d))
+                    }
+                }
+                other => panic!("{name} of {other:?}"),
+            },
+            "hlo.maximum" => round(body, out, x[0].f().max(x[1].f())),
+            "hlo.minimum" => round(body, out, x[0].f().min(x[1].f())),
+            "hlo.not" => V::B(!x[0].b()),
             "hlo.add" | "hlo.subtract" | "hlo.multiply" | "hlo.divide" | "hlo.atan2" => match (x[0], x[1]) {
                 (V::F(a), V::F(b)) => round(
                     body,
@@ -204,6 +229,41 @@ fn run(op: &str, ty: &str, result_ty: &str, args: &[f64]) -> V {
     eval(&module.body, func, &args.iter().map(|a| V::F(*a)).collect::<Vec<_>>())[0]
 }
 
+/// Imports `chlo.<op>` on a 0-d `complex<part>` and evaluates it at `re + i im`.
+fn run_complex(op: &str, part: &str, (re, im): (f64, f64)) -> (f64, f64) {
+    let ty = format!("tensor<complex<{part}>>");
+    let text = func(&format!("%z: {ty}"), &ty, &format!("    %0 = chlo.{op} %z : {ty} -> {ty}\n    return %0 : {ty}"));
+    let ctx = context();
+    let module = parse_stablehlo(&ctx, "chlo.mlir", &text).unwrap_or_else(|d| panic!("{}", d.render(&ctx)));
+    let func = module
+        .body
+        .nested_ops(module.op, WalkOrder::PreOrder)
+        .into_iter()
+        .find(|o| module.body.op_name(*o) == "func.func")
+        .expect("a function");
+    let rounded = |v: f64| if part == "f32" { f64::from(v as f32) } else { v };
+    match eval(&module.body, func, &[V::C(rounded(re), rounded(im))])[0] {
+        V::C(re, im) => (re, im),
+        other => panic!("chlo.{op} gave {other:?}"),
+    }
+}
+
+/// Checks `chlo.<op>(z)` on `complex<part>` against `expected`, each part within `tolerance`
+/// relative (infinities and NaN exactly).
+fn close_complex(op: &str, part: &str, z: (f64, f64), expected: (f64, f64), tolerance: f64) {
+    let got = run_complex(op, part, z);
+    let near = |got: f64, expected: f64| {
+        if expected.is_nan() {
+            got.is_nan()
+        } else if expected.is_infinite() || expected == 0.0 {
+            got == expected
+        } else {
+            (got - expected).abs() <= tolerance * expected.abs()
+        }
+    };
+    assert!(near(got.0, expected.0) && near(got.1, expected.1), "chlo.{op}({z:?}) on {part} = {got:?}, expected {expected:?}");
+}
+
 fn close(op: &str, x: f64, expected: f64, tolerance: f64) {
     let got = run(op, "f64", "f64", &[x]).f();
     let ok = if expected.is_nan() {
@@ -261,6 +321,60 @@ fn inverse_trigonometric_functions_and_tan() {
     close("asin", -0.999999, -1.5693821131146521, 1e-12);
     close("atan", 2.0, 1.1071487177940904, 1e-15);
     close("tan", 0.5, 0.5f64.tan(), 0.0);
+}
+
+// References: jax 0.10.2 on XLA CPU (jnp.arcsin etc. of complex128 and complex64 values).
+
+#[test]
+fn complex_inverse_sine_and_cosine() {
+    let half_pi = std::f64::consts::FRAC_PI_2;
+    // On the real axis beyond 1: asin(2) = pi/2 + i log(2 + sqrt 3), acos(2) = -i log(2 + sqrt 3).
+    close_complex("asin", "f64", (2.0, 0.0), (half_pi, 1.3169578969248166), 1e-15);
+    close_complex("acos", "f64", (2.0, 0.0), (0.0, -1.3169578969248166), 1e-15);
+    close_complex("asin", "f32", (2.0, 0.0), (f64::from(1.5707964f32), f64::from(1.316958f32)), 1e-7);
+    // y below 4 sqrt(smallest normal) with |x| < 1: Im = y / sqrt(1 - x^2), not 0.
+    close_complex("asin", "f64", (0.5, 1e-300), (std::f64::consts::FRAC_PI_6, 1.1547005383792516e-300), 1e-15);
+    // Large magnitudes: log(2) + log(m) + log1p((x/y)^2) / 2, where squaring would overflow.
+    close_complex("asinh", "f64", (1e300, 1e300), (691.8152486690535, std::f64::consts::FRAC_PI_4), 1e-15);
+    close_complex("acosh", "f64", (-1.0, 0.0), (0.0, std::f64::consts::PI), 1e-15);
+    close_complex("acosh", "f64", (0.5, -2.0), (1.4657153519472905, -1.3497776911720127), 1e-15);
+}
+
+#[test]
+fn complex_inverse_tangents() {
+    let quarter_pi = std::f64::consts::FRAC_PI_4;
+    close_complex("atanh", "f64", (0.0, 1.0), (0.0, quarter_pi), 1e-15);
+    close_complex("atanh", "f32", (0.0, 1.0), (0.0, f64::from(std::f32::consts::FRAC_PI_4)), 0.0);
+    close_complex("atanh", "f64", (1.0, 0.0), (f64::INFINITY, 0.0), 0.0);
+    // Outside the safe region: Re = log1p(4 / x) / 4 and Im = sign(y) pi / 2.
+    close_complex("atanh", "f64", (1e300, 1.0), (1e-300, std::f64::consts::FRAC_PI_2), 1e-15);
+    close_complex("atan", "f64", (0.0, 2.0), (std::f64::consts::FRAC_PI_2, 0.5493061443340549), 1e-15);
+    close_complex("atan", "f64", (1.0, 1.0), (1.0172219678978514, 0.40235947810852507), 1e-15);
+}
+
+#[test]
+fn complex_hyperbolic_functions_and_square() {
+    // exp(z + log(1/2)) does not overflow where exp(z) would (e^710 > max).
+    close_complex("sinh", "f64", (710.0, 0.0), (1.116997383080917e308, 0.0), 1e-13);
+    close_complex("cosh", "f64", (-710.0, 0.0), (1.116997383080917e308, 0.0), 1e-13);
+    close_complex("sinh", "f32", (710.0, 0.0), (f64::INFINITY, 0.0), 0.0);
+    close_complex("sinh", "f64", (1.0, 2.0), (-0.48905625904129374, 1.4031192506220407), 1e-15);
+    close_complex("square", "f64", (3.0, 4.0), (-7.0, 24.0), 0.0);
+    // 2(xy) is finite where (2x)y would overflow.
+    close_complex("square", "f64", (1e300, 1e-300), (f64::INFINITY, 2.0), 1e-15);
+    close_complex("square", "f64", (-2.5, 2.5), (0.0, -12.5), 0.0);
+}
+
+#[test]
+fn complex_operands_of_other_chlo_ops_are_errors() {
+    let text = func(
+        "%z: tensor<complex<f32>>",
+        "tensor<complex<f32>>",
+        "    %0 = chlo.lgamma %z : tensor<complex<f32>> -> tensor<complex<f32>>\n    return %0 : tensor<complex<f32>>",
+    );
+    let ctx = context();
+    let error = parse_stablehlo(&ctx, "chlo.mlir", &text).err().expect("an error").render(&ctx);
+    assert!(error.contains("expects floats"), "{error}");
 }
 
 #[test]

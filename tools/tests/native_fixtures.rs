@@ -15,7 +15,7 @@ use xla_tools::run::{run, RunConfig};
 
 /// How many fixture runs (fixture x text form) compile and match XLA today; raise it as
 /// the lowering grows.
-const COMPILED_FLOOR: usize = 136;
+const COMPILED_FLOOR: usize = 138;
 
 /// What the runs of one directory gave.
 #[derive(Default)]

@@ -19,45 +19,74 @@
 
 use xla_ir::{Body, Diagnostic, FloatKind, OpId, TypeData, ValueId};
 
-use super::chlo::emit::Emitter;
+use super::chlo::emit::{max_finite, Emitter};
 
 /// The StableHLO ops (short names) this module expands on complex numbers.
 pub(crate) const EXPANDED: &[&str] = &["exponential", "log", "log_plus_one", "sqrt"];
 
+/// The expansion of the hlo op `name` (`hlo.exponential`, ...), if this module has one.
+fn expansion(name: &str) -> Option<OnParts> {
+    match name {
+        "hlo.exponential" => Some(exp),
+        "hlo.log" => Some(log),
+        "hlo.log_plus_one" => Some(log_plus_one),
+        "hlo.sqrt" => Some(sqrt),
+        _ => None,
+    }
+}
+
 /// Expands `op` when it is one of the complex ops this module writes as real arithmetic;
 /// returns whether it did.
 pub(crate) fn expand_complex_math(body: &mut Body, op: OpId) -> Result<bool, Diagnostic> {
-    let name = body.op_name(op);
-    let expand: fn(&mut Emitter, Parts) -> Result<(ValueId, ValueId), Diagnostic> = match name {
-        "hlo.exponential" => exp,
-        "hlo.log" => log,
-        "hlo.log_plus_one" => log_plus_one,
-        "hlo.sqrt" => sqrt,
-        _ => return Ok(false),
-    };
+    let Some(expand) = expansion(body.op_name(op)) else { return Ok(false) };
     let Some(&z) = body.op(op).operands.first() else { return Ok(false) };
-    let ctx = body.ctx();
-    let Some(tensor) = ctx.as_tensor(body.value_type(z)) else { return Ok(false) };
-    let TypeData::Complex(part) = *ctx.type_data(tensor.element) else { return Ok(false) };
-    let TypeData::Float(kind) = *ctx.type_data(part) else { return Ok(false) };
     let result = {
         let mut em = Emitter::new(body, op);
-        let part_type = em.with_element(em.ty(z), part);
-        let x = em.one("hlo.real", &[z], &[], Some(part_type))?;
-        let y = em.one("hlo.imag", &[z], &[], Some(part_type))?;
-        let (re, im) = expand(&mut em, Parts { x, y, kind })?;
+        let Some(parts) = split(&mut em, z)? else { return Ok(false) };
+        let (re, im) = expand(&mut em, parts)?;
         em.one("hlo.complex", &[re, im], &[], None)?
     };
     body.replace_op(op, &[result]);
     Ok(true)
 }
 
-/// The real and imaginary parts of the operand `x + iy`, and their float format.
+/// Emits the complex function `name` (an hlo op name this module expands) of the complex
+/// value `z` as real arithmetic, for expansions that are written with complex `exp` and
+/// `log` (chlo's complex `sinh` and `cosh`); any other operand or name gets the one op.
+pub(crate) fn emit(em: &mut Emitter, name: &str, z: ValueId) -> Result<ValueId, Diagnostic> {
+    if let Some(expand) = expansion(name) {
+        if let Some(parts) = split(em, z)? {
+            let (re, im) = expand(em, parts)?;
+            return em.one("hlo.complex", &[re, im], &[], None);
+        }
+    }
+    let ty = em.ty(z);
+    em.one(name, &[z], &[], Some(ty))
+}
+
+/// The real and imaginary parts of a complex value `x + iy`, and their float format.
 #[derive(Clone, Copy)]
-struct Parts {
-    x: ValueId,
-    y: ValueId,
-    kind: FloatKind,
+pub(crate) struct Parts {
+    pub(crate) x: ValueId,
+    pub(crate) y: ValueId,
+    pub(crate) kind: FloatKind,
+}
+
+/// A complex function written as real arithmetic: the parts of its result from the parts of
+/// its operand.
+pub(crate) type OnParts = fn(&mut Emitter, Parts) -> Result<(ValueId, ValueId), Diagnostic>;
+
+/// The parts of `z` (`hlo.real` and `hlo.imag` ops) when `z` is a tensor of complex numbers;
+/// `None` for anything else, for which nothing is emitted.
+pub(crate) fn split(em: &mut Emitter, z: ValueId) -> Result<Option<Parts>, Diagnostic> {
+    let ctx = em.ctx();
+    let Some(tensor) = ctx.as_tensor(em.ty(z)) else { return Ok(None) };
+    let TypeData::Complex(part) = *ctx.type_data(tensor.element) else { return Ok(None) };
+    let TypeData::Float(kind) = *ctx.type_data(part) else { return Ok(None) };
+    let part_type = em.with_element(em.ty(z), part);
+    let x = em.one("hlo.real", &[z], &[], Some(part_type))?;
+    let y = em.one("hlo.imag", &[z], &[], Some(part_type))?;
+    Ok(Some(Parts { x, y, kind }))
 }
 
 /// `exp(x + iy) = exp(x) cos(y) + i exp(x) sin(y)`. Where `exp(x)` overflows but the
@@ -221,7 +250,7 @@ fn sqrt(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId
     let u_equal = em.div(scaled, sqrt2)?;
     let one = em.float(1.0, x)?;
     let two = em.float(2.0, x)?;
-    let modulus = hypot(em, ax, ay, sqrt2, one, zero, two)?;
+    let modulus = hypot(em, ax, ay)?;
     let half_modulus = em.div(modulus, two)?;
     let half_ax = em.div(ax, two)?;
     let u_squared = em.add(half_modulus, half_ax)?;
@@ -239,7 +268,7 @@ fn sqrt(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId
     let r = em.select(x_smaller, x_over_y, y_over_x)?;
     let r = em.select(equal, one, r)?;
     let ar = em.unary("abs", r)?;
-    let hypot_r = hypot(em, ar, one, sqrt2, one, zero, two)?;
+    let hypot_r = hypot(em, ar, one)?;
     let hypot_r_plus_one = em.add(hypot_r, one)?;
     let sqrt_hypot_r_plus_one = em.unary("sqrt", hypot_r_plus_one)?;
     let factor_x = em.div(sqrt_hypot_r_plus_one, sqrt2)?;
@@ -284,15 +313,11 @@ fn sqrt(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId
 /// `hypot(a, b) = sqrt(a^2 + b^2)` for `a, b >= 0` without overflow: `m sqrt(1 + r^2)` with
 /// `m = max`, `r = min / max`; `m (1 + r^2 / 2)` where `sqrt(1 + r^2)` rounds to 1 but `r^2`
 /// is not 0 (the first term of the series keeps the digits); `m sqrt 2` where `a = b`.
-fn hypot(
-    em: &mut Emitter,
-    a: ValueId,
-    b: ValueId,
-    sqrt2: ValueId,
-    one: ValueId,
-    zero: ValueId,
-    two: ValueId,
-) -> Result<ValueId, Diagnostic> {
+pub(crate) fn hypot(em: &mut Emitter, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
+    let sqrt2 = em.float(std::f64::consts::SQRT_2, a)?;
+    let one = em.float(1.0, a)?;
+    let zero = em.float(0.0, a)?;
+    let two = em.float(2.0, a)?;
     let m = em.binary("maximum", a, b)?;
     let n = em.binary("minimum", a, b)?;
     let equal = em.compare("EQ", m, n, None)?;
@@ -354,13 +379,5 @@ fn dekker_splitter(kind: FloatKind) -> f64 {
     match kind {
         FloatKind::F64 => 134_217_729.0, // 2^27 + 1
         _ => 4097.0,                     // 2^12 + 1 (f32, the widest part of complex64)
-    }
-}
-
-/// The largest finite value of a complex part's format.
-fn max_finite(kind: FloatKind) -> f64 {
-    match kind {
-        FloatKind::F64 => f64::MAX,
-        _ => f64::from(f32::MAX),
     }
 }

@@ -5,10 +5,13 @@
 //! operands').
 //!
 //! Order: (1) `!stablehlo.token` becomes `!hlo.token` on every value and in every function
-//! signature (any other `!stablehlo.*` or `!chlo.*` type is an error); (2) the ops of the module, in pre-order as they were when the pass began, are
-//! converted one by one (a converter may erase its op and insert others before it; complex
-//! `exp`, `log`, `log1p` and `sqrt` become real arithmetic, as XLA writes them, see
-//! [`complex_math`]); (3) fix-ups on hlo ops.
+//! signature (any other `!stablehlo.*` or `!chlo.*` type is an error); (2) the ops of the
+//! module, in pre-order as they were when the pass began, are converted one by one (a
+//! converter may erase its op and insert others before it; complex `exp`, `log`, `log1p`
+//! and `sqrt`, which the parse hooks leave under their StableHLO names, become real
+//! arithmetic, as XLA writes them, see [`complex_math`]); then, only for StableHLO input
+//! (hlo written by hand is never changed), (3) `real` and `imag` of a `complex` folded to
+//! its operands, as XLA folds them; (4) fix-ups on hlo ops.
 //!
 //! Invariant: when the pass succeeds no op of the `stablehlo` or `chlo` dialects remains;
 //! an op it cannot convert is an error at that op, naming it.
@@ -18,7 +21,7 @@ use xla_ir::{AttrData, Attribute, Body, Diagnostic, OpId, OpRef, Type, TypeData,
 use super::{calls, chlo, complex_math, control_flow, dot_conv, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
 
 /// Converts what parsing left (see the module documentation).
-pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> Result<(), Diagnostic> {
+pub(crate) fn legalize(body: &mut Body, module: OpId, from_stablehlo: bool) -> Result<(), Diagnostic> {
     convert_token_types(body, module)?;
     for op in body.nested_ops(module, WalkOrder::PreOrder) {
         if body.is_erased(op) {
@@ -31,17 +34,45 @@ pub(crate) fn legalize(body: &mut Body, module: OpId, mixed_precision: bool) -> 
             chlo::expand(body, op)?;
         }
     }
+    // The rest is what XLA does when it reads StableHLO; hlo written by hand (xla-opt's
+    // input without StableHLO or chlo ops) keeps its complex ops and is never changed.
+    if !from_stablehlo {
+        return Ok(());
+    }
+    for op in body.nested_ops(module, WalkOrder::PreOrder) {
+        if !body.is_erased(op) {
+            fold_part_of_complex(body, op);
+        }
+    }
     // StableHLO allows dots and convolutions of mixed precision (bf16 x bf16 -> f32); hlo
-    // does not, so their operands are converted. Only for StableHLO input: in hlo input a
-    // mixed dot is an error the verifier reports.
-    if mixed_precision {
-        for op in body.nested_ops(module, WalkOrder::PreOrder) {
-            if !body.is_erased(op) {
-                crate::mixed_precision::fix_mixed_precision(body, op)?;
-            }
+    // does not, so their operands are converted. In hlo input a mixed dot is an error the
+    // verifier reports.
+    for op in body.nested_ops(module, WalkOrder::PreOrder) {
+        if !body.is_erased(op) {
+            crate::mixed_precision::fix_mixed_precision(body, op)?;
         }
     }
     Ok(())
+}
+
+/// Replaces `real(complex(a, b))` by `a` and `imag(complex(a, b))` by `b`, as XLA's conversion
+/// of StableHLO folds them (the HLO of `jnp.real(lax.complex(a, b))` is `a`). It matters for
+/// the chlo expansions: JAX's `arccosh` of complex numbers takes the real part of
+/// `chlo.acosh`'s result, which is an `hlo.complex` of the expansion's parts.
+fn fold_part_of_complex(body: &mut Body, op: OpId) {
+    let index = match body.op_name(op) {
+        "hlo.real" => 0,
+        "hlo.imag" => 1,
+        _ => return,
+    };
+    let Some(&z) = body.op(op).operands.first() else { return };
+    let Some(producer) = body.defining_op(z) else { return };
+    if body.op_name(producer) != "hlo.complex" {
+        return;
+    }
+    if let Some(&part) = body.op(producer).operands.get(index) {
+        body.replace_op(op, &[part]);
+    }
 }
 
 /// Converts one `stablehlo.<short>` op.

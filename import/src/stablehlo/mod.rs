@@ -24,8 +24,9 @@
 //! One file per concept or op family: [`dialect`] (the op tables), [`syntax`] and
 //! [`attr_text`] (shared reading), [`elementwise`], [`shape_ops`], [`dot_conv`],
 //! [`reduce`], [`gather_scatter`], [`control_flow`], [`calls`], [`misc_ops`], [`chlo`]
-//! (expansions), [`complex_math`] (complex exp/log/log1p/sqrt as XLA writes them) and
-//! [`legalize`] (the pass over what the hooks left).
+//! (expansions, the complex trigonometric ones in `chlo::complex_trig`), [`complex_math`]
+//! (complex exp/log/log1p/sqrt as XLA writes them, and the helpers on complex parts both
+//! share) and [`legalize`] (the pass over what the hooks left).
 
 pub(crate) mod attr_text;
 pub(crate) mod calls;

@@ -183,3 +183,30 @@ pub(crate) fn max_finite(kind: FloatKind) -> f64 {
         _ => f64::from(f32::MAX),
     }
 }
+
+/// The smallest positive normal value of a float format computed in (f32 or f64).
+pub(crate) fn min_positive_normal(kind: FloatKind) -> f64 {
+    match kind {
+        FloatKind::F64 => f64::MIN_POSITIVE,
+        _ => f64::from(f32::MIN_POSITIVE),
+    }
+}
+
+/// `value` rounded to a float format computed in (f32 or f64): XLA folds the constants of its
+/// expansions in the operand's format, so a constant derived in several steps is rounded
+/// after each.
+pub(crate) fn round_to(kind: FloatKind, value: f64) -> f64 {
+    match kind {
+        FloatKind::F64 => value,
+        _ => f64::from(value as f32),
+    }
+}
+
+/// The number of significand bits (the implicit one included) of a float format computed in
+/// (f32 or f64).
+pub(crate) fn significand_bits(kind: FloatKind) -> i32 {
+    match kind {
+        FloatKind::F64 => 53,
+        _ => 24,
+    }
+}

@@ -9,12 +9,15 @@
 //! (tensor<2xf32>, tensor<2xi32>)`. The hooks keep the chlo name; [`expand`] replaces the op
 //! after parsing, with the hlo ops inserted before it.
 //!
-//! Families: [`trig`] (hyperbolic and inverse trigonometric functions, square, conj),
-//! [`predicates`] (is_inf and friends), [`special`] (erf, erfc, erf_inv, lgamma, digamma),
-//! [`bessel`] (bessel_i1e), [`next_after`], [`broadcast`] (the `broadcast_*` ops), [`top_k`].
+//! Families: [`trig`] (hyperbolic and inverse trigonometric functions, square, conj, on real
+//! floats), [`complex_trig`] (the same functions and square on complex numbers, as real
+//! arithmetic on the parts), [`predicates`] (is_inf and friends), [`special`] (erf, erfc,
+//! erf_inv, lgamma, digamma), [`bessel`] (bessel_i1e), [`next_after`], [`broadcast`] (the
+//! `broadcast_*` ops), [`top_k`].
 
 pub(crate) mod bessel;
 pub(crate) mod broadcast;
+pub(crate) mod complex_trig;
 pub(crate) mod emit;
 pub(crate) mod next_after;
 pub(crate) mod predicates;
@@ -120,31 +123,35 @@ pub(crate) fn expand(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     let values: Vec<ValueId> = {
         let mut em = Emitter::new(body, op);
         let x = operands[0];
-        match name.as_str() {
-            "square" => vec![trig::square(&mut em, x)?],
-            "conj" => vec![trig::conj(&mut em, x)?],
-            "sinh" => vec![trig::sinh(&mut em, x)?],
-            "cosh" => vec![trig::cosh(&mut em, x)?],
-            "asin" => vec![trig::asin(&mut em, x)?],
-            "acos" => vec![trig::acos(&mut em, x)?],
-            "atan" => vec![trig::atan(&mut em, x)?],
-            "asinh" => vec![trig::asinh(&mut em, x)?],
-            "acosh" => vec![trig::acosh(&mut em, x)?],
-            "atanh" => vec![trig::atanh(&mut em, x)?],
-            "is_inf" => vec![predicates::is_inf(&mut em, x)?],
-            "is_pos_inf" => vec![predicates::is_pos_inf(&mut em, x)?],
-            "is_neg_inf" => vec![predicates::is_neg_inf(&mut em, x)?],
-            "erfc" => vec![special::erfc(&mut em, x)?],
-            "erf_inv" => vec![special::erf_inv(&mut em, x)?],
-            "lgamma" => vec![special::lgamma(&mut em, x)?],
-            "digamma" => vec![special::digamma(&mut em, x)?],
-            "bessel_i1e" => vec![bessel::bessel_i1e(&mut em, x)?],
-            "next_after" => vec![next_after::next_after(&mut em, x, operands[1])?],
-            "top_k" => top_k::top_k(&mut em, x, &expected)?,
-            short if short.starts_with("broadcast_") => {
-                vec![broadcast::broadcast(&mut em, &short["broadcast_".len()..], &operands, &expected)?]
+        if let Some(value) = complex_trig::expand(&mut em, &name, x)? {
+            vec![value]
+        } else {
+            match name.as_str() {
+                "square" => vec![trig::square(&mut em, x)?],
+                "conj" => vec![trig::conj(&mut em, x)?],
+                "sinh" => vec![trig::sinh(&mut em, x)?],
+                "cosh" => vec![trig::cosh(&mut em, x)?],
+                "asin" => vec![trig::asin(&mut em, x)?],
+                "acos" => vec![trig::acos(&mut em, x)?],
+                "atan" => vec![trig::atan(&mut em, x)?],
+                "asinh" => vec![trig::asinh(&mut em, x)?],
+                "acosh" => vec![trig::acosh(&mut em, x)?],
+                "atanh" => vec![trig::atanh(&mut em, x)?],
+                "is_inf" => vec![predicates::is_inf(&mut em, x)?],
+                "is_pos_inf" => vec![predicates::is_pos_inf(&mut em, x)?],
+                "is_neg_inf" => vec![predicates::is_neg_inf(&mut em, x)?],
+                "erfc" => vec![special::erfc(&mut em, x)?],
+                "erf_inv" => vec![special::erf_inv(&mut em, x)?],
+                "lgamma" => vec![special::lgamma(&mut em, x)?],
+                "digamma" => vec![special::digamma(&mut em, x)?],
+                "bessel_i1e" => vec![bessel::bessel_i1e(&mut em, x)?],
+                "next_after" => vec![next_after::next_after(&mut em, x, operands[1])?],
+                "top_k" => top_k::top_k(&mut em, x, &expected)?,
+                short if short.starts_with("broadcast_") => {
+                    vec![broadcast::broadcast(&mut em, &short["broadcast_".len()..], &operands, &expected)?]
+                }
+                _ => return Err(em.error("has no expansion into hlo in the StableHLO reader")),
             }
-            _ => return Err(em.error("has no expansion into hlo in the StableHLO reader")),
         }
     };
     let found: Vec<Type> = values.iter().map(|v| body.value_type(*v)).collect();

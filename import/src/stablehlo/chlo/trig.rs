@@ -1,7 +1,8 @@
 //! Expansions of chlo's trigonometric and hyperbolic functions, `square` and `conj`, on real
-//! floats (`square` and `conj` on complex numbers too). Each function's comment is the
-//! identity it computes; the forms are the numerically careful ones XLA's client library
-//! uses (no overflow of `exp` for large `|x|`, no cancellation near 0).
+//! floats (`conj` on complex numbers too; the other functions on complex numbers are in
+//! [`complex_trig`](super::complex_trig)). Each function's comment is the identity it
+//! computes; the forms are the numerically careful ones XLA's client library uses (no
+//! overflow of `exp` for large `|x|`, no cancellation near 0).
 
 use xla_ir::{Diagnostic, TypeData, ValueId};
 
