@@ -14,11 +14,6 @@ const NOT_LOWERED: &[(&str, &str)] = &[
     ("hlo.custom_call", "the runtime's target registry has no call compiled code can make yet"),
     ("hlo.get_dimension_size", "dynamic shapes are not lowered"),
     ("hlo.set_dimension_size", "dynamic shapes are not lowered"),
-    ("check.expect_eq", "checks run in the interpreter only"),
-    ("check.expect_eq_const", "checks run in the interpreter only"),
-    ("check.expect_almost_eq", "checks run in the interpreter only"),
-    ("check.expect_almost_eq_const", "checks run in the interpreter only"),
-    ("check.expect_close", "checks run in the interpreter only"),
 ];
 
 #[test]

@@ -40,7 +40,8 @@ enum {
   XLA_RT_CUSTOM_CALL_FAILED = 5,
   XLA_RT_NOT_FOUND = 6,
   XLA_RT_DEADLINE_EXCEEDED = 7,
-  XLA_RT_FAILED_PRECONDITION = 8
+  XLA_RT_FAILED_PRECONDITION = 8,
+  XLA_RT_CHECK_FAILED = 9
 };
 
 /* The message of the last failing call on this thread ("" if none). Valid until the next
@@ -198,6 +199,15 @@ int32_t xla_rt_rng_normal(int32_t element_type, const void *mu, const void *sigm
                           const XlaRunOptions *opts);
 /* Restarts every replica's stream at seed (42 by default). */
 int32_t xla_rt_rng_seed(uint64_t seed);
+
+/* ---- Checks (checks.rs) ------------------------------------------------------------ */
+
+/* Reports a failed check op of a compiled program: description (description_len UTF-8
+ * bytes, "file:line:col: check.expect_eq failed"), counters = {count of differing
+ * elements, row-major position of the first}, and the rank dims of the values compared.
+ * Returns XLA_RT_CHECK_FAILED; xla_rt_last_error() then describes the failure. */
+int32_t xla_rt_check_failed(const uint8_t *description, int64_t description_len, const int64_t *counters,
+                            const int64_t *dims, int64_t rank, const XlaRunOptions *opts);
 
 /* ---- Custom calls (custom_call.rs) ------------------------------------------------- */
 

@@ -8,8 +8,8 @@
 //! [`linalg`] (Cholesky, triangular solve), [`rng`] (XLA's Threefry and Philox bit
 //! generators), [`rng_distributions`] (`rng_uniform`/`rng_normal`, the interpreter's
 //! stream), [`custom_call`], [`infeed`] and [`outfeed`] (over [`feed`]), [`channels`]
-//! (send and recv), [`replicas`] (in-process all-reduce) and [`exchange`] (the data
-//! exchange of compiled collectives).
+//! (send and recv), [`replicas`] (in-process all-reduce), [`exchange`] (the data
+//! exchange of compiled collectives) and [`checks`] (a failed `check` op).
 //!
 //! Architecture Invariant: the runtime knows nothing of the IR or LLVM; it depends on no
 //! other crate of the workspace, and compiled objects reach it only through the C ABI
@@ -23,6 +23,7 @@
 
 pub mod args;
 pub mod channels;
+pub mod checks;
 pub mod custom_call;
 pub mod exchange;
 pub mod feed;

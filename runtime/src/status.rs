@@ -45,6 +45,8 @@ pub enum XlaStatus {
     DeadlineExceeded = 7,
     /// The participants of a collective disagree (sizes, operation, replica ids).
     FailedPrecondition = 8,
+    /// A `check` op of the compiled program failed (`checks.rs`).
+    CheckFailed = 9,
 }
 
 impl XlaStatus {
@@ -56,7 +58,7 @@ impl XlaStatus {
     /// The status of a code, if it is one.
     pub fn from_code(code: i32) -> Option<XlaStatus> {
         use XlaStatus::*;
-        [Ok, InvalidArgument, OutOfMemory, Internal, Unimplemented, CustomCallFailed, NotFound, DeadlineExceeded, FailedPrecondition]
+        [Ok, InvalidArgument, OutOfMemory, Internal, Unimplemented, CustomCallFailed, NotFound, DeadlineExceeded, FailedPrecondition, CheckFailed]
             .into_iter()
             .find(|status| status.code() == code)
     }
@@ -73,6 +75,7 @@ impl XlaStatus {
             XlaStatus::NotFound => "NOT_FOUND",
             XlaStatus::DeadlineExceeded => "DEADLINE_EXCEEDED",
             XlaStatus::FailedPrecondition => "FAILED_PRECONDITION",
+            XlaStatus::CheckFailed => "CHECK_FAILED",
         }
     }
 }
@@ -188,6 +191,7 @@ pub extern "C" fn xla_rt_status_name(code: i32) -> *const c_char {
         Some(XlaStatus::NotFound) => c"NOT_FOUND",
         Some(XlaStatus::DeadlineExceeded) => c"DEADLINE_EXCEEDED",
         Some(XlaStatus::FailedPrecondition) => c"FAILED_PRECONDITION",
+        Some(XlaStatus::CheckFailed) => c"CHECK_FAILED",
         None => c"UNKNOWN",
     };
     name.as_ptr()
@@ -199,13 +203,13 @@ mod tests {
 
     #[test]
     fn every_code_round_trips_and_has_its_name() {
-        for code in 0..9 {
+        for code in 0..10 {
             let status = XlaStatus::from_code(code).expect("a status");
             assert_eq!(status.code(), code);
             let name = unsafe { std::ffi::CStr::from_ptr(xla_rt_status_name(code)) };
             assert_eq!(name.to_str(), Ok(status.name()));
         }
-        assert_eq!(XlaStatus::from_code(9), None);
+        assert_eq!(XlaStatus::from_code(10), None);
     }
 
     #[test]

@@ -24,6 +24,7 @@ use xla_ir::{Context, Type, TypeData};
 use xla_lowering::native::{from_buffer, to_buffer, AlignedBuffer, Entry, NativeLibrary, RunOptions};
 use xla_lowering::to_llvm::{BufferLayout, EntrySignature, EntrySpec};
 use xla_lowering::{compile_hlo, CompileOptions};
+use xla_runtime::status::XlaStatus;
 
 /// An entry to run: its name, its hlo signature and its arguments.
 pub struct NativeCall {
@@ -91,37 +92,47 @@ fn run_entry(
         .map(|(i, (literal, ty))| argument_buffer(ctx, literal, *ty).map_err(|m| fail(format!("argument {i}: {m}"))))
         .collect::<Result<Vec<_>, _>>()?;
     let arg_refs: Vec<&AlignedBuffer> = args.iter().collect();
-    // One call of the entry as replica `id`: its result buffers and how long it took.
-    let call_once = |id: i32| -> Result<(Vec<AlignedBuffer>, Duration), String> {
+    // One call of the entry as replica `id`: its result buffers and how long it took. A
+    // failed check's message is kept apart, to be rendered with the source (the context
+    // cannot go to the replicas' threads).
+    let call_once = |id: i32| -> Result<(Vec<AlignedBuffer>, Duration), Failure> {
         let mut results: Vec<AlignedBuffer> = entry.result_sizes.iter().map(|&n| AlignedBuffer::zeroed(n)).collect();
         let mut result_refs: Vec<&mut AlignedBuffer> = results.iter_mut().collect();
         let options = RunOptions::replica(id, replicas);
         let started = Instant::now();
-        let status = entry.call_with(&arg_refs, &mut result_refs, Some(&options)).map_err(fail)?;
+        let status = entry.call_with(&arg_refs, &mut result_refs, Some(&options)).map_err(|m| Failure::Other(fail(m)))?;
         let elapsed = started.elapsed();
         if status != 0 {
             library.abort_collectives(replicas);
             let message = library.last_error().unwrap_or_else(|| status_name(status).to_string());
-            return Err(fail(format!("the compiled code failed with status {status}: {message}")));
+            if status == XlaStatus::CheckFailed.code() {
+                return Err(Failure::Check(message));
+            }
+            return Err(Failure::Other(fail(format!("the compiled code failed with status {status}: {message}"))));
         }
         Ok((results, elapsed))
     };
+    let render = |failure: Failure| match failure {
+        Failure::Check(message) => located_check_failure(ctx, &message),
+        Failure::Other(message) => message,
+    };
     library.prepare_run(replicas);
     let runs: Vec<Result<Vec<AlignedBuffer>, String>> = if replicas == 1 {
-        vec![call_once(0).map(|(results, _)| results)]
+        vec![call_once(0).map(|(results, _)| results).map_err(render)]
     } else {
-        std::thread::scope(|scope| {
+        let runs: Vec<Result<Vec<AlignedBuffer>, Failure>> = std::thread::scope(|scope| {
             let call_once = &call_once;
             let handles: Vec<_> = (0..replicas).map(|id| scope.spawn(move || call_once(id).map(|(results, _)| results))).collect();
-            handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(fail("a replica's thread panicked".into())))).collect()
-        })
+            handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(Failure::Other(fail("a replica's thread panicked".into()))))).collect()
+        });
+        runs.into_iter().map(|run| run.map_err(render)).collect()
     };
     let median = match bench {
         Some(n) => {
             let mut times = Vec::with_capacity(n);
             for _ in 0..n {
                 library.prepare_run(replicas);
-                times.push(call_once(0)?.1);
+                times.push(call_once(0).map_err(render)?.1);
             }
             times.sort();
             times.get(times.len() / 2).copied()
@@ -175,19 +186,32 @@ fn rebuild(ctx: &Context, ty: Type, leaves: &mut impl Iterator<Item = Literal>) 
     }
 }
 
+/// Why a call of a compiled entry failed.
+enum Failure {
+    /// A check op failed: the runtime's message, `"file:line:col: check.x failed: ..."`.
+    Check(String),
+    /// Anything else, as xla-run reports it.
+    Other(String),
+}
+
+/// A failed check of compiled code (`"file:line:col: check.x failed: ..."`, as
+/// `xla_rt_check_failed` words it) rendered as the located diagnostic the interpreter
+/// gives, source line and caret included.
+fn located_check_failure(ctx: &Context, message: &str) -> String {
+    let mut parts = message.splitn(4, ':');
+    let (file, line, col, rest) = (parts.next(), parts.next(), parts.next(), parts.next());
+    let position = line.and_then(|l| l.trim().parse::<u32>().ok()).zip(col.and_then(|c| c.trim().parse::<u32>().ok()));
+    match (file, position, rest) {
+        (Some(file), Some((line, col)), Some(rest)) => {
+            xla_ir::Diagnostic::error(ctx.file_loc(file, line, col), rest.trim_start()).render(ctx)
+        }
+        _ => format!("xla-run: {message}\n"),
+    }
+}
+
 /// The name of a runtime status code (`xla_runtime.h`).
 fn status_name(status: i32) -> &'static str {
-    match status {
-        1 => "INVALID_ARGUMENT",
-        2 => "OUT_OF_MEMORY",
-        3 => "INTERNAL",
-        4 => "UNIMPLEMENTED",
-        5 => "CUSTOM_CALL_FAILED",
-        6 => "NOT_FOUND",
-        7 => "DEADLINE_EXCEEDED",
-        8 => "FAILED_PRECONDITION",
-        _ => "UNKNOWN",
-    }
+    XlaStatus::from_code(status).map_or("UNKNOWN", |s| s.name())
 }
 
 /// The archives the object needs: `libxla_runtime.a` when it calls the runtime.

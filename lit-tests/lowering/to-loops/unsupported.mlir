@@ -47,11 +47,3 @@ func.func @bitcast_predicates(%a: tensor<2xi8>) -> tensor<2xi1> {
   %0 = hlo.bitcast_convert_type %a : (tensor<2xi8>) -> tensor<2xi1>
   return %0 : tensor<2xi1>
 }
-
-// -----
-
-func.func @checks(%a: tensor<2xf32>) {
-  // expected-error @+1 {{lower-to-loops does not handle 'check.expect_eq' yet}}
-  check.expect_eq %a, %a : tensor<2xf32>
-  return
-}

@@ -221,13 +221,15 @@ fn lowering_of<'a, 'c>(name: &str) -> Option<LowerFn<'a, 'c>> {
         "hlo.reduce_scatter" => Lowering::lower_reduce_scatter,
         "hlo.all_to_all" => Lowering::lower_all_to_all,
         "hlo.collective_permute" => Lowering::lower_collective_permute,
+        "check.expect_eq" | "check.expect_eq_const" | "check.expect_almost_eq" | "check.expect_almost_eq_const"
+        | "check.expect_close" => Lowering::lower_check,
         _ => return None,
     };
     Some(lower)
 }
 
 /// Whether lower-to-loops lowers ops named `name` (some of them may still be errors for
-/// their types, such as `complex<f64>` parts).
+/// their types, such as `f8` elements).
 pub fn lowers_op(name: &str) -> bool {
     lowering_of(name).is_some() || super::elemental::has_elemental_op(name)
 }

@@ -51,12 +51,14 @@
 //! (`replica_id`; `all_reduce`, `all_gather`, `reduce_scatter`, `all_to_all`,
 //! `collective_permute` as one runtime exchange of bytes and loops doing the rest).
 //!
-//! Any other op (`custom_call`, `get_dimension_size`/`set_dimension_size`, the `check`
-//! ops: [`lowers_op`] says which, `tests/op_coverage.rs` lists them with their reasons) is
+//! The `check` ops are [`checks`]: loops counting the elements that disagree and a
+//! runtime call reporting a failure. Any other op (`custom_call`,
+//! `get_dimension_size`/`set_dimension_size`: [`lowers_op`] says which, `tests/op_coverage.rs` lists them with their reasons) is
 //! a located error, "lower-to-loops does not handle 'hlo.x' yet", as are dynamic shapes;
 //! the pass then leaves the module as it was. It never panics.
 
 mod batch_norm;
+mod checks;
 mod cholesky;
 mod collectives;
 mod complex;

@@ -8,7 +8,7 @@
 //! `get_tuple_element` picks one; `optimization_barrier` forwards its operands.
 
 use xla_dialects::hlo::ConstantOp;
-use xla_ir::{Op, OpId, ValueId};
+use xla_ir::{DenseElements, Op, OpId, Type, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
@@ -39,14 +39,37 @@ impl Lowering<'_, '_> {
         let Lowered::Buffer(buffer) = self.result_buffers(result, self.body.value_type(result))? else {
             return Err(self.error("internal error: a constant without a buffer"));
         };
-        for i in 0..count {
+        self.fill_constant(buffer, &dense, &shape, element)?;
+        self.bind(result, Lowered::Buffer(buffer));
+        Ok(())
+    }
+
+    /// The literal `dense` of tensor type `ty` as a lowered value: its one scalar when all
+    /// its elements are equal, else a fresh buffer holding it (as [`Self::lower_constant`]).
+    pub fn dense_value(&mut self, dense: &DenseElements, ty: Type) -> Emitted<Lowered> {
+        let ctx = self.ctx();
+        let (shape, element) = self.tensor_shape(ty)?;
+        if let Some(first) = dense.get(ctx, 0).filter(|f| dense.splat || dense.all_equal(ctx, *f)) {
+            return Ok(Lowered::Scalar(self.scalar(first, element)?));
+        }
+        if dense.len(ctx) > MAX_CONSTANT_ELEMENTS {
+            return Err(self.error(format!("lower-to-loops does not handle constants of more than {MAX_CONSTANT_ELEMENTS} elements yet")));
+        }
+        let buffer = self.alloc(self.memref_type(ty)?);
+        self.fill_constant(buffer, dense, &shape, element)?;
+        Ok(Lowered::Buffer(buffer))
+    }
+
+    /// Stores every element of `dense` (of `shape` and `element` type) into `buffer`.
+    fn fill_constant(&mut self, buffer: ValueId, dense: &DenseElements, shape: &[i64], element: Type) -> Emitted<()> {
+        let ctx = self.ctx();
+        for i in 0..dense.len(ctx) {
             let value = dense.get(ctx, i).ok_or_else(|| self.error("a constant with fewer elements than its type"))?;
             let scalar = self.scalar(value, element)?;
-            let index = position_index(&shape, i);
+            let index = position_index(shape, i);
             let index: Vec<ValueId> = index.iter().map(|&i| self.index(i)).collect();
             self.store(scalar, buffer, &index);
         }
-        self.bind(result, Lowered::Buffer(buffer));
         Ok(())
     }
 
