@@ -207,3 +207,16 @@ mod tests {
         assert!(rules.iter().all(|r| r.root.starts_with("hlo.") && r.identity.contains("=>")));
     }
 }
+
+#[cfg(test)]
+mod docs {
+    /// docs/simplify.md lists every rule, so the table cannot fall behind the code.
+    #[test]
+    fn docs_list_every_rule() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/simplify.md");
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        for rule in super::all() {
+            assert!(text.contains(&format!("| `{}` |", rule.name)), "docs/simplify.md does not list rule '{}'", rule.name);
+        }
+    }
+}
