@@ -119,6 +119,7 @@ pub fn new_context() -> Context {
 pub fn pass_registry() -> PassRegistry {
     let mut registry = PassRegistry::new();
     xla_passes::register_all(&mut registry);
+    xla_simplify::register(&mut registry);
     xla_lowering::register_passes(&mut registry);
     registry
 }

@@ -32,6 +32,8 @@ fn command() -> Command {
         .arg(Arg::new("print-ir-after").long("print-ir-after").value_name("PASS").action(ArgAction::Append).help("Print the IR after the named pass"))
         .arg(Arg::new("print-ir-before").long("print-ir-before").value_name("PASS").action(ArgAction::Append).help("Print the IR before the named pass"))
         .arg(flag("timing", "Print the wall time of each pass").visible_alias("mlir-timing"))
+        .arg(flag("simplify-stats", "Run simplify reporting its statistics (as --simplify=stats=true)"))
+        .arg(flag("simplify-explain", "Run simplify explaining each replacement (as --simplify=explain=true)"))
         .arg(
             Arg::new("emit")
                 .long("emit")
@@ -83,6 +85,27 @@ fn pass_flags(matches: &ArgMatches) -> Vec<String> {
         for (index, options) in indices.zip(values) {
             let element = if options.is_empty() { pass.argument.to_string() } else { format!("{}{{{options}}}", pass.argument) };
             flags.push((index, element));
+        }
+    }
+    // `--simplify-stats` and `--simplify-explain` add their option to a `--simplify` flag,
+    // or stand for one where it would be.
+    let extra: Vec<(usize, &str)> = ["stats", "explain"]
+        .into_iter()
+        .filter(|o| matches.get_flag(&format!("simplify-{o}")))
+        .filter_map(|o| Some((matches.index_of(&format!("simplify-{o}"))?, o)))
+        .collect();
+    if !extra.is_empty() {
+        let options: Vec<String> = extra.iter().map(|(_, o)| format!("{o}=true")).collect();
+        match flags.iter_mut().find(|(_, e)| e == "simplify" || e.starts_with("simplify{")) {
+            Some((_, element)) => {
+                let inner = element.strip_prefix("simplify").unwrap_or("").trim_start_matches('{').trim_end_matches('}').to_string();
+                let all: Vec<String> = std::iter::once(inner).filter(|s| !s.is_empty()).chain(options).collect();
+                *element = format!("simplify{{{}}}", all.join(" "));
+            }
+            None => {
+                let index = extra.iter().map(|(i, _)| *i).min().unwrap_or(0);
+                flags.push((index, format!("simplify{{{}}}", options.join(" "))));
+            }
         }
     }
     flags.sort();

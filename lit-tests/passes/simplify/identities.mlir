@@ -1,0 +1,324 @@
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(simplify{stats=true}))' | FileCheck %s
+// RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(simplify{stats=true}))' 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+
+// Rule `add-zero`.
+// STATS: remark: simplify @add_zero: {{.*}} add-zero=
+// CHECK-LABEL: func.func @add_zero
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>, %[[ARG1:[^:]+]]: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>)
+// CHECK-NEXT:    func.return %[[ARG0]], %[[ARG1]] : tensor<4xf32>, tensor<4xi32>
+func.func @add_zero(%x: tensor<4xf32>, %i: tensor<4xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  %z = hlo.constant dense<-0.0> : tensor<f32>
+  %zi = hlo.constant dense<0> : tensor<4xi32>
+  %0 = hlo.add %x, %z : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %1 = hlo.add %zi, %i : tensor<4xi32>
+  return %0, %1 : tensor<4xf32>, tensor<4xi32>
+}
+
+// -----
+
+// Rule `subtract-zero`.
+// STATS: remark: simplify @subtract_zero: {{.*}} subtract-zero=
+// CHECK-LABEL: func.func @subtract_zero
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xf32>
+func.func @subtract_zero(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %z = hlo.constant dense<0.0> : tensor<4xf32>
+  %0 = hlo.subtract %x, %z : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `multiply-one`.
+// STATS: remark: simplify @multiply_one: {{.*}} multiply-one=
+// CHECK-LABEL: func.func @multiply_one
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xf32>
+func.func @multiply_one(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %one = hlo.constant dense<1.0> : tensor<4xf32>
+  %0 = hlo.multiply %one, %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `divide-one`.
+// STATS: remark: simplify @divide_one: {{.*}} divide-one=
+// CHECK-LABEL: func.func @divide_one
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xf32>
+func.func @divide_one(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %one = hlo.constant dense<1.0> : tensor<4xf32>
+  %0 = hlo.divide %x, %one : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `multiply-zero-int`.
+// STATS: remark: simplify @multiply_zero_int: {{.*}} multiply-zero-int=
+// CHECK-LABEL: func.func @multiply_zero_int
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[V0:.+]] = hlo.constant dense<0> : tensor<4xi32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<4xi32>
+func.func @multiply_zero_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %z = hlo.constant dense<0> : tensor<i32>
+  %0 = hlo.multiply %x, %z : (tensor<4xi32>, tensor<i32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// Rule `subtract-self-int`.
+// STATS: remark: simplify @subtract_self_int: {{.*}} subtract-self-int=
+// CHECK-LABEL: func.func @subtract_self_int
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[V0:.+]] = hlo.constant dense<0> : tensor<4xi32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<4xi32>
+func.func @subtract_self_int(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = hlo.subtract %x, %x : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// Rule `xor-self`.
+// STATS: remark: simplify @xor_self: {{.*}} xor-self=
+// CHECK-LABEL: func.func @xor_self
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[V0:.+]] = hlo.constant dense<0> : tensor<4xi32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<4xi32>
+func.func @xor_self(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = hlo.xor %x, %x : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// Rule `maximum-self`.
+// STATS: remark: simplify @maximum_self: {{.*}} maximum-self=
+// CHECK-LABEL: func.func @maximum_self
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xf32>
+func.func @maximum_self(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.maximum %x, %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `minimum-self`.
+// STATS: remark: simplify @minimum_self: {{.*}} minimum-self=
+// CHECK-LABEL: func.func @minimum_self
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xf32>
+func.func @minimum_self(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.minimum %x, %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `and-self`.
+// STATS: remark: simplify @and_self: {{.*}} and-self=
+// CHECK-LABEL: func.func @and_self
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi1>) -> tensor<4xi1>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xi1>
+func.func @and_self(%x: tensor<4xi1>) -> tensor<4xi1> {
+  %0 = hlo.and %x, %x : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+// Rule `or-self`.
+// STATS: remark: simplify @or_self: {{.*}} or-self=
+// CHECK-LABEL: func.func @or_self
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xi32>
+func.func @or_self(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = hlo.or %x, %x : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// Rule `and-constant`.
+// STATS: remark: simplify @and_constant: {{.*}} and-constant=
+// CHECK-LABEL: func.func @and_constant
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi1>) -> (tensor<4xi1>, tensor<4xi1>)
+// CHECK-NEXT:    %[[V0:.+]] = hlo.constant dense<false> : tensor<4xi1>
+// CHECK-NEXT:    func.return %[[ARG0]], %[[V0]] : tensor<4xi1>, tensor<4xi1>
+func.func @and_constant(%x: tensor<4xi1>) -> (tensor<4xi1>, tensor<4xi1>) {
+  %t = hlo.constant dense<true> : tensor<4xi1>
+  %f = hlo.constant dense<false> : tensor<4xi1>
+  %0 = hlo.and %x, %t : tensor<4xi1>
+  %1 = hlo.and %f, %x : tensor<4xi1>
+  return %0, %1 : tensor<4xi1>, tensor<4xi1>
+}
+
+// -----
+
+// Rule `or-constant`.
+// STATS: remark: simplify @or_constant: {{.*}} or-constant=
+// CHECK-LABEL: func.func @or_constant
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi1>) -> (tensor<4xi1>, tensor<4xi1>)
+// CHECK-NEXT:    %[[V0:.+]] = hlo.constant dense<true> : tensor<4xi1>
+// CHECK-NEXT:    func.return %[[ARG0]], %[[V0]] : tensor<4xi1>, tensor<4xi1>
+func.func @or_constant(%x: tensor<4xi1>) -> (tensor<4xi1>, tensor<4xi1>) {
+  %t = hlo.constant dense<true> : tensor<4xi1>
+  %f = hlo.constant dense<false> : tensor<4xi1>
+  %0 = hlo.or %x, %f : tensor<4xi1>
+  %1 = hlo.or %t, %x : tensor<4xi1>
+  return %0, %1 : tensor<4xi1>, tensor<4xi1>
+}
+
+// -----
+
+// Rule `select-same`.
+// STATS: remark: simplify @select_same: {{.*}} select-same=
+// CHECK-LABEL: func.func @select_same
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi1>, %[[ARG1:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[ARG1]] : tensor<4xf32>
+func.func @select_same(%c: tensor<4xi1>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.select %c, %x, %x : tensor<4xi1>, tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `select-constant`.
+// STATS: remark: simplify @select_constant: {{.*}} select-constant=
+// CHECK-LABEL: func.func @select_constant
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>, %[[ARG1:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xf32>
+func.func @select_constant(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %t = hlo.constant dense<true> : tensor<4xi1>
+  %0 = hlo.select %t, %x, %y : tensor<4xi1>, tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `negate-negate`.
+// STATS: remark: simplify @negate_negate: {{.*}} negate-negate=
+// CHECK-LABEL: func.func @negate_negate
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xf32>
+func.func @negate_negate(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.negate %x : tensor<4xf32>
+  %1 = hlo.negate %0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `not-not`.
+// STATS: remark: simplify @not_not: {{.*}} not-not=
+// CHECK-LABEL: func.func @not_not
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xi32>
+func.func @not_not(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = hlo.not %x : tensor<4xi32>
+  %1 = hlo.not %0 : tensor<4xi32>
+  return %1 : tensor<4xi32>
+}
+
+// -----
+
+// Rule `zero-minus`.
+// STATS: remark: simplify @zero_minus: {{.*}} zero-minus=
+// CHECK-LABEL: func.func @zero_minus
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %[[V0:.+]] = hlo.negate %[[ARG0]] : tensor<4xi32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<4xi32>
+func.func @zero_minus(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %z = hlo.constant dense<0> : tensor<4xi32>
+  %0 = hlo.subtract %z, %x : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// Rule `multiply-minus-one`.
+// STATS: remark: simplify @multiply_minus_one: {{.*}} multiply-minus-one=
+// CHECK-LABEL: func.func @multiply_minus_one
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %[[V0:.+]] = hlo.negate %[[ARG0]] : tensor<4xf32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<4xf32>
+func.func @multiply_minus_one(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %m = hlo.constant dense<-1.0> : tensor<4xf32>
+  %0 = hlo.multiply %x, %m : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `negate-product`.
+// STATS: remark: simplify @negate_product: {{.*}} negate-product=
+// CHECK-LABEL: func.func @negate_product
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>, %[[ARG1:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %[[V0:.+]] = hlo.multiply %[[ARG0]], %[[ARG1]] : tensor<4xf32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<4xf32>
+func.func @negate_product(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.negate %x : tensor<4xf32>
+  %1 = hlo.negate %y : tensor<4xf32>
+  %2 = hlo.multiply %0, %1 : tensor<4xf32>
+  return %2 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `power-one`.
+// STATS: remark: simplify @power_one: {{.*}} power-one=
+// CHECK-LABEL: func.func @power_one
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xf32>
+func.func @power_one(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = hlo.constant dense<1.0> : tensor<4xf32>
+  %0 = hlo.power %x, %c : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `power-two`.
+// STATS: remark: simplify @power_two: {{.*}} power-two=
+// CHECK-LABEL: func.func @power_two
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %[[V0:.+]] = hlo.multiply %[[ARG0]], %[[ARG0]] : tensor<4xf32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<4xf32>
+func.func @power_two(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = hlo.constant dense<2.0> : tensor<4xf32>
+  %0 = hlo.power %x, %c : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `power-zero`.
+// STATS: remark: simplify @power_zero: {{.*}} power-zero=
+// CHECK-LABEL: func.func @power_zero
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
+// CHECK-NEXT:    %[[V0:.+]] = hlo.constant dense<1.0> : tensor<4xf32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<4xf32>
+func.func @power_zero(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = hlo.constant dense<0.0> : tensor<4xf32>
+  %0 = hlo.power %x, %c : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Rule `compare-self-int`.
+// STATS: remark: simplify @compare_self_int: {{.*}} compare-self-int=
+// CHECK-LABEL: func.func @compare_self_int
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xi32>) -> (tensor<4xi1>, tensor<4xi1>)
+// CHECK-NEXT:    %[[V0:.+]] = hlo.constant dense<true> : tensor<4xi1>
+// CHECK-NEXT:    %[[V1:.+]] = hlo.constant dense<false> : tensor<4xi1>
+// CHECK-NEXT:    func.return %[[V0]], %[[V1]] : tensor<4xi1>, tensor<4xi1>
+func.func @compare_self_int(%x: tensor<4xi32>) -> (tensor<4xi1>, tensor<4xi1>) {
+  %0 = hlo.compare GE, %x, %x : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %1 = hlo.compare LT, %x, %x : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0, %1 : tensor<4xi1>, tensor<4xi1>
+}

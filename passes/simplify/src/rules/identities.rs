@@ -1,0 +1,246 @@
+//! Algebraic identities of elementwise ops: neutral and absorbing elements, equal
+//! operands, involutions, selects with known or equal branches, small integer powers.
+//!
+//! Float caveats, which decide `exact`: `x + 0.0` is `+0.0` for `x = -0.0`, so only `-0.0`
+//! is neutral for addition (`+0.0` is, under fast-math, in [`super::fast_math`]); `x * 0`
+//! is `NaN` for infinite or NaN `x`, so it is folded for integers only; `x - x` is `NaN`
+//! for infinities, likewise.
+
+use egg::Id;
+use xla_ir::dense::Scalar;
+
+use super::{Rhs, Rule, RuleCx};
+use crate::language::HloNode;
+
+pub static RULES: &[Rule] = &[
+    // x + 0 => x   (integers; floats only for -0.0, the neutral element of IEEE addition)
+    Rule { name: "add-zero", identity: "x + 0 => x, 0 + x => x", exact: true, root: "hlo.add", apply: add_zero },
+    // x - 0 => x   (x - +0.0 == x for every float, -0.0 included)
+    Rule { name: "subtract-zero", identity: "x - 0 => x", exact: true, root: "hlo.subtract", apply: subtract_zero },
+    // x * 1 => x
+    Rule { name: "multiply-one", identity: "x * 1 => x, 1 * x => x", exact: true, root: "hlo.multiply", apply: multiply_one },
+    // x / 1 => x
+    Rule { name: "divide-one", identity: "x / 1 => x", exact: true, root: "hlo.divide", apply: divide_one },
+    // x * 0 => 0   (integers only: inf * 0 is NaN)
+    Rule { name: "multiply-zero-int", identity: "x * 0 => 0 (integers)", exact: true, root: "hlo.multiply", apply: multiply_zero_int },
+    // x - x => 0   (integers only: inf - inf is NaN)
+    Rule { name: "subtract-self-int", identity: "x - x => 0 (integers)", exact: true, root: "hlo.subtract", apply: subtract_self_int },
+    // x ^ x => 0
+    Rule { name: "xor-self", identity: "x ^ x => 0 (integers, predicates)", exact: true, root: "hlo.xor", apply: xor_self },
+    // max(x, x) => x
+    Rule { name: "maximum-self", identity: "max(x, x) => x", exact: true, root: "hlo.maximum", apply: same_operands },
+    // min(x, x) => x
+    Rule { name: "minimum-self", identity: "min(x, x) => x", exact: true, root: "hlo.minimum", apply: same_operands },
+    // x & x => x
+    Rule { name: "and-self", identity: "x & x => x", exact: true, root: "hlo.and", apply: same_operands },
+    // x | x => x
+    Rule { name: "or-self", identity: "x | x => x", exact: true, root: "hlo.or", apply: same_operands },
+    // x & true => x, x & false => false  (predicates)
+    Rule { name: "and-constant", identity: "p & true => p, p & false => false", exact: true, root: "hlo.and", apply: and_constant },
+    // x | false => x, x | true => true  (predicates)
+    Rule { name: "or-constant", identity: "p | false => p, p | true => true", exact: true, root: "hlo.or", apply: or_constant },
+    // select(c, x, x) => x
+    Rule { name: "select-same", identity: "select(c, x, x) => x", exact: true, root: "hlo.select", apply: select_same },
+    // select(true, x, y) => x, select(false, x, y) => y
+    Rule { name: "select-constant", identity: "select(true, x, y) => x, select(false, x, y) => y", exact: true, root: "hlo.select", apply: select_constant },
+    // -(-x) => x
+    Rule { name: "negate-negate", identity: "-(-x) => x", exact: true, root: "hlo.negate", apply: negate_negate },
+    // not(not(x)) => x
+    Rule { name: "not-not", identity: "not(not(x)) => x", exact: true, root: "hlo.not", apply: not_not },
+    // 0 - x => -x   (integers; floats only for -0.0 - x)
+    Rule { name: "zero-minus", identity: "0 - x => -x", exact: true, root: "hlo.subtract", apply: zero_minus },
+    // x * -1 => -x
+    Rule { name: "multiply-minus-one", identity: "x * -1 => -x, -1 * x => -x", exact: true, root: "hlo.multiply", apply: multiply_minus_one },
+    // -x * -y => x * y
+    Rule { name: "negate-product", identity: "(-x) * (-y) => x * y", exact: true, root: "hlo.multiply", apply: negate_product },
+    // pow(x, 1) => x
+    Rule { name: "power-one", identity: "pow(x, 1) => x", exact: true, root: "hlo.power", apply: power_one },
+    // pow(x, 2) => x * x   (x*x is the correctly rounded square)
+    Rule { name: "power-two", identity: "pow(x, 2) => x * x", exact: true, root: "hlo.power", apply: power_two },
+    // pow(x, 0) => 1   (C's pow(NaN, 0) is 1 too)
+    Rule { name: "power-zero", identity: "pow(x, 0) => 1", exact: true, root: "hlo.power", apply: power_zero },
+    // compare(x, x) => constant  (integers: EQ/GE/LE true, NE/GT/LT false)
+    Rule { name: "compare-self-int", identity: "x == x => true, x < x => false, ... (integers)", exact: true, root: "hlo.compare", apply: compare_self_int },
+];
+
+fn binary(node: &HloNode) -> Option<(Id, Id)> {
+    match node.children[..] {
+        [a, b] => Some((a, b)),
+        _ => None,
+    }
+}
+
+/// Whether `id` is a zero that is neutral for addition in its type.
+fn additive_zero(cx: &RuleCx, id: Id) -> bool {
+    if cx.is_integral(id) {
+        cx.is_zero(id, true, true)
+    } else {
+        cx.is_float(id) && cx.is_zero(id, false, true)
+    }
+}
+
+fn add_zero(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    if additive_zero(cx, b) {
+        return Some(Rhs::Class(a));
+    }
+    additive_zero(cx, a).then_some(Rhs::Class(b))
+}
+
+fn subtract_zero(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    (cx.is_integral(b) || cx.is_float(b)).then_some(())?;
+    cx.is_zero(b, true, cx.is_integral(b)).then_some(Rhs::Class(a))
+}
+
+fn multiply_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    if cx.is_value(b, 1) {
+        return Some(Rhs::Class(a));
+    }
+    cx.is_value(a, 1).then_some(Rhs::Class(b))
+}
+
+fn divide_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    cx.is_value(b, 1).then_some(Rhs::Class(a))
+}
+
+fn zero_of(cx: &RuleCx, node: &HloNode) -> Option<Rhs> {
+    cx.splat(node.ty, Scalar::Int(0))
+}
+
+fn multiply_zero_int(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    (cx.is_integral(a) && (cx.is_zero(a, true, true) || cx.is_zero(b, true, true))).then_some(())?;
+    zero_of(cx, node)
+}
+
+fn subtract_self_int(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    (cx.is_integral(a) && cx.same(a, b)).then_some(())?;
+    zero_of(cx, node)
+}
+
+fn xor_self(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    (cx.is_integral(a) && cx.same(a, b)).then_some(())?;
+    zero_of(cx, node)
+}
+
+fn same_operands(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    cx.same(a, b).then_some(Rhs::Class(a))
+}
+
+fn is_pred(cx: &RuleCx, id: Id) -> bool {
+    cx.element(id) == Some(xla_interp::ElementType::Pred)
+}
+
+fn and_constant(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    is_pred(cx, a).then_some(())?;
+    for (x, c) in [(a, b), (b, a)] {
+        if cx.is_value(c, 1) {
+            return Some(Rhs::Class(x));
+        }
+        if cx.is_value(c, 0) {
+            return cx.splat(node.ty, Scalar::Int(0));
+        }
+    }
+    None
+}
+
+fn or_constant(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    is_pred(cx, a).then_some(())?;
+    for (x, c) in [(a, b), (b, a)] {
+        if cx.is_value(c, 0) {
+            return Some(Rhs::Class(x));
+        }
+        if cx.is_value(c, 1) {
+            return cx.splat(node.ty, Scalar::Int(1));
+        }
+    }
+    None
+}
+
+fn select_same(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let [_, x, y] = node.children[..] else { return None };
+    cx.same(x, y).then_some(Rhs::Class(x))
+}
+
+fn select_constant(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let [c, x, y] = node.children[..] else { return None };
+    if cx.is_value(c, 1) {
+        return Some(Rhs::Class(x));
+    }
+    cx.is_value(c, 0).then_some(Rhs::Class(y))
+}
+
+fn negate_negate(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let inner = cx.node(*node.children.first()?, "hlo.negate")?;
+    Some(Rhs::Class(*inner.children.first()?))
+}
+
+fn not_not(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let inner = cx.node(*node.children.first()?, "hlo.not")?;
+    Some(Rhs::Class(*inner.children.first()?))
+}
+
+fn zero_minus(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    let zero = if cx.is_integral(a) { cx.is_zero(a, true, true) } else { cx.is_float(a) && cx.is_zero(a, false, true) };
+    (zero && cx.ty(b) == node.ty && !cx.is_unsigned(b)).then_some(())?;
+    Some(Rhs::op(cx.ctx, "hlo.negate", node.ty, vec![], vec![Rhs::Class(b)]))
+}
+
+fn multiply_minus_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    for (x, c) in [(a, b), (b, a)] {
+        if cx.is_value(c, -1) && cx.ty(x) == node.ty && (cx.is_float(x) || cx.is_integer(x)) {
+            return Some(Rhs::op(cx.ctx, "hlo.negate", node.ty, vec![], vec![Rhs::Class(x)]));
+        }
+    }
+    None
+}
+
+fn negate_product(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    let x = *cx.node(a, "hlo.negate")?.children.first()?;
+    let y = *cx.node(b, "hlo.negate")?.children.first()?;
+    Some(Rhs::like(node, vec![Rhs::Class(x), Rhs::Class(y)]))
+}
+
+fn power_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    cx.is_value(b, 1).then_some(Rhs::Class(a))
+}
+
+fn power_two(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    (cx.is_value(b, 2) && cx.ty(a) == node.ty).then_some(())?;
+    Some(Rhs::op(cx.ctx, "hlo.multiply", node.ty, vec![], vec![Rhs::Class(a), Rhs::Class(a)]))
+}
+
+fn power_zero(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    (cx.is_value(b, 0) && (cx.is_float(a) || cx.is_integer(a))).then_some(())?;
+    if cx.is_float(a) {
+        cx.splat(node.ty, Scalar::Float(1.0))
+    } else {
+        cx.splat(node.ty, Scalar::Int(1))
+    }
+}
+
+fn compare_self_int(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    (cx.is_integral(a) && cx.same(a, b)).then_some(())?;
+    let direction = node.attr(cx.ctx, "comparison_direction").and_then(|d| cx.ctx.as_string(d))?;
+    let value = match direction {
+        "EQ" | "GE" | "LE" => 1,
+        "NE" | "GT" | "LT" => 0,
+        _ => return None,
+    };
+    cx.splat(node.ty, Scalar::Int(value))
+}
