@@ -200,6 +200,16 @@ int32_t xla_rt_rng_normal(int32_t element_type, const void *mu, const void *sigm
 /* Restarts every replica's stream at seed (42 by default). */
 int32_t xla_rt_rng_seed(uint64_t seed);
 
+/* ---- Custom calls of compiled code (compiled_custom_call.rs) ------------------------ */
+
+/* Compiled code stages each argument and result buffer of an hlo.custom_call on the
+ * calling thread, then calls the target named by target_len bytes of target with the
+ * staged buffers and opaque_len bytes of opaque; the staging is emptied either way. */
+int32_t xla_rt_custom_call_arg(const void *buffer, const XlaRunOptions *opts);
+int32_t xla_rt_custom_call_result(void *buffer, const XlaRunOptions *opts);
+int32_t xla_rt_custom_call_staged(const uint8_t *target, int64_t target_len, const uint8_t *opaque, int64_t opaque_len,
+                                  const XlaRunOptions *opts);
+
 /* ---- Checks (checks.rs) ------------------------------------------------------------ */
 
 /* Reports a failed check op of a compiled program: description (description_len UTF-8

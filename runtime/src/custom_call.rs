@@ -122,14 +122,23 @@ pub unsafe extern "C" fn xla_rt_custom_call(
     guard("xla_rt_custom_call", || {
         let name = read_name(name)?;
         args::buffer("opaque", opaque, opaque_len)?;
-        let target = lookup(&name)?;
-        let mut status = XlaCustomCallStatus::default();
-        target(results, args, opaque, opaque_len, &mut status);
-        match status.failure {
-            None => Ok(()),
-            Some(message) => Err(RtError::new(XlaStatus::CustomCallFailed, format!("'{name}' failed: {message}"))),
-        }
+        call(&name, results, args, opaque, opaque_len)
     })
+}
+
+/// Calls the target `name` with the result and argument pointer arrays and the opaque
+/// bytes, and turns a failure it reports into [`XlaStatus::CustomCallFailed`].
+///
+/// # Safety
+/// The arrays and buffers are what the target expects; `opaque` holds `opaque_len` bytes.
+pub unsafe fn call(name: &str, results: *const *mut c_void, args: *const *const c_void, opaque: *const c_char, opaque_len: usize) -> RtResult<()> {
+    let target = lookup(name)?;
+    let mut status = XlaCustomCallStatus::default();
+    target(results, args, opaque, opaque_len, &mut status);
+    match status.failure {
+        None => Ok(()),
+        Some(message) => Err(RtError::new(XlaStatus::CustomCallFailed, format!("'{name}' failed: {message}"))),
+    }
 }
 
 /// Marks the call `status` belongs to as failed, with `message_len` bytes of `message`

@@ -124,3 +124,33 @@ func.func @rng_uniform_column_major(%b: tensor<ui8>) -> tensor<2x3xui8, {0, 1}> 
   %0 = hlo.rng_uniform %a, %b : (tensor<ui8>, tensor<ui8>) -> tensor<2x3xui8, {0, 1}>
   return %0 : tensor<2x3xui8, {0, 1}>
 }
+
+// -----
+
+// A custom call stages its operand and result buffers, then calls the target by name with
+// its backend config, both as bytes (a splat operand gets a buffer first).
+// CHECK-LABEL: func.func @custom_call
+// CHECK-SAME:    (%[[X:[^:]+]]: memref<4xf32>, %[[R:[^:]+]]: memref<4xf32>)
+// CHECK:         loop.call_runtime @xla_rt_custom_call_arg(%[[X]])
+// CHECK:         %[[ONES:.+]] = loop.alloc : memref<4xf32>
+// CHECK:         loop.call_runtime @xla_rt_custom_call_arg(%[[ONES]])
+// CHECK:         loop.call_runtime @xla_rt_custom_call_result(%[[R]])
+// CHECK:         %[[NAME:.+]] = loop.alloc : memref<4xui8>
+// CHECK:         %[[CONFIG:.+]] = loop.alloc : memref<1xui8>
+// CHECK:         loop.call_runtime @xla_rt_custom_call_staged(%[[NAME]], %{{.+}}, %[[CONFIG]], %{{.+}})
+func.func @custom_call(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = hlo.constant dense<1.0> : tensor<4xf32>
+  %0 = hlo.custom_call @axpy(%x, %c) {backend_config = "3"} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// The size of a static dimension is a constant.
+// CHECK-LABEL: func.func @dimension_size
+// CHECK:         %[[FIVE:.+]] = loop.constant 5 : i32
+// CHECK:         loop.store %[[FIVE]], %{{.+}}[] : memref<i32>
+func.func @dimension_size(%x: tensor<3x5xf32>) -> tensor<i32> {
+  %0 = hlo.get_dimension_size %x, dim = 1 : tensor<3x5xf32>
+  return %0 : tensor<i32>
+}

@@ -4,8 +4,8 @@
 // leaves the module as it was), never a crash.
 
 func.func @custom_call(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{lower-to-loops does not handle 'hlo.custom_call' yet}}
-  %0 = hlo.custom_call @target(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
+  // expected-error @+1 {{lower-to-loops does not handle the typed FFI (API_VERSION_TYPED_FFI) of custom call @target yet}}
+  %0 = hlo.custom_call @target(%a, %b) {api_version = "API_VERSION_TYPED_FFI"} : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 
@@ -14,8 +14,8 @@ func.func @custom_call(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4xf32> {
 func.func @nested(%p: tensor<i1>, %a: tensor<f32>) -> tensor<4xf32> {
   %0 = hlo.conditional %p, %a, %a : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<4xf32> {
   ^bb0(%x: tensor<f32>):
-    // expected-error @+1 {{lower-to-loops does not handle 'hlo.custom_call' yet}}
-    %1 = hlo.custom_call @target(%x) : (tensor<f32>) -> tensor<4xf32>
+    // expected-error @+1 {{lower-to-loops does not handle the typed FFI (API_VERSION_TYPED_FFI) of custom call @target yet}}
+    %1 = hlo.custom_call @target(%x) {api_version = "API_VERSION_TYPED_FFI"} : (tensor<f32>) -> tensor<4xf32>
     hlo.return %1 : tensor<4xf32>
   }, {
   ^bb0(%x: tensor<f32>):

@@ -12,7 +12,7 @@
 
 // CPU: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: unknown target CPU 'pentium'
 // ENTRY: errors.mlir:{{[0-9]+}}:{{[0-9]+}}: error: there is no function @absent to compile as the entry
-// OP: errors.mlir:[[# @LINE + 12]]:5: error: lower-to-loops does not handle 'hlo.custom_call' yet
+// OP: errors.mlir:[[# @LINE + 12]]:5: error: lower-to-loops does not handle the typed FFI (API_VERSION_TYPED_FFI) of custom call @target yet
 // NAME: xla-aotc: --name '9lives' is not a C identifier
 // OK-NOT: error
 // HEADER: #define xla_twice_NUM_ARGS 1
@@ -24,7 +24,7 @@ module {
     return %0 : tensor<4xf32>
   }
   func.func @draws(%a: tensor<f32>) -> tensor<4xf32> {
-    %0 = hlo.custom_call @target(%a) : (tensor<f32>) -> tensor<4xf32>
+    %0 = hlo.custom_call @target(%a) {api_version = "API_VERSION_TYPED_FFI"} : (tensor<f32>) -> tensor<4xf32>
     return %0 : tensor<4xf32>
   }
 }

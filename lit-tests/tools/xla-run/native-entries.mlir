@@ -8,7 +8,7 @@
 
 // CHECK:      @first result 0: s32[2] [1, 2]
 // CHECK-NEXT: @second result 0: f32[] 2.5
-// UNLOWERED: native-entries.mlir:[[# @LINE + 12]]:3: error: lower-to-loops does not handle 'hlo.custom_call' yet
+// UNLOWERED: native-entries.mlir:[[# @LINE + 12]]:3: error: lower-to-loops does not handle the typed FFI (API_VERSION_TYPED_FFI) of custom call @target yet
 
 func.func @first() -> tensor<2xi32> {
   %0 = hlo.constant dense<[1, 2]> : tensor<2xi32>
@@ -20,6 +20,6 @@ func.func @second() -> tensor<f32> {
   func.return %1 : tensor<f32>
 }
 func.func @unlowered(%a: tensor<f32>) -> tensor<4xf32> {
-  %0 = hlo.custom_call @target(%a) : (tensor<f32>) -> tensor<4xf32>
+  %0 = hlo.custom_call @target(%a) {api_version = "API_VERSION_TYPED_FFI"} : (tensor<f32>) -> tensor<4xf32>
   func.return %0 : tensor<4xf32>
 }

@@ -213,20 +213,6 @@ impl Lowering<'_, '_> {
         Ok(self.select(negative, negative_magnitude, magnitude))
     }
 
-    /// A fresh `memref<N x ui8>` holding the bytes of `text`.
-    fn byte_string(&mut self, text: &str) -> Emitted<ValueId> {
-        let ctx = self.ctx();
-        let u8t = ctx.uint_type(8);
-        let memref = self.memref_type(ctx.tensor_type(&[text.len() as i64], u8t))?;
-        let buffer = self.alloc(memref);
-        for (i, byte) in text.bytes().enumerate() {
-            let value = self.scalar(Scalar::Int(i128::from(byte)), u8t)?;
-            let at = self.index(i as i64);
-            self.store(value, buffer, &[at]);
-        }
-        Ok(buffer)
-    }
-
     /// The current op's location as `file:line:col`, or `<unknown>`.
     fn location_text(&self) -> String {
         match self.ctx().file_line_col(self.loc) {

@@ -221,6 +221,8 @@ fn lowering_of<'a, 'c>(name: &str) -> Option<LowerFn<'a, 'c>> {
         "hlo.reduce_scatter" => Lowering::lower_reduce_scatter,
         "hlo.all_to_all" => Lowering::lower_all_to_all,
         "hlo.collective_permute" => Lowering::lower_collective_permute,
+        "hlo.custom_call" => Lowering::lower_custom_call,
+        "hlo.get_dimension_size" => Lowering::lower_get_dimension_size,
         "check.expect_eq" | "check.expect_eq_const" | "check.expect_almost_eq" | "check.expect_almost_eq_const"
         | "check.expect_close" => Lowering::lower_check,
         _ => return None,

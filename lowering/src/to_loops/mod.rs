@@ -52,10 +52,12 @@
 //! `collective_permute` as one runtime exchange of bytes and loops doing the rest).
 //!
 //! The `check` ops are [`checks`]: loops counting the elements that disagree and a
-//! runtime call reporting a failure. Any other op (`custom_call`,
-//! `get_dimension_size`/`set_dimension_size`: [`lowers_op`] says which, `tests/op_coverage.rs` lists them with their reasons) is
-//! a located error, "lower-to-loops does not handle 'hlo.x' yet", as are dynamic shapes;
-//! the pass then leaves the module as it was. It never panics.
+//! runtime call reporting a failure; `hlo.custom_call` is [`custom_call`], runtime calls
+//! staging its buffers for the target registered under its name. Any other op
+//! (`set_dimension_size`, typed-FFI custom calls: [`lowers_op`] says which,
+//! `tests/op_coverage.rs` lists them with their reasons) is a located error,
+//! "lower-to-loops does not handle 'hlo.x' yet", as are dynamic shapes; the pass then
+//! leaves the module as it was. It never panics.
 
 mod batch_norm;
 mod checks;
@@ -64,6 +66,7 @@ mod collectives;
 mod complex;
 mod control_flow;
 mod convolution;
+mod custom_call;
 mod dot;
 mod elemental;
 mod elementwise;

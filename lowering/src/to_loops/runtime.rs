@@ -83,4 +83,19 @@ impl<'a, 'c> Lowering<'a, 'c> {
         let ty: Type = self.body.value_type(like);
         self.alloc(ty)
     }
+
+    /// A fresh `memref<N x ui8>` holding the bytes of `text` (names and messages for the
+    /// runtime, which takes them with their length).
+    pub fn byte_string(&mut self, text: &str) -> Emitted<ValueId> {
+        let ctx = self.ctx();
+        let u8t = ctx.uint_type(8);
+        let memref = self.memref_type(ctx.tensor_type(&[text.len() as i64], u8t))?;
+        let buffer = self.alloc(memref);
+        for (i, byte) in text.bytes().enumerate() {
+            let value = self.scalar(Scalar::Int(i128::from(byte)), u8t)?;
+            let at = self.index(i as i64);
+            self.store(value, buffer, &[at]);
+        }
+        Ok(buffer)
+    }
 }

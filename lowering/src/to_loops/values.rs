@@ -1,5 +1,5 @@
-//! Values that need no loops: constants, tuples, `get_tuple_element` and
-//! `optimization_barrier`.
+//! Values that need no loops: constants, tuples, `get_tuple_element`,
+//! `optimization_barrier` and `get_dimension_size` (of a static dimension, a constant).
 //!
 //! A splat constant (every element equal, a 0-d one included) is one `loop.constant`,
 //! standing for every element; any other constant is a buffer filled by one `loop.store`
@@ -7,7 +7,7 @@
 //! storage). Tuples are flattened: a tuple is the list of what its elements became, and
 //! `get_tuple_element` picks one; `optimization_barrier` forwards its operands.
 
-use xla_dialects::hlo::ConstantOp;
+use xla_dialects::hlo::{ConstantOp, GetDimensionSizeOp};
 use xla_ir::{DenseElements, Op, OpId, Type, ValueId};
 
 use super::emit::Emitted;
@@ -70,6 +70,21 @@ impl Lowering<'_, '_> {
             let index: Vec<ValueId> = index.iter().map(|&i| self.index(i)).collect();
             self.store(scalar, buffer, &index);
         }
+        Ok(())
+    }
+
+    /// Lowers `hlo.get_dimension_size` of a static dimension: the size, as an `i32`
+    /// constant (dynamic shapes are not lowered, so every dimension here is static).
+    pub fn lower_get_dimension_size(&mut self, op: OpId) -> Emitted<()> {
+        let get = GetDimensionSizeOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.get_dimension_size"))?;
+        let shape = self.shape_of(self.body.operand(op, 0))?;
+        let dimension = get.dimension(self.body);
+        let size = usize::try_from(dimension).ok().and_then(|d| shape.get(d)).copied();
+        let size = size.ok_or_else(|| self.error(format!("dimension {dimension} is out of range")))?;
+        let result = self.body.result(op, 0);
+        let element = self.element_type_of(result)?;
+        let scalar = self.scalar(xla_ir::Scalar::Int(i128::from(size)), element)?;
+        self.bind(result, Lowered::Scalar(scalar));
         Ok(())
     }
 
