@@ -192,7 +192,7 @@ mod tests {
   return %0 : tensor<2xf32>
 }
 func.func @not_yet(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4xf32> {
-  %0 = hlo.custom_call @target(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
+  %0 = hlo.custom_call @target(%a, %b) {api_version = "API_VERSION_TYPED_FFI"} : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
 "#;
@@ -202,9 +202,9 @@ func.func @not_yet(%a: tensor<f32>, %b: tensor<f32>) -> tensor<4xf32> {
         let ctx = context();
         let mut module = parse_source(&ctx, "in.mlir", TWO_FUNCTIONS, 1).expect("parses");
         let before = print_op(&module.body, module.op, &PrintOptions::default());
-        let errors = lower_module(&mut module.body, module.op, Options::default()).expect_err("custom_call is not lowered");
+        let errors = lower_module(&mut module.body, module.op, Options::default()).expect_err("typed-FFI custom calls are not lowered");
         assert_eq!(errors.len(), 1);
-        assert_eq!(errors[0].message, "lower-to-loops does not handle 'hlo.custom_call' yet");
+        assert_eq!(errors[0].message, "lower-to-loops does not handle the typed FFI (API_VERSION_TYPED_FFI) of custom call @target yet");
         assert_eq!(ctx.file_line_col(errors[0].location).map(|(_, line, _)| line), Some(6));
         assert_eq!(print_op(&module.body, module.op, &PrintOptions::default()), before);
         assert!(xla_ir::verifier::verify(&module.body, module.op).is_ok());
