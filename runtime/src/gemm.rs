@@ -43,6 +43,8 @@ pub trait GemmElement: Copy + Send + Sync + 'static {
     fn mul(self, other: Self) -> Self;
     /// Zero.
     fn zero() -> Self;
+    /// One.
+    fn one() -> Self;
 }
 
 impl GemmElement for f32 {
@@ -58,6 +60,9 @@ impl GemmElement for f32 {
     }
     fn zero() -> f32 {
         0.0
+    }
+    fn one() -> f32 {
+        1.0
     }
 }
 
@@ -75,6 +80,9 @@ impl GemmElement for f64 {
     fn zero() -> f64 {
         0.0
     }
+    fn one() -> f64 {
+        1.0
+    }
 }
 
 impl GemmElement for ::gemm::f16 {
@@ -90,6 +98,9 @@ impl GemmElement for ::gemm::f16 {
     }
     fn zero() -> ::gemm::f16 {
         ::gemm::f16::ZERO
+    }
+    fn one() -> ::gemm::f16 {
+        ::gemm::f16::ONE
     }
 }
 
@@ -311,6 +322,32 @@ unsafe fn gemm_one<T: GemmElement>(p: &Problem<T>, a: *mut T, b: *mut T, c: *mut
     let read_c = !p.beta.is_zero();
     ::gemm::gemm(
         p.m, p.n, p.k, c, c_cs, c_rs, read_c, a, a_cs, a_rs, b, b_cs, b_rs, p.beta, p.alpha, false, false, false, parallelism,
+    );
+}
+
+/// `C = A . B` on row-major matrices (`A` is `m x k` with row stride `lda`, `B` is
+/// `k x n` with row stride `ldb`, `C` is `m x n` with row stride `ldc`), `C` not read,
+/// with `threads` threads (the caller runs it on the runtime's pool when more than one);
+/// for the runtime's other kernels (convolution).
+///
+/// # Safety
+/// The pointers with the sizes and strides describe valid matrices, `C`'s elements
+/// distinct and overlapping neither `A` nor `B`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn multiply_dense<T: GemmElement>(
+    m: usize, n: usize, k: usize, a: *const T, lda: usize, b: *const T, ldb: usize, c: *mut T, ldc: usize, threads: usize,
+) {
+    if m == 0 || n == 0 {
+        return;
+    }
+    if k == 0 {
+        scale(c, m, n, ldc as isize, 1, T::zero());
+        return;
+    }
+    let parallelism = if threads > 1 { ::gemm::Parallelism::Rayon(threads) } else { ::gemm::Parallelism::None };
+    // The crate's `dst = alpha * dst + beta * lhs . rhs`: alpha = 0 (dst not read), beta = 1.
+    ::gemm::gemm(
+        m, n, k, c, 1, ldc as isize, false, a, 1, lda as isize, b, 1, ldb as isize, T::zero(), T::one(), false, false, false, parallelism,
     );
 }
 

@@ -4,7 +4,8 @@
 //! drivers). `include/xla_runtime.h` declares every entry point.
 //!
 //! One concept per module: [`status`] (codes and `xla_rt_last_error`), [`options`]
-//! (`XlaRunOptions`), [`thread_pool`] and [`parallel_for`], [`gemm`], [`fft`], [`sort`],
+//! (`XlaRunOptions`), [`thread_pool`] and [`parallel_for`], [`gemm`], [`conv`] (XLA's general convolution
+//! by im2col and gemm), [`fft`], [`sort`],
 //! [`linalg`] (Cholesky, triangular solve), [`rng`] (XLA's Threefry and Philox bit
 //! generators), [`custom_call`], [`infeed`] and [`outfeed`] (over [`feed`]), [`replicas`]
 //! (in-process all-reduce).
@@ -20,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod args;
+pub mod conv;
 pub mod custom_call;
 pub mod feed;
 pub mod fft;

@@ -9,7 +9,7 @@
 
 use xla_dialects::hlo::{ComparisonDirection, ComparisonType};
 use xla_dialects::loops::{
-    AllocOp, ArithKind, ArithOp, BitcastOp, CompareOp, ConditionOp, ConstantOp, ConvertOp, ForOp, IfOp, LoadOp, MathKind,
+    AllocOp, ArithKind, ArithOp, BitcastOp, CallRuntimeOp, CompareOp, ConditionOp, ConstantOp, ConvertOp, ForOp, IfOp, LoadOp, MathKind,
     MathOp, ParallelOp, SelectOp, StoreOp, WhileOp, YieldOp,
 };
 use xla_ir::{Attribute, BlockId, Builder, Diagnostic, InsertPoint, Op, RegionId, Scalar, Type, TypeData, ValueId};
@@ -294,6 +294,15 @@ impl<'a, 'c> Lowering<'a, 'c> {
     pub fn store(&mut self, value: ValueId, buffer: ValueId, index: &[ValueId]) {
         self.forget_loads(buffer);
         let _ = StoreOp::build(&mut self.builder(), value, buffer, index);
+    }
+
+    /// `loop.call_runtime @callee(operands)`, a call of the runtime function `callee`
+    /// (without results: it writes the buffers it is given). No load is shared across it.
+    pub fn call_runtime(&mut self, callee: &str, operands: &[ValueId]) -> Emitted<()> {
+        let symbol = self.ctx().symbol(callee);
+        CallRuntimeOp::build(&mut self.builder(), operands, &[symbol], &[]).map_err(|d| self.error(d.message))?;
+        self.loads.clear();
+        Ok(())
     }
 
     /// Forgets the loads of `buffer`, which something may have written.

@@ -178,6 +178,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
             "hlo.cholesky" => self.lower_cholesky(op),
             "hlo.triangular_solve" => self.lower_triangular_solve(op),
             "hlo.fft" => self.lower_fft(op),
+            "hlo.dot_general" | "hlo.dot" => self.lower_dot(op),
+            "hlo.convolution" => self.lower_convolution(op),
             // Left unmaterialized: its consumer computes it (see `Lowering::element`).
             _ if self.fusible(op) => Ok(()),
             _ if self.has_elemental(op) => self.materialize_op(op),

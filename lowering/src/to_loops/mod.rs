@@ -53,6 +53,7 @@ mod cholesky;
 mod complex;
 mod control_flow;
 mod convolution;
+mod convolution_runtime;
 mod dot;
 mod elemental;
 mod elementwise;
@@ -60,6 +61,7 @@ mod emit;
 mod fft;
 mod functions;
 mod gather;
+mod gemm;
 mod lowering;
 mod numbers;
 mod precision;
@@ -85,22 +87,41 @@ pub static INFO: PassInfo = PassInfo {
     name: "LowerToLoops",
     summary: "Lower hlo functions to the loop dialect: buffers in destination-passing style, elemental loop nests",
     anchor: PassAnchor::Op("builtin.module"),
-    options: &[OptionSpec {
-        name: "fuse-elementwise",
-        kind: OptionKind::Bool,
-        default: "false",
-        help: "Compute a single-use elementwise or data-movement result inside its consumer's loop nest, without a buffer",
-    }],
+    options: &[
+        OptionSpec {
+            name: "fuse-elementwise",
+            kind: OptionKind::Bool,
+            default: "false",
+            help: "Compute a single-use elementwise or data-movement result inside its consumer's loop nest, without a buffer",
+        },
+        OptionSpec {
+            name: "runtime-kernels",
+            kind: OptionKind::Bool,
+            default: "true",
+            help: "Call the runtime's kernels (gemm, convolution) for dots and convolutions above a size threshold",
+        },
+    ],
 };
 
 /// How the pass lowers.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Leave a cheap result (elementwise or data movement, not 0-d) whose only use is an
     /// op with an elemental in the same block unmaterialized: the consumer computes it by
     /// composing its elemental with its own (see [`Lowering::fusible`]). A stand-in for
     /// the fusion pass, showing that elementals compose.
     pub fuse_elementwise: bool,
+    /// Lower dots and convolutions of at least [`gemm::GEMM_MIN_MULTIPLY_ADDS`]
+    /// multiply-adds to calls of the runtime's kernels (`loop.call_runtime`) instead of
+    /// loop nests. On by default; the reference interpreter cannot run runtime calls, so
+    /// tests that interpret the lowered module turn it off.
+    pub runtime_kernels: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { fuse_elementwise: false, runtime_kernels: true }
+    }
 }
 
 /// The pass; see the module documentation.
@@ -112,7 +133,8 @@ pub struct LowerToLoops {
 
 /// The registry's constructor.
 pub fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
-    Ok(Box::new(LowerToLoops { options: Options { fuse_elementwise: options.bool("fuse-elementwise") } }))
+    let options = Options { fuse_elementwise: options.bool("fuse-elementwise"), runtime_kernels: options.bool("runtime-kernels") };
+    Ok(Box::new(LowerToLoops { options }))
 }
 
 impl Pass for LowerToLoops {
