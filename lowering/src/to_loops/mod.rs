@@ -29,9 +29,9 @@
 //! `dynamic_slice`, `dynamic_update_slice`), [`gather`], [`reduce`] (`reduce` and `reduce_window`: a
 //! `loop.for` per reduced or window dimension carrying the accumulators, the reducer region
 //! inlined as scalar ops, padding skipped), [`dot`]
-//! (`dot_general` and `dot` as a naive loop with an accumulator; a later issue routes big
-//! ones to the runtime's gemm), [`convolution`] (the same over the kernel window and the
-//! group's features, with [`window`]'s geometry), [`control_flow`] (`while` and `conditional` over buffers),
+//! (`dot_general` and `dot` as a naive loop with an accumulator), [`convolution`] (the
+//! same over the kernel window and the group's features, with [`window`]'s geometry),
+//! [`control_flow`] (`while` and `conditional` over buffers),
 //! [`functions`] (signatures, returns, calls) and [`values`] (constants, tuples,
 //! `get_tuple_element`, `optimization_barrier`). Constants that are not splats become a
 //! buffer filled by one `loop.store` per element (at most [`values::MAX_CONSTANT_ELEMENTS`];
@@ -44,6 +44,17 @@
 //! (`rng_bit_generator`), [`sort`] (a stable bottom-up merge sort), [`cholesky`] and
 //! [`triangular_solve`] (the interpreter's algorithms in `f64`, in its order) and [`fft`]
 //! (a naive transform per line); [`numbers`] holds their `f64` real and complex arithmetic.
+//!
+//! Runtime kernels (option `runtime-kernels`, on by default): a dot or convolution of at
+//! least [`gemm::GEMM_MIN_MULTIPLY_ADDS`] multiply-adds on `f16`, `bf16`, `f32` or `f64`
+//! is not a loop nest but a `loop.call_runtime` of the runtime's kernel, which writes its
+//! result buffer: [`gemm`] (`xla_rt_matmul_*`/`xla_rt_batch_matmul_*`, layouts, transposes
+//! and batch dimensions as strides, operands that do not flatten packed first) and
+//! [`convolution_runtime`] (`xla_rt_conv_*`, dimension numbers and layouts as a geometry
+//! of sizes and strides). Narrow floats go through `f32` copies, as the loop accumulates
+//! them. Smaller products stay loops, which a fusion can compose; the reference
+//! interpreter cannot run runtime calls, so tests that interpret lowered modules turn the
+//! option off.
 //!
 //! Any other op is a located error, "lower-to-loops does not handle 'hlo.x' yet", as are
 //! dynamic shapes; the pass then leaves the module as it was. It never panics.
