@@ -32,9 +32,14 @@ fn small_integers(count: usize, seed: u64) -> Vec<f64> {
         .collect()
 }
 
-/// An argument of `element` and `shape` holding small integers.
+/// An argument of `element` and `shape` holding small integers (both parts of a complex
+/// number).
 fn argument(element: ElementType, shape: &[i64], seed: u64) -> Literal {
     let count = shape.iter().product::<i64>() as usize;
+    if matches!(element, ElementType::Complex(_)) {
+        let (re, im) = (small_integers(count, seed), small_integers(count, seed + 1000));
+        return Literal::from_fn(element, shape.to_vec(), |i| xla_ir::Scalar::Complex(re[i], im[i]));
+    }
     Literal::new(element, shape.to_vec(), Elements::Float(small_integers(count, seed)))
 }
 
@@ -49,7 +54,7 @@ fn runtime_calls(text: &str) -> Result<Vec<String>, String> {
 }
 
 /// Compiles and interprets `@main` of `text` on `args`; the error says how they differ.
-fn differential(text: &str, args: &[Literal]) -> Result<(), String> {
+fn differential(text: &str, args: &[Literal], tolerance: Tolerance) -> Result<(), String> {
     let ctx = new_context();
     let mut module = read_module(&ctx, "kernel.mlir", text, 1).map_err(|d| format!("the program does not parse: {}", d.render(&ctx)))?;
     if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
@@ -66,17 +71,22 @@ fn differential(text: &str, args: &[Literal]) -> Result<(), String> {
     let mut outcomes = run_entries(&ctx, &mut module, &calls, None).map_err(|m| format!("compiling failed: {m}"))?;
     let outcome = outcomes.pop().ok_or("no outcome")?.map_err(|m| format!("the compiled code failed: {m}"))?;
     for (i, (actual, wanted)) in outcome.values.iter().zip(&expected).enumerate() {
-        compare(actual.tensor()?, wanted.tensor()?, Tolerance::EXACT).map_err(|m| format!("result {i} (compiled vs interpreted): {m}"))?;
+        compare(actual.tensor()?, wanted.tensor()?, tolerance).map_err(|m| format!("result {i} (compiled vs interpreted): {m}"))?;
     }
     Ok(())
 }
 
 /// Checks that `text` calls `callee` and matches the interpreter on small integers.
 fn check(text: &str, callee: &str, args: &[(ElementType, &[i64])]) {
+    check_within(text, callee, args, Tolerance::EXACT)
+}
+
+/// [`check`] within `tolerance`.
+fn check_within(text: &str, callee: &str, args: &[(ElementType, &[i64])], tolerance: Tolerance) {
     let calls = runtime_calls(text).unwrap_or_else(|m| panic!("lowering failed: {m}\n{text}"));
     assert!(calls.iter().any(|c| c == callee), "expected a call of {callee}, found {calls:?} in\n{text}");
     let args: Vec<Literal> = args.iter().enumerate().map(|(i, (el, shape))| argument(*el, shape, i as u64 + 1)).collect();
-    if let Err(message) = differential(text, &args) {
+    if let Err(message) = differential(text, &args, tolerance) {
         panic!("{message}\nprogram:\n{text}");
     }
 }
@@ -146,6 +156,35 @@ fn a_conv2d_nhwc_calls_the_runtime() {
   func.return %0 : tensor<2x12x12x16xf32>
 }";
     check(text, "xla_rt_conv_f32", &[(ElementType::F32, &[2, 12, 12, 8]), (ElementType::F32, &[3, 3, 8, 16])]);
+}
+
+/// Transforms in `f32` agree with the interpreter's `f64` ones within `f32` rounding of
+/// sums over a few hundred terms: a norm-wise tolerance.
+const FFT_TOLERANCE: Tolerance = Tolerance { max_ulps: 64, atol: 1e-3, normwise_rtol: 1e-5 };
+
+#[test]
+fn big_transforms_call_the_runtime_fft() {
+    let c64 = ElementType::Complex(xla_ir::FloatKind::F32);
+    let fft = "func.func @main(%x: tensor<8x256xcomplex<f32>>) -> tensor<8x256xcomplex<f32>> {
+  %0 = hlo.fft %x, type = FFT, length = [256] : (tensor<8x256xcomplex<f32>>) -> tensor<8x256xcomplex<f32>>
+  func.return %0 : tensor<8x256xcomplex<f32>>
+}";
+    check_within(fft, "xla_rt_fft_c64", &[(c64, &[8, 256])], FFT_TOLERANCE);
+    let ifft = "func.func @main(%x: tensor<4x32x32xcomplex<f32>, {0, 1, 2}>) -> tensor<4x32x32xcomplex<f32>, {0, 2, 1}> {
+  %0 = hlo.fft %x, type = IFFT, length = [32, 32] : (tensor<4x32x32xcomplex<f32>, {0, 1, 2}>) -> tensor<4x32x32xcomplex<f32>, {0, 2, 1}>
+  func.return %0 : tensor<4x32x32xcomplex<f32>, {0, 2, 1}>
+}";
+    check_within(ifft, "xla_rt_fft_c64", &[(c64, &[4, 32, 32])], FFT_TOLERANCE);
+    let rfft = "func.func @main(%x: tensor<4x512xf32>) -> tensor<4x257xcomplex<f32>> {
+  %0 = hlo.fft %x, type = RFFT, length = [512] : (tensor<4x512xf32>) -> tensor<4x257xcomplex<f32>>
+  func.return %0 : tensor<4x257xcomplex<f32>>
+}";
+    check_within(rfft, "xla_rt_fft_c64", &[(ElementType::F32, &[4, 512])], FFT_TOLERANCE);
+    let irfft = "func.func @main(%x: tensor<2x16x33xcomplex<f32>>) -> tensor<2x16x64xf32> {
+  %0 = hlo.fft %x, type = IRFFT, length = [16, 64] : (tensor<2x16x33xcomplex<f32>>) -> tensor<2x16x64xf32>
+  func.return %0 : tensor<2x16x64xf32>
+}";
+    check_within(irfft, "xla_rt_fft_c64", &[(c64, &[2, 16, 33])], FFT_TOLERANCE);
 }
 
 /// A random convolution: its text and argument shapes.
@@ -252,7 +291,7 @@ proptest! {
         let args = vec![argument(el, &case.input, 1), argument(el, &case.kernel, 2)];
         // Cases too small for the runtime stay loops, which other tests cover.
         prop_assume!(calls.iter().any(|c| c.starts_with("xla_rt_conv")));
-        if let Err(message) = differential(&case.text, &args) {
+        if let Err(message) = differential(&case.text, &args, Tolerance::EXACT) {
             return Err(TestCaseError::fail(format!("{message}\ncalls: {calls:?}\nprogram:\n{}", case.text)));
         }
     }

@@ -21,7 +21,7 @@
 //! operand's buffer.
 
 use xla_dialects::hlo::ConvolutionOp;
-use xla_ir::{FloatKind, Layout, Op, OpId, Scalar, Type, ValueId};
+use xla_ir::{FloatKind, Layout, Op, OpId, Type, ValueId};
 
 use super::emit::Emitted;
 use super::gemm::GEMM_MIN_MULTIPLY_ADDS;
@@ -117,13 +117,7 @@ impl Lowering<'_, '_> {
             geometry.extend(self.role_sizes_and_strides(buffer, roles)?);
         }
         geometry.extend(window);
-        let i64_type = self.ctx().int_type(64);
-        let geometry_buffer = self.alloc(self.ctx().memref_type(&[geometry.len() as i64], i64_type));
-        for (i, &value) in geometry.iter().enumerate() {
-            let value = self.scalar(Scalar::Int(i128::from(value)), i64_type)?;
-            let at = self.index(i as i64);
-            self.store(value, geometry_buffer, &[at]);
-        }
+        let geometry_buffer = self.i64_buffer(&geometry)?;
         let suffix = if compute == self.ctx().float_type(FloatKind::F64) { "f64" } else { "f32" };
         let len = self.index(geometry.len() as i64);
         self.call_runtime(&format!("xla_rt_conv_{suffix}"), &[geometry_buffer, len, input_buffer, kernel_buffer, output_buffer])?;

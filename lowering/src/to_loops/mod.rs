@@ -45,14 +45,15 @@
 //! [`triangular_solve`] (the interpreter's algorithms in `f64`, in its order) and [`fft`]
 //! (a naive transform per line); [`numbers`] holds their `f64` real and complex arithmetic.
 //!
-//! Runtime kernels (option `runtime-kernels`, on by default): a dot or convolution of at
+//! Runtime kernels (option `runtime-kernels`, on by default): a dot, convolution or FFT of at
 //! least [`gemm::GEMM_MIN_MULTIPLY_ADDS`] multiply-adds on `f16`, `bf16`, `f32` or `f64`
 //! is not a loop nest but a `loop.call_runtime` of the runtime's kernel, which writes its
 //! result buffer: [`gemm`] (`xla_rt_matmul_*`/`xla_rt_batch_matmul_*`, layouts, transposes
 //! and batch dimensions as strides, operands that do not flatten packed first) and
 //! [`convolution_runtime`] (`xla_rt_conv_*`, dimension numbers and layouts as a geometry
-//! of sizes and strides). Narrow floats go through `f32` copies, as the loop accumulates
-//! them. Smaller products stay loops, which a fusion can compose; the reference
+//! of sizes and strides), and [`fft_runtime`] (`xla_rt_fft_c64` for `complex<f32>`
+//! transforms whose naive DFT would take as many, on dense row-major buffers). Narrow
+//! floats go through `f32` copies, as the loop accumulates them. Smaller products stay loops, which a fusion can compose; the reference
 //! interpreter cannot run runtime calls, so tests that interpret lowered modules turn the
 //! option off.
 //!
@@ -70,6 +71,7 @@ mod elemental;
 mod elementwise;
 mod emit;
 mod fft;
+mod fft_runtime;
 mod functions;
 mod gather;
 mod gemm;
