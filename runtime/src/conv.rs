@@ -48,7 +48,7 @@
 //! through the `gemm` crate's summation order.
 
 use crate::args::{self, SendPtr};
-use crate::gemm::{multiply_dense, GemmElement};
+use crate::gemm::{multiply_dense, GemmElement, PARALLEL_MIN_MULTIPLY_ADDS};
 use crate::options::{RunOptions, XlaRunOptions};
 use crate::status::{guard, RtError, RtResult};
 use crate::thread_pool;
@@ -379,6 +379,9 @@ unsafe fn convolve<T: GemmElement>(g: &Geometry, input: *const T, kernel: *const
 /// # Safety
 /// As for [`convolve`].
 unsafe fn run_rows<T: GemmElement>(pass: &Pass<'_, T>, rows_total: usize, k: usize, input: *const T, output: *mut T, threads: usize) -> RtResult<()> {
+    // As for gemm: small work is done sooner on the calling thread than on the pool.
+    let work = rows_total.saturating_mul(k).saturating_mul(pass.n);
+    let threads = if work < PARALLEL_MIN_MULTIPLY_ADDS { 1 } else { threads };
     let by_size = (CHUNK_ELEMENTS / k.max(1)).max(MIN_CHUNK_ROWS);
     let by_threads = rows_total.div_ceil(threads.max(1)).max(MIN_CHUNK_ROWS);
     let chunk_rows = by_size.min(by_threads).min(rows_total).max(1);

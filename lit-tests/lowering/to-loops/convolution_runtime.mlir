@@ -1,17 +1,17 @@
 // RUN: xla-opt %s --split-input-file --lower-to-loops | FileCheck %s
 // RUN: xla-opt %s --split-input-file --lower-to-loops=runtime-kernels=false | FileCheck %s --check-prefix=LOOP
 
-// Convolutions of at least 2^15 multiply-adds call the runtime: an i64 geometry buffer
+// Convolutions of at least 2^17 multiply-adds call the runtime: an i64 geometry buffer
 // (15 + 12 * S values: S, the group counts, a (size, stride) pair per input, kernel and
 // output dimension in the roles the dimension numbers give them, then per spatial
 // dimension stride, padding low and high, lhs and rhs dilation, reversal), its length,
 // and the operands' and the result's buffers.
 
 // CHECK-LABEL: func.func @nhwc
-// CHECK-SAME:    (%[[X:.+]]: memref<2x12x12x8xf32>, %[[W:.+]]: memref<3x3x8x16xf32>, %[[Y:.+]]: memref<2x6x6x16xf32>)
+// CHECK-SAME:    (%[[X:.+]]: memref<2x12x12x16xf32>, %[[W:.+]]: memref<3x3x16x16xf32>, %[[Y:.+]]: memref<2x6x6x16xf32>)
 // CHECK-DAG:     %[[S:.+]] = loop.constant 2 : i64
 // CHECK-DAG:     %[[ONE:.+]] = loop.constant 1 : i64
-// CHECK-DAG:     %[[BATCH_STRIDE:.+]] = loop.constant 1152 : i64
+// CHECK-DAG:     %[[BATCH_STRIDE:.+]] = loop.constant 2304 : i64
 // CHECK-DAG:     %[[I0:.+]] = loop.constant 0 : index
 // CHECK-DAG:     %[[I1:.+]] = loop.constant 1 : index
 // CHECK-DAG:     %[[I2:.+]] = loop.constant 2 : index
@@ -24,15 +24,15 @@
 // CHECK-NEXT:    loop.store %[[ONE]], %[[G]][%[[I2]]] : memref<39xi64>
 // CHECK-NEXT:    loop.store %[[S]], %[[G]][%[[I3]]] : memref<39xi64>
 // CHECK-NEXT:    loop.store %[[BATCH_STRIDE]], %[[G]][%[[I4]]] : memref<39xi64>
-// CHECK:         loop.call_runtime @xla_rt_conv_f32(%[[G]], %[[LEN]], %[[X]], %[[W]], %[[Y]]) : (memref<39xi64>, index, memref<2x12x12x8xf32>, memref<3x3x8x16xf32>, memref<2x6x6x16xf32>) -> ()
+// CHECK:         loop.call_runtime @xla_rt_conv_f32(%[[G]], %[[LEN]], %[[X]], %[[W]], %[[Y]]) : (memref<39xi64>, index, memref<2x12x12x16xf32>, memref<3x3x16x16xf32>, memref<2x6x6x16xf32>) -> ()
 // CHECK-NEXT:    func.return
 
 // LOOP-LABEL: func.func @nhwc
 // LOOP-NOT:     loop.call_runtime
 // LOOP:         loop.parallel
 
-func.func @nhwc(%x: tensor<2x12x12x8xf32>, %w: tensor<3x3x8x16xf32>) -> tensor<2x6x6x16xf32> {
-  %0 = hlo.convolution %x, %w, dim_labels = b01f_01io->b01f, window = {stride = [2, 2], pad = [[1, 0], [1, 0]]}, feature_group_count = 1, batch_group_count = 1 : (tensor<2x12x12x8xf32>, tensor<3x3x8x16xf32>) -> tensor<2x6x6x16xf32>
+func.func @nhwc(%x: tensor<2x12x12x16xf32>, %w: tensor<3x3x16x16xf32>) -> tensor<2x6x6x16xf32> {
+  %0 = hlo.convolution %x, %w, dim_labels = b01f_01io->b01f, window = {stride = [2, 2], pad = [[1, 0], [1, 0]]}, feature_group_count = 1, batch_group_count = 1 : (tensor<2x12x12x16xf32>, tensor<3x3x16x16xf32>) -> tensor<2x6x6x16xf32>
   return %0 : tensor<2x6x6x16xf32>
 }
 

@@ -1,6 +1,6 @@
 // RUN: xla-opt %s --split-input-file --lower-to-loops | FileCheck %s
 
-// Transforms of complex<f32> whose naive DFT would take at least 2^15 multiply-adds call
+// Transforms of complex<f32> whose naive DFT would take at least 2^17 multiply-adds call
 // the runtime's FFT: the type as XLA's enumerator (i32), dense row-major buffers, the
 // input's shape and the lengths in i64 buffers.
 
