@@ -297,10 +297,11 @@ impl<T: GemmElement> Pass<'_, T> {
                 let mut offset = Some(base);
                 for d in 0..spatial {
                     let win = &g.windows[d];
-                    let position = (s[d] * win.stride) as isize + (tap[d] * win.rhs_dilation) as isize - win.low;
-                    let dilation = win.lhs_dilation as isize;
-                    let inside = position >= 0 && position % dilation == 0 && ((position / dilation) as usize) < g.input.spatial[d].size;
-                    offset = offset.filter(|_| inside).map(|o| o + (position / dilation) * g.input.spatial[d].stride);
+                    // In i128, so that no stride or dilation the caller gives overflows.
+                    let position = (s[d] as i128) * (win.stride as i128) + (tap[d] as i128) * (win.rhs_dilation as i128) - win.low as i128;
+                    let dilation = win.lhs_dilation as i128;
+                    let inside = position >= 0 && position % dilation == 0 && position / dilation < g.input.spatial[d].size as i128;
+                    offset = offset.filter(|_| inside).map(|o| o + (position / dilation) as isize * g.input.spatial[d].stride);
                 }
                 for c in 0..c_count {
                     patch[c * self.taps.len() + w] = match offset {
