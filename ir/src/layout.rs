@@ -65,8 +65,9 @@ impl Layout {
         self.padded_dims.as_deref().unwrap_or(shape)
     }
 
-    /// The stride of each dimension, in elements.
-    fn strides(&self, shape: &[i64]) -> Vec<i64> {
+    /// The stride of each dimension of `shape` in a buffer laid out with this layout, in
+    /// elements (valid for the shape: [`Layout::validate`] accepted it).
+    pub fn strides(&self, shape: &[i64]) -> Vec<i64> {
         let physical = self.physical(shape);
         let mut strides = vec![0; shape.len()];
         let mut stride = 1i64;

@@ -94,7 +94,7 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
     CodegenTarget::for_cpu(&options.cpu).map_err(|m| vec![Diagnostic::error(body.op(module_op).location, m)])?;
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
     keep_reachable_functions(body, module_op, &roots);
-    to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true })?;
+    to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true, ..to_loops::Options::default() })?;
     xla_ir::verifier::verify(body, module_op)?;
     let mut signatures = Vec::new();
     for spec in entries {

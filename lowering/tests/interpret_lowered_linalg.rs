@@ -67,7 +67,7 @@ fn check(text: &str, inputs: Vec<Literal>, tolerance: Tolerance) {
     let expected = interp.call("main", inputs.iter().cloned().map(Value::Tensor).collect()).expect("the hlo runs");
     let mut lowered = xla_ir::parser::parse_source(&ctx, "test.mlir", text, 1).expect("parses");
     let outputs: Vec<Buffer> = result_literals(&ctx, &lowered).into_iter().map(Buffer::new).collect();
-    if let Err(errors) = xla_lowering::to_loops::lower_module(&mut lowered.body, lowered.op, Options::default()) {
+    if let Err(errors) = xla_lowering::to_loops::lower_module(&mut lowered.body, lowered.op, Options { runtime_kernels: false, ..Options::default() }) {
         panic!("{}", errors.iter().map(|d| d.render(&ctx)).collect::<String>());
     }
     xla_ir::verifier::verify(&lowered.body, lowered.op).unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.render(&ctx)).collect::<String>()));

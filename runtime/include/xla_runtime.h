@@ -121,6 +121,24 @@ int32_t xla_rt_batch_matmul_f16(int64_t batch, int64_t m, int64_t n, int64_t k,
                                 float beta, uint16_t *c, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
                                 const XlaRunOptions *opts);
 
+/* ---- Convolution (conv.rs) --------------------------------------------------------- */
+
+/* XLA's general convolution (ConvGeneralDilated): any number S of spatial dimensions,
+ * window strides, padding, lhs and rhs dilation, window reversal, feature and batch
+ * groups, operands in any layout. geometry holds geometry_len = 15 + 12 * S values, sizes
+ * and strides in elements:
+ *   [0] S, [1] feature_group_count, [2] batch_group_count;
+ *   [3..7+2S)   input:  batch (size, stride), feature (size, stride), spatial (size, stride) * S;
+ *   [7+2S..)    kernel: input feature (size, stride), output feature (size, stride), spatial * S;
+ *   [11+4S..)   output: batch (size, stride), feature (size, stride), spatial * S;
+ *   [15+6S..)   per spatial dimension: window stride, padding low, padding high,
+ *               lhs dilation, rhs dilation, reversal (0 or 1).
+ * The output's elements must be distinct and must not overlap the input or the kernel. */
+int32_t xla_rt_conv_f32(const int64_t *geometry, int64_t geometry_len, const float *input, const float *kernel,
+                        float *output, const XlaRunOptions *opts);
+int32_t xla_rt_conv_f64(const int64_t *geometry, int64_t geometry_len, const double *input, const double *kernel,
+                        double *output, const XlaRunOptions *opts);
+
 /* ---- FFT (fft.rs) ------------------------------------------------------------------ */
 
 /* XLA's FftType values. */

@@ -4,13 +4,14 @@
 //! drivers). `include/xla_runtime.h` declares every entry point.
 //!
 //! One concept per module: [`status`] (codes and `xla_rt_last_error`), [`options`]
-//! (`XlaRunOptions`), [`thread_pool`] and [`parallel_for`], [`gemm`], [`fft`], [`sort`],
-//! [`linalg`] (Cholesky, triangular solve), [`rng`] (XLA's Threefry and Philox bit
-//! generators), [`rng_distributions`] (`rng_uniform`/`rng_normal`, the interpreter's
-//! stream), [`custom_call`] and [`compiled_custom_call`] (the staging compiled code calls
-//! targets through), [`infeed`] and [`outfeed`] (over [`feed`]), [`channels`] (send and
-//! recv), [`replicas`] (in-process all-reduce), [`exchange`] (the data exchange of
-//! compiled collectives) and [`checks`] (a failed `check` op).
+//! (`XlaRunOptions`), [`thread_pool`] and [`parallel_for`], [`gemm`], [`conv`] (XLA's
+//! general convolution by im2col and gemm), [`fft`], [`sort`], [`linalg`] (Cholesky,
+//! triangular solve), [`rng`] (XLA's Threefry and Philox bit generators),
+//! [`rng_distributions`] (`rng_uniform`/`rng_normal`, the interpreter's stream),
+//! [`custom_call`] and [`compiled_custom_call`] (the staging compiled code calls targets
+//! through), [`infeed`] and [`outfeed`] (over [`feed`]), [`channels`] (send and recv),
+//! [`replicas`] (in-process all-reduce), [`exchange`] (the data exchange of compiled
+//! collectives) and [`checks`] (a failed `check` op).
 //!
 //! Architecture Invariant: the runtime knows nothing of the IR or LLVM; it depends on no
 //! other crate of the workspace, and compiled objects reach it only through the C ABI
@@ -26,6 +27,7 @@ pub mod args;
 pub mod channels;
 pub mod checks;
 pub mod compiled_custom_call;
+pub mod conv;
 pub mod custom_call;
 pub mod exchange;
 pub mod feed;

@@ -1,7 +1,7 @@
 //! The elemental of `hlo.dot_general` and `hlo.dot`: for one result element, a `loop.for`
 //! per contracting dimension carrying an accumulator, which adds the products of the
-//! operands' elements. This is the naive loop, right for small products; a later issue
-//! routes big ones to the runtime's gemm (`loop.call_runtime`).
+//! operands' elements. This is the naive loop, right for small products (which a fusion
+//! may compose with their neighbours); big ones call the runtime's gemm ([`super::gemm`]).
 //!
 //! The result index is the batching dimensions, then `lhs`'s free dimensions, then `rhs`'s
 //! (XLA's order). The accumulator has the result's element type, except that floats
@@ -64,7 +64,7 @@ impl Lowering<'_, '_> {
 
     /// The (lhs, rhs) pairs of batching and contracting dimensions of `op`.
     #[allow(clippy::type_complexity)]
-    fn dot_dimensions(&self, op: OpId, lhs_rank: usize) -> Emitted<(Vec<(i64, i64)>, Vec<(i64, i64)>)> {
+    pub(super) fn dot_dimensions(&self, op: OpId, lhs_rank: usize) -> Emitted<(Vec<(i64, i64)>, Vec<(i64, i64)>)> {
         if let Some(dot) = DotGeneralOp::cast(self.body, op) {
             let body = &*self.body;
             let zip = |l: &[i64], r: &[i64]| l.iter().copied().zip(r.iter().copied()).collect::<Vec<_>>();

@@ -296,6 +296,19 @@ impl<'a, 'c> Lowering<'a, 'c> {
         let _ = StoreOp::build(&mut self.builder(), value, buffer, index);
     }
 
+    /// A fresh `memref<Nxi64>` holding `values`, one `loop.store` each: how arrays of
+    /// sizes and strides are passed to the runtime.
+    pub fn i64_buffer(&mut self, values: &[i64]) -> Emitted<ValueId> {
+        let i64_type = self.ctx().int_type(64);
+        let buffer = self.alloc(self.ctx().memref_type(&[values.len() as i64], i64_type));
+        for (i, &value) in values.iter().enumerate() {
+            let value = self.scalar(Scalar::Int(i128::from(value)), i64_type)?;
+            let at = self.index(i as i64);
+            self.store(value, buffer, &[at]);
+        }
+        Ok(buffer)
+    }
+
     /// Forgets the loads of `buffer`, which something may have written.
     pub fn forget_loads(&mut self, buffer: ValueId) {
         self.loads.retain(|(b, _), _| *b != buffer);

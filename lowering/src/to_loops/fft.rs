@@ -39,6 +39,9 @@ struct Pass {
 impl Lowering<'_, '_> {
     /// Lowers `hlo.fft`.
     pub fn lower_fft(&mut self, op: OpId) -> Emitted<()> {
+        if self.options.runtime_kernels && self.lower_fft_through_runtime(op)? {
+            return Ok(());
+        }
         let fft = FftOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.fft"))?;
         let fft_type = fft.fft_type(self.body);
         let lengths = fft.fft_length(self.body).to_vec();

@@ -208,6 +208,8 @@ fn lowering_of<'a, 'c>(name: &str) -> Option<LowerFn<'a, 'c>> {
         "hlo.cholesky" => Lowering::lower_cholesky,
         "hlo.triangular_solve" => Lowering::lower_triangular_solve,
         "hlo.fft" => Lowering::lower_fft,
+        "hlo.dot_general" | "hlo.dot" => Lowering::lower_dot,
+        "hlo.convolution" => Lowering::lower_convolution,
         "hlo.after_all" => Lowering::lower_after_all,
         "hlo.infeed" => Lowering::lower_infeed,
         "hlo.outfeed" => Lowering::lower_outfeed,

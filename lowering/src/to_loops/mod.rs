@@ -29,9 +29,9 @@
 //! `dynamic_slice`, `dynamic_update_slice`), [`gather`], [`reduce`] (`reduce` and `reduce_window`: a
 //! `loop.for` per reduced or window dimension carrying the accumulators, the reducer region
 //! inlined as scalar ops, padding skipped), [`dot`]
-//! (`dot_general` and `dot` as a naive loop with an accumulator; a later issue routes big
-//! ones to the runtime's gemm), [`convolution`] (the same over the kernel window and the
-//! group's features, with [`window`]'s geometry), [`control_flow`] (`while` and `conditional` over buffers),
+//! (`dot_general` and `dot` as a naive loop with an accumulator), [`convolution`] (the
+//! same over the kernel window and the group's features, with [`window`]'s geometry),
+//! [`control_flow`] (`while` and `conditional` over buffers),
 //! [`functions`] (signatures, returns, calls) and [`values`] (constants, tuples,
 //! `get_tuple_element`, `optimization_barrier`). Constants that are not splats become a
 //! buffer filled by one `loop.store` per element (at most [`values::MAX_CONSTANT_ELEMENTS`];
@@ -51,6 +51,18 @@
 //! (`replica_id`; `all_reduce`, `all_gather`, `reduce_scatter`, `all_to_all`,
 //! `collective_permute` as one runtime exchange of bytes and loops doing the rest).
 //!
+//! Runtime kernels (option `runtime-kernels`, on by default): a dot, convolution or FFT of at
+//! least [`gemm::GEMM_MIN_MULTIPLY_ADDS`] multiply-adds on `f16`, `bf16`, `f32` or `f64`
+//! is not a loop nest but a `loop.call_runtime` of the runtime's kernel, which writes its
+//! result buffer: [`gemm`] (`xla_rt_matmul_*`/`xla_rt_batch_matmul_*`, layouts, transposes
+//! and batch dimensions as strides, operands that do not flatten packed first) and
+//! [`convolution_runtime`] (`xla_rt_conv_*`, dimension numbers and layouts as a geometry
+//! of sizes and strides), and [`fft_runtime`] (`xla_rt_fft_c64` for `complex<f32>`
+//! transforms whose naive DFT would take as many, on dense row-major buffers). Narrow
+//! floats go through `f32` copies, as the loop accumulates them. Smaller products stay
+//! loops, which a fusion can compose; the reference interpreter cannot run runtime calls,
+//! so tests that interpret lowered modules turn the option off.
+//!
 //! The `check` ops are [`checks`]: loops counting the elements that disagree and a
 //! runtime call reporting a failure; `hlo.custom_call` is [`custom_call`], runtime calls
 //! staging its buffers for the target registered under its name. Any other op
@@ -66,14 +78,17 @@ mod collectives;
 mod complex;
 mod control_flow;
 mod convolution;
+mod convolution_runtime;
 mod custom_call;
 mod dot;
 mod elemental;
 mod elementwise;
 mod emit;
 mod fft;
+mod fft_runtime;
 mod functions;
 mod gather;
+mod gemm;
 mod lowering;
 mod numbers;
 mod precision;
@@ -102,22 +117,41 @@ pub static INFO: PassInfo = PassInfo {
     name: "LowerToLoops",
     summary: "Lower hlo functions to the loop dialect: buffers in destination-passing style, elemental loop nests",
     anchor: PassAnchor::Op("builtin.module"),
-    options: &[OptionSpec {
-        name: "fuse-elementwise",
-        kind: OptionKind::Bool,
-        default: "false",
-        help: "Compute a single-use elementwise or data-movement result inside its consumer's loop nest, without a buffer",
-    }],
+    options: &[
+        OptionSpec {
+            name: "fuse-elementwise",
+            kind: OptionKind::Bool,
+            default: "false",
+            help: "Compute a single-use elementwise or data-movement result inside its consumer's loop nest, without a buffer",
+        },
+        OptionSpec {
+            name: "runtime-kernels",
+            kind: OptionKind::Bool,
+            default: "true",
+            help: "Call the runtime's kernels (gemm, convolution) for dots and convolutions above a size threshold",
+        },
+    ],
 };
 
 /// How the pass lowers.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Leave a cheap result (elementwise or data movement, not 0-d) whose only use is an
     /// op with an elemental in the same block unmaterialized: the consumer computes it by
     /// composing its elemental with its own (see [`Lowering::fusible`]). A stand-in for
     /// the fusion pass, showing that elementals compose.
     pub fuse_elementwise: bool,
+    /// Lower dots and convolutions of at least [`gemm::GEMM_MIN_MULTIPLY_ADDS`]
+    /// multiply-adds to calls of the runtime's kernels (`loop.call_runtime`) instead of
+    /// loop nests. On by default; the reference interpreter cannot run runtime calls, so
+    /// tests that interpret the lowered module turn it off.
+    pub runtime_kernels: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { fuse_elementwise: false, runtime_kernels: true }
+    }
 }
 
 /// The pass; see the module documentation.
@@ -129,7 +163,8 @@ pub struct LowerToLoops {
 
 /// The registry's constructor.
 pub fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
-    Ok(Box::new(LowerToLoops { options: Options { fuse_elementwise: options.bool("fuse-elementwise") } }))
+    let options = Options { fuse_elementwise: options.bool("fuse-elementwise"), runtime_kernels: options.bool("runtime-kernels") };
+    Ok(Box::new(LowerToLoops { options }))
 }
 
 impl Pass for LowerToLoops {

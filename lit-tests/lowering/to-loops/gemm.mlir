@@ -1,0 +1,123 @@
+// RUN: xla-opt %s --split-input-file --lower-to-loops | FileCheck %s
+// RUN: xla-opt %s --split-input-file --lower-to-loops=runtime-kernels=false | FileCheck %s --check-prefix=LOOP
+
+// Dots of at least 2^17 multiply-adds call the runtime's gemm: the operands' and the
+// result's buffers with a stride per flattened dimension (batch, rows, columns), read
+// from their layouts; alpha = 1, beta = 0.
+
+// CHECK-LABEL: func.func @matmul
+// CHECK-SAME:    (%[[A:.+]]: memref<64x64xf32>, %[[B:.+]]: memref<64x32xf32>, %[[C:.+]]: memref<64x32xf32>)
+// CHECK-DAG:     %[[C64:.+]] = loop.constant 64 : index
+// CHECK-DAG:     %[[C32:.+]] = loop.constant 32 : index
+// CHECK-DAG:     %[[C1:.+]] = loop.constant 1 : index
+// CHECK-DAG:     %[[ONE:.+]] = loop.constant 1.0 : f32
+// CHECK-DAG:     %[[ZERO:.+]] = loop.constant 0.0 : f32
+// CHECK:         loop.call_runtime @xla_rt_matmul_f32(%[[C64]], %[[C32]], %[[C64]], %[[ONE]], %[[A]], %[[C64]], %[[C1]], %[[B]], %[[C32]], %[[C1]], %[[ZERO]], %[[C]], %[[C32]], %[[C1]])
+// CHECK-NOT:     loop.parallel
+// CHECK:         func.return
+
+// Without runtime kernels, the same dot is the loop.
+// LOOP-LABEL: func.func @matmul
+// LOOP-NOT:     loop.call_runtime
+// LOOP:         loop.parallel
+
+func.func @matmul(%a: tensor<64x64xf32>, %b: tensor<64x32xf32>) -> tensor<64x32xf32> {
+  %0 = hlo.dot %a, %b : (tensor<64x64xf32>, tensor<64x32xf32>) -> tensor<64x32xf32>
+  return %0 : tensor<64x32xf32>
+}
+
+// -----
+
+// A transposed operand is a stride, not a copy: rhs [n, k] contracted on its dimension 1
+// is B with row (k) stride 1 and column (n) stride 32.
+// CHECK-LABEL: func.func @transposed_rhs
+// CHECK-SAME:    (%[[A:.+]]: memref<64x32xf64>, %[[B:.+]]: memref<64x32xf64>, %[[C:.+]]: memref<64x64xf64>)
+// CHECK-DAG:     %[[C32:.+]] = loop.constant 32 : index
+// CHECK-DAG:     %[[C1:.+]] = loop.constant 1 : index
+// CHECK:         loop.call_runtime @xla_rt_matmul_f64({{.+}}, %[[B]], %[[C1]], %[[C32]], {{.+}}, %[[C]], {{.+}})
+func.func @transposed_rhs(%a: tensor<64x32xf64>, %b: tensor<64x32xf64>) -> tensor<64x64xf64> {
+  %0 = hlo.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1] x [1] : (tensor<64x32xf64>, tensor<64x32xf64>) -> tensor<64x64xf64>
+  return %0 : tensor<64x64xf64>
+}
+
+// -----
+
+// Batch dimensions anywhere: lhs [m, batch, k] has batch stride 32, row stride 128.
+// CHECK-LABEL: func.func @batch_in_the_middle
+// CHECK-SAME:    (%[[A:.+]]: memref<64x4x32xf32>, %[[B:.+]]: memref<4x32x16xf32>, %[[C:.+]]: memref<4x64x16xf32>)
+// CHECK-DAG:     %[[C4:.+]] = loop.constant 4 : index
+// CHECK-DAG:     %[[C128:.+]] = loop.constant 128 : index
+// CHECK-DAG:     %[[C32:.+]] = loop.constant 32 : index
+// CHECK-DAG:     %[[C512:.+]] = loop.constant 512 : index
+// CHECK-DAG:     %[[C1024:.+]] = loop.constant 1024 : index
+// CHECK:         loop.call_runtime @xla_rt_batch_matmul_f32(%[[C4]], {{.+}}, %[[A]], %[[C32]], %[[C128]], %{{.+}}, %[[B]], %[[C512]], {{.+}}, %[[C]], %[[C1024]], {{.+}})
+func.func @batch_in_the_middle(%a: tensor<64x4x32xf32>, %b: tensor<4x32x16xf32>) -> tensor<4x64x16xf32> {
+  %0 = hlo.dot_general %a, %b, batching_dims = [1] x [0], contracting_dims = [2] x [1] : (tensor<64x4x32xf32>, tensor<4x32x16xf32>) -> tensor<4x64x16xf32>
+  return %0 : tensor<4x64x16xf32>
+}
+
+// -----
+
+// A column-major layout is strides too: lhs {0, 1} has row stride 1 and column stride 64.
+// CHECK-LABEL: func.func @column_major
+// CHECK-SAME:    (%[[A:.+]]: memref<64x32xf32, {0, 1}>
+// CHECK-DAG:     %[[C64:.+]] = loop.constant 64 : index
+// CHECK-DAG:     %[[C1:.+]] = loop.constant 1 : index
+// CHECK:         loop.call_runtime @xla_rt_matmul_f32({{.+}}, %[[A]], %[[C1]], %[[C64]], {{.+}})
+func.func @column_major(%a: tensor<64x32xf32, {0, 1}>, %b: tensor<32x64xf32>) -> tensor<64x64xf32> {
+  %0 = hlo.dot %a, %b : (tensor<64x32xf32, {0, 1}>, tensor<32x64xf32>) -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+
+// -----
+
+// Free dimensions that do not nest in the layout are packed first: lhs [k, m0, m1]
+// contracted on 0 has m = m0 * m1 contiguous (stride 1, as one dimension), but two
+// contracting dimensions in swapped order do not flatten into one stride.
+// CHECK-LABEL: func.func @packed_operand
+// CHECK-SAME:    (%[[A:.+]]: memref<8x4x64xf32>, %[[B:.+]]: memref<4x8x64xf32>, %[[C:.+]]: memref<64x64xf32>)
+// CHECK:         %[[P:.+]] = loop.alloc : memref<1x64x32xf32>
+// CHECK:         loop.parallel
+// CHECK:           loop.store %{{.+}}, %[[P]]
+// CHECK:         loop.call_runtime @xla_rt_matmul_f32({{.+}}, %[[P]], {{.+}}, %[[B]], {{.+}}, %[[C]], {{.+}})
+func.func @packed_operand(%a: tensor<8x4x64xf32>, %b: tensor<4x8x64xf32>) -> tensor<64x64xf32> {
+  %0 = hlo.dot_general %a, %b, batching_dims = [] x [], contracting_dims = [1, 0] x [0, 1] : (tensor<8x4x64xf32>, tensor<4x8x64xf32>) -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+
+// -----
+
+// bf16 goes through f32: the operands converted into dense f32 buffers, the product into
+// an f32 temporary, rounded once into the result.
+// CHECK-LABEL: func.func @bf16
+// CHECK:         %[[PA:.+]] = loop.alloc : memref<1x64x32xf32>
+// CHECK:           loop.convert %{{.+}} : bf16 -> f32
+// CHECK:         %[[PB:.+]] = loop.alloc : memref<1x32x64xf32>
+// CHECK:         %[[T:.+]] = loop.alloc : memref<1x64x64xf32>
+// CHECK:         loop.call_runtime @xla_rt_matmul_f32({{.+}}, %[[PA]], {{.+}}, %[[PB]], {{.+}}, %[[T]], {{.+}})
+// CHECK:         loop.parallel
+// CHECK:           %[[X:.+]] = loop.load %[[T]]
+// CHECK:           loop.convert %[[X]] : f32 -> bf16
+func.func @bf16(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>) -> tensor<64x64xbf16> {
+  %0 = hlo.dot %a, %b : (tensor<64x32xbf16>, tensor<32x64xbf16>) -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
+// Below the threshold (here 2^15 multiply-adds), and for integers, the dot stays a loop.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT:     loop.call_runtime
+// CHECK:         loop.parallel
+func.func @small(%a: tensor<32x32xf32>, %b: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %0 = hlo.dot %a, %b : (tensor<32x32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+  return %0 : tensor<32x32xf32>
+}
+
+// CHECK-LABEL: func.func @integers
+// CHECK-NOT:     loop.call_runtime
+// CHECK:         loop.parallel
+func.func @integers(%a: tensor<64x32xi32>, %b: tensor<32x16xi32>) -> tensor<64x16xi32> {
+  %0 = hlo.dot %a, %b : (tensor<64x32xi32>, tensor<32x16xi32>) -> tensor<64x16xi32>
+  return %0 : tensor<64x16xi32>
+}
