@@ -13,12 +13,14 @@
 //!
 //! `PROPTEST_CASES` sets the number of random convolutions (16 by default).
 
+mod support;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
 use xla_interp::closeness::{compare, Tolerance};
-use xla_interp::{ElementType, Elements, Interpreter, Literal, Value};
+use xla_interp::{ElementType, Elements, Literal};
 use xla_ir::printer::{print_op, PrintOptions};
-use xla_tools::native::{run_entries, NativeCall};
+use support::differential::compiled_and_interpreted;
 use xla_tools::opt::{new_context, read_module};
 
 /// Small integers in `[-3, 3]` from a seed (a linear congruential generator).
@@ -55,23 +57,8 @@ fn runtime_calls(text: &str) -> Result<Vec<String>, String> {
 
 /// Compiles and interprets `@main` of `text` on `args`; the error says how they differ.
 fn differential(text: &str, args: &[Literal], tolerance: Tolerance) -> Result<(), String> {
-    let ctx = new_context();
-    let mut module = read_module(&ctx, "kernel.mlir", text, 1).map_err(|d| format!("the program does not parse: {}", d.render(&ctx)))?;
-    if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
-        return Err(format!("the program does not verify: {}", errors.iter().map(|d| d.render(&ctx)).collect::<String>()));
-    }
-    let (expected, results) = {
-        let mut interp = Interpreter::new(&module.body, module.op);
-        let func = interp.function("main").ok_or("no @main")?;
-        let (_, results) = interp.signature(func).ok_or("no signature of @main")?;
-        let values = interp.call("main", args.iter().cloned().map(Value::Tensor).collect()).map_err(|e| format!("the interpreter failed: {e:?}"))?;
-        (values, results)
-    };
-    let calls = [NativeCall { name: "main".into(), results, args: args.to_vec() }];
-    let mut outcomes = run_entries(&ctx, &mut module, &calls, None, 1).map_err(|m| format!("compiling failed: {m}"))?;
-    let outcome = outcomes.pop().ok_or("no outcome")?.map_err(|m| format!("the compiled code failed: {m}"))?;
-    let values = outcome.replicas.into_iter().next().ok_or("no replica ran")?.map_err(|m| format!("the compiled code failed: {m}"))?;
-    for (i, (actual, wanted)) in values.iter().zip(&expected).enumerate() {
+    let (compiled, interpreted) = compiled_and_interpreted("kernel.mlir", text, args)?;
+    for (i, (actual, wanted)) in compiled.iter().zip(&interpreted).enumerate() {
         compare(actual.tensor()?, wanted.tensor()?, tolerance).map_err(|m| format!("result {i} (compiled vs interpreted): {m}"))?;
     }
     Ok(())

@@ -36,12 +36,13 @@
 //! `PROPTEST_CASES` sets the number of cases (24 by default: compiling and linking a
 //! module costs 50 to 200 ms). A failure prints the shrunk program and its inputs.
 
+mod support;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError};
+use support::differential::compiled_and_interpreted;
 use xla_interp::closeness::{compare, Tolerance};
-use xla_interp::{Elements, ElementType, Interpreter, Literal, Value};
-use xla_tools::native::{run_entries, NativeCall};
-use xla_tools::opt::{new_context, read_module};
+use xla_interp::{Elements, ElementType, Literal};
 
 /// How many ulps a float computed through a transcendental function may be off.
 const INEXACT_ULPS: u128 = 4;
@@ -747,25 +748,7 @@ fn describe(el: El, literal: &Literal) -> String {
 
 /// Compiles and interprets `program` on `args`; the error says how they differ.
 fn differential(program: &Program, args: &[Literal]) -> Result<(), String> {
-    let ctx = new_context();
-    let mut module = read_module(&ctx, "random.mlir", &program.text, 1).map_err(|d| format!("the generated program does not parse: {}", d.render(&ctx)))?;
-    if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
-        return Err(format!("the generated program does not verify: {}", errors.iter().map(|d| d.render(&ctx)).collect::<String>()));
-    }
-    let (expected, results) = {
-        let mut interp = Interpreter::new(&module.body, module.op);
-        let func = interp.function("main").ok_or("no @main")?;
-        let (_, results) = interp.signature(func).ok_or("no signature of @main")?;
-        let values = interp.call("main", args.iter().cloned().map(Value::Tensor).collect()).map_err(|e| format!("the interpreter failed: {e:?}"))?;
-        (values, results)
-    };
-    let calls = [NativeCall { name: "main".into(), results, args: args.to_vec() }];
-    let mut outcomes = run_entries(&ctx, &mut module, &calls, None, 1).map_err(|m| format!("compiling failed: {m}"))?;
-    let mut outcome = outcomes.pop().ok_or("no outcome")?.map_err(|m| format!("the compiled code failed: {m}"))?;
-    let values = outcome.replicas.pop().ok_or("no replica ran")?.map_err(|m| format!("the compiled code failed: {m}"))?;
-    if values.len() != expected.len() {
-        return Err(format!("{} results compiled, {} interpreted", values.len(), expected.len()));
-    }
+    let (values, expected) = compiled_and_interpreted("random.mlir", &program.text, args)?;
     let mut failures = Vec::new();
     for (i, ((actual, wanted), &inexact)) in values.iter().zip(&expected).zip(&program.inexact).enumerate() {
         let (actual, wanted) = (actual.tensor()?, wanted.tensor()?);

@@ -1,5 +1,6 @@
-//! What the fixture tests share: where the fixtures are, their manifests and the float
-//! tolerance each fixture's outputs are compared with.
+//! What the tool tests share: where the fixtures are, their manifests and the float
+//! tolerance each fixture's outputs are compared with; [`differential`] runs a program
+//! compiled and interpreted.
 //!
 //! Tolerance: integers, predicates and fixtures whose manifest tolerance is 0 must be
 //! bit-exact. A float must be within a number of units in the last place of its format,
@@ -11,6 +12,11 @@
 //! its own polynomials: a matmul's element that cancels to 0.007 from terms of magnitude
 //! 16 differs from another summation order's by 1.4e-5, far beyond its own ulps but a
 //! millionth of the array's scale.
+
+// Each test binary that includes this module uses a part of it.
+#![allow(dead_code)]
+
+pub mod differential;
 
 use std::path::{Path, PathBuf};
 
