@@ -159,7 +159,10 @@ impl Lowering<'_, '_> {
                 _ => return Err(self.error("internal error: a tensor result without a buffer")),
             }
         }
-        self.loop_nest(&shape, |this, index| {
+        // The loops follow the first result's layout (major to minor), so stores are
+        // contiguous whatever layout layout assignment chose.
+        let order: Vec<usize> = ctx_layout_order(self.ctx(), self.body.value_type(first), shape.len());
+        self.loop_nest_ordered(&shape, &order, |this, index| {
             let elements = this.op_elements(op, index)?;
             for (e, b) in elements.iter().zip(&buffers) {
                 if let Some(b) = b {
@@ -205,7 +208,8 @@ impl Lowering<'_, '_> {
     /// Copies the leaf `from` (a buffer or a scalar) into `to`, of shape `shape`.
     pub fn copy(&mut self, from: &Lowered, to: ValueId, shape: &[i64]) -> Emitted<()> {
         let from = from.clone();
-        self.loop_nest(shape, |this, index| {
+        let order = ctx_layout_order(self.ctx(), self.body.value_type(to), shape.len());
+        self.loop_nest_ordered(shape, &order, |this, index| {
             let value = match &from {
                 Lowered::Buffer(b) => this.load(*b, index),
                 Lowered::Scalar(s) => *s,
@@ -222,6 +226,15 @@ impl Lowering<'_, '_> {
         ctx.as_memref(self.body.value_type(buffer))
             .and_then(|m| m.static_shape())
             .ok_or_else(|| self.error("internal error: a buffer of dynamic shape"))
+    }
+}
+
+/// The dimensions of tensor type `ty` from major to minor (its layout's, row-major without
+/// one).
+pub fn ctx_layout_order(ctx: &xla_ir::Context, ty: Type, rank: usize) -> Vec<usize> {
+    match ctx.as_tensor(ty).or_else(|| ctx.as_memref(ty)).and_then(|t| t.layout.as_ref()) {
+        Some(layout) if layout.minor_to_major.len() == rank => layout.minor_to_major.iter().rev().map(|&d| d as usize).collect(),
+        _ => (0..rank).collect(),
     }
 }
 
