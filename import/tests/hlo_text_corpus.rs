@@ -139,7 +139,7 @@ fn while_fori_optimized_op_counts() {
         ("hlo.sine", 1),
         ("hlo.add", 2),
         ("hlo.get_tuple_element", 4),
-        ("hlo.reshape", 4),
+        ("hlo.copy", 4),
         ("hlo.call", 6),
         ("hlo.compare", 1),
         ("hlo.while", 1),

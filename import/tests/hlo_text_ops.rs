@@ -156,9 +156,9 @@ ENTRY main {
 }
 
 #[test]
-fn copy_is_an_identity_reshape_and_bitcast_follows_layouts() {
+fn copy_is_hlo_copy_and_bitcast_follows_layouts() {
     let copy = ok(&entry("  x = f32[4,6]{1,0} parameter(0)\n  ROOT c = f32[4,6]{0,1} copy(x)"));
-    contains_all(&copy, &["hlo.reshape %arg0 : (tensor<4x6xf32>) -> tensor<4x6xf32>"]);
+    contains_all(&copy, &["hlo.copy %arg0 : (tensor<4x6xf32>) -> tensor<4x6xf32>"]);
     // A row-major reshape in disguise.
     let plain = ok(&entry("  x = f32[4,6]{1,0} parameter(0)\n  ROOT b = f32[24]{0} bitcast(x)"));
     contains_all(&plain, &["hlo.reshape %arg0 : (tensor<4x6xf32>) -> tensor<24xf32>"]);

@@ -23,8 +23,8 @@ ENTRY %main.1 (p: f32[2,3]) -> f32[2,3] {
             "module @jit_f attributes {xla.input_output_alias = \"{ {0}: (0, {}, may-alias) }\", xla.num_partitions = 1, xla.replica_count = 2}",
             // The entry layout is the interface: kept on the types, bridged by identities.
             "func.func @main(%arg0: tensor<2x3xf32, {0, 1}>) -> tensor<2x3xf32, {0, 1}>",
-            "hlo.reshape %arg0 : (tensor<2x3xf32, {0, 1}>) -> tensor<2x3xf32>",
-            "hlo.reshape %1 : (tensor<2x3xf32>) -> tensor<2x3xf32, {0, 1}>",
+            "hlo.copy %arg0 : (tensor<2x3xf32, {0, 1}>) -> tensor<2x3xf32>",
+            "hlo.copy %1 : (tensor<2x3xf32>) -> tensor<2x3xf32, {0, 1}>",
         ],
     );
 }

@@ -31,7 +31,7 @@ fn every_op_is_written_with_its_xla_opcode() {
         "erf", "not", "popcnt", "count-leading-zeros", "real", "imag", "is-finite", "complex", "add", "subtract",
         "multiply", "divide", "remainder", "maximum", "minimum", "power", "atan2", "and", "or", "xor", "shift-left",
         "shift-right-arithmetic", "shift-right-logical", "compare", "select", "clamp", "convert", "bitcast-convert",
-        "reduce-precision", "iota", "constant", "map", "broadcast", "reshape", "transpose", "concatenate", "slice",
+        "reduce-precision", "iota", "constant", "map", "broadcast", "reshape", "transpose", "copy", "bitcast", "concatenate", "slice",
         "dynamic-slice", "dynamic-update-slice", "pad", "reverse", "get-dimension-size", "set-dimension-size", "gather",
         "scatter", "sort", "tuple", "get-tuple-element", "opt-barrier", "reduce", "reduce-window", "select-and-scatter",
         "dot", "convolution", "fft", "cholesky", "triangular-solve", "batch-norm-inference", "batch-norm-training",

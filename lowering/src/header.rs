@@ -93,6 +93,9 @@ pub fn describe(ctx: &Context, ty: Type) -> String {
     if let Some(padded) = &layout.padded_dims {
         let padded: Vec<String> = padded.iter().map(i64::to_string).collect();
         let _ = write!(text, " padded to [{}]", padded.join(","));
+        if let Some(value) = layout.padding_value.filter(|v| *v != xla_ir::PaddingValue::Unknown) {
+            let _ = write!(text, ", padding {}", value.name());
+        }
     }
     if row_major {
         text.push_str(" (row-major)");

@@ -51,11 +51,14 @@ pub struct CompileOptions {
     pub cpu: String,
     /// Whether to run `default<O3>` before emitting.
     pub optimize: bool,
+    /// Whether `compile_hlo` runs `layout-assignment` first (on by default; off only to
+    /// measure what it saves).
+    pub assign_layouts: bool,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true }
+        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true }
     }
 }
 
@@ -94,6 +97,10 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
     CodegenTarget::for_cpu(&options.cpu).map_err(|m| vec![Diagnostic::error(body.op(module_op).location, m)])?;
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
     keep_reachable_functions(body, module_op, &roots);
+    if options.assign_layouts {
+        xla_layout::pass::run_on_module(body, module_op)?;
+        xla_ir::verifier::verify(body, module_op)?;
+    }
     to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true, ..to_loops::Options::default() })?;
     xla_ir::verifier::verify(body, module_op)?;
     let mut signatures = Vec::new();

@@ -56,7 +56,7 @@ fn object_for(cpu: &str, optimize: bool) -> Vec<u8> {
     if let Err(errors) = verify(&module.body, module.op) {
         panic!("{}", errors.iter().map(|e| e.render(&ctx)).collect::<String>());
     }
-    let options = CompileOptions { cpu: cpu.to_string(), optimize };
+    let options = CompileOptions { cpu: cpu.to_string(), optimize, ..CompileOptions::default() };
     compile(&module.body, module.op, &options, OutputKind::Object)
         .unwrap_or_else(|errors| panic!("{}", errors.iter().map(|e| e.render(&ctx)).collect::<String>()))
 }

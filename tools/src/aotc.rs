@@ -35,6 +35,10 @@ pub struct AotcConfig {
     pub name: Option<String>,
     /// Where a static library bundling the object with the runtime goes, if anywhere.
     pub static_lib: Option<PathBuf>,
+    /// `--arg-layout N=LAYOUT` values, as written.
+    pub arg_layouts: Vec<String>,
+    /// `--result-layout N=LAYOUT` values, as written.
+    pub result_layouts: Vec<String>,
 }
 
 impl AotcConfig {
@@ -48,6 +52,8 @@ impl AotcConfig {
             cpu: DEFAULT_CPU.into(),
             name: None,
             static_lib: None,
+            arg_layouts: Vec::new(),
+            result_layouts: Vec::new(),
         }
     }
 
@@ -68,8 +74,9 @@ pub fn compile(config: &AotcConfig, text: &str) -> Result<(), String> {
     let render = |diagnostics: Vec<xla_ir::Diagnostic>| diagnostics.iter().map(|d| d.render(&ctx)).collect::<String>();
     let mut module = read_module(&ctx, &config.input_name, text, 1).map_err(|d| d.render(&ctx))?;
     xla_ir::verifier::verify(&module.body, module.op).map_err(render)?;
+    apply_layout_flags(&ctx, &mut module.body, module.op, config).map_err(|d| d.render(&ctx))?;
     let spec = EntrySpec { function: config.entry.clone(), symbol: symbol.clone() };
-    let options = CompileOptions { cpu: config.cpu.clone(), optimize: true };
+    let options = CompileOptions { cpu: config.cpu.clone(), optimize: true, assign_layouts: true };
     let compiled = compile_hlo(&mut module.body, module.op, std::slice::from_ref(&spec), &options).map_err(render)?;
     let header = match &config.header {
         Some(_) => {
@@ -86,6 +93,26 @@ pub fn compile(config: &AotcConfig, text: &str) -> Result<(), String> {
     }
     if let Some(path) = &config.static_lib {
         crate::bundle::write_static_lib(&compiled.object, &format!("{symbol}.o"), path)?;
+    }
+    Ok(())
+}
+
+/// Gives the entry the layouts of `--arg-layout` and `--result-layout`. Each flag's text is
+/// a source of its own (`<arg-layout>`, `<result-layout>`), so a bad one is reported at its
+/// column with a caret.
+fn apply_layout_flags(ctx: &xla_ir::Context, body: &mut xla_ir::Body, module: xla_ir::OpId, config: &AotcConfig) -> Result<(), xla_ir::Diagnostic> {
+    use xla_layout::entry::{set_layouts, Side};
+    let flags = config.arg_layouts.iter().map(|t| (Side::Argument, "arg-layout", t)).chain(config.result_layouts.iter().map(|t| (Side::Result, "result-layout", t)));
+    for (side, flag, text) in flags {
+        let source = format!("<{flag}>");
+        ctx.add_source(&source, text, 1);
+        let at = |offset: usize| ctx.file_loc(&source, 1, text[..offset.min(text.len())].chars().count() as u32 + 1);
+        let (index, layout) = xla_layout::spec::parse_numbered(text)
+            .map_err(|e| xla_ir::Diagnostic::error(at(e.offset), format!("--{flag}: {}", e.message)))?;
+        let func = xla_lowering::to_llvm::find_function(body, module, &config.entry).ok_or_else(|| {
+            xla_ir::Diagnostic::error(at(0), format!("--{flag}: there is no function @{} to compile as the entry", config.entry))
+        })?;
+        set_layouts(body, func, side, index, &layout).map_err(|m| xla_ir::Diagnostic::error(at(0), format!("--{flag}: {m}")))?;
     }
     Ok(())
 }

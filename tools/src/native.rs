@@ -49,8 +49,20 @@ pub struct NativeOutcome {
 /// (`bench` more times when given, one replica only); per entry, its outcome or the
 /// rendered error. A failure to compile or load is the rendered error of the whole.
 pub fn run_entries(ctx: &Context, module: &mut Module, calls: &[NativeCall], bench: Option<usize>, replicas: u32) -> Result<Vec<Result<NativeOutcome, String>>, String> {
+    run_entries_with(ctx, module, calls, bench, replicas, &CompileOptions::default())
+}
+
+/// [`run_entries`], compiled with `options`.
+pub fn run_entries_with(
+    ctx: &Context,
+    module: &mut Module,
+    calls: &[NativeCall],
+    bench: Option<usize>,
+    replicas: u32,
+    options: &CompileOptions,
+) -> Result<Vec<Result<NativeOutcome, String>>, String> {
     let specs: Vec<EntrySpec> = calls.iter().enumerate().map(|(i, call)| EntrySpec { function: call.name.clone(), symbol: format!("xla_run_entry{i}") }).collect();
-    let compiled = compile_hlo(&mut module.body, module.op, &specs, &CompileOptions::default())
+    let compiled = compile_hlo(&mut module.body, module.op, &specs, options)
         .map_err(|errors| errors.iter().map(|d| d.render(ctx)).collect::<String>())?;
     let archives = runtime_archives(&compiled.object).map_err(|m| format!("xla-run: {m}\n"))?;
     let library = NativeLibrary::load(&compiled.object, &archives).map_err(|m| format!("xla-run: {m}\n"))?;

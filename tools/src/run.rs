@@ -45,6 +45,8 @@ pub struct RunConfig {
     pub interpret: bool,
     /// Compiled runs: call each entry this many more times and report the median time.
     pub bench: Option<usize>,
+    /// Compiled runs: run `layout-assignment` (the default; off to measure what it saves).
+    pub assign_layouts: bool,
 }
 
 impl RunConfig {
@@ -60,6 +62,7 @@ impl RunConfig {
             replicas: 1,
             interpret: false,
             bench: None,
+            assign_layouts: true,
         }
     }
 }
@@ -198,7 +201,14 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         .iter()
         .map(|call| NativeCall { name: call.name.clone(), results: call.results.clone(), args: call.args.iter().flat_map(tensors_of).cloned().collect() })
         .collect();
-    let outcomes = native::run_entries(ctx, module, &native_calls, config.bench, config.replicas)?;
+    let outcomes = native::run_entries_with(
+        ctx,
+        module,
+        &native_calls,
+        config.bench,
+        config.replicas,
+        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, ..Default::default() },
+    )?;
     Ok(outcomes
         .into_iter()
         .map(|outcome| match outcome {

@@ -1,9 +1,9 @@
 //! Canonicalizations of layout changes. XLA's HLO gives an instruction's result any layout;
-//! the readers keep values layout-free and spell a change of layout as an `hlo.reshape` to
-//! the same shape with another layout (XLA's `copy`).
+//! the readers keep values layout-free and spell a change of layout as an `hlo.copy` (XLA's
+//! `copy`); an `hlo.reshape` to the same shape with another layout means the same.
 //!
-//! - `transpose-into-layout`: `reshape(transpose(x)) : tensor<S, L>`, where the reshape only
-//!   changes the layout and is the transpose's only user, `== transpose(x) : tensor<S, L>`:
+//! - `transpose-into-layout`: `copy(transpose(x)) : tensor<S, L>` (or such a reshape), where
+//!   the copy is the transpose's only user, `== transpose(x) : tensor<S, L>`:
 //!   the transpose writes its elements in layout `L` directly. Both compute the same logical
 //!   array; the rewrite saves a copy, and is what XLA's layout assignment does when it gives a
 //!   transpose the layout that makes it a bitcast of its operand.
@@ -11,12 +11,18 @@
 use xla_ir::rewrite::{RewritePattern, Rewriter};
 use xla_ir::{Op, OpId, OpState};
 
-use super::{ReshapeOp, TransposeOp};
+use super::TransposeOp;
 
-/// See the module documentation.
-pub struct TransposeIntoLayout;
+/// See the module documentation; `root` is the layout change it is rooted at.
+pub struct TransposeIntoLayout {
+    root: &'static str,
+}
 
-pub static TRANSPOSE_INTO_LAYOUT: TransposeIntoLayout = TransposeIntoLayout;
+/// Rooted at a layout-changing `hlo.reshape`.
+pub static TRANSPOSE_INTO_LAYOUT: TransposeIntoLayout = TransposeIntoLayout { root: "hlo.reshape" };
+
+/// Rooted at `hlo.copy`.
+pub static TRANSPOSE_INTO_COPY_LAYOUT: TransposeIntoLayout = TransposeIntoLayout { root: "hlo.copy" };
 
 impl RewritePattern for TransposeIntoLayout {
     fn name(&self) -> &'static str {
@@ -24,11 +30,11 @@ impl RewritePattern for TransposeIntoLayout {
     }
 
     fn identity(&self) -> &'static str {
-        "reshape(transpose(x)) : tensor<S, L> == transpose(x) : tensor<S, L> when the reshape only changes the layout"
+        "copy(transpose(x)) : tensor<S, L> == transpose(x) : tensor<S, L> (also for a reshape that only changes the layout)"
     }
 
     fn root(&self) -> Option<&'static str> {
-        Some(ReshapeOp::DEF.name)
+        Some(self.root)
     }
 
     fn match_and_rewrite(&self, rewriter: &mut Rewriter, op: OpId) -> Result<(), &'static str> {

@@ -70,6 +70,8 @@ mod shape_checks;
 mod slice;
 mod sort;
 mod transpose;
+mod copy;
+mod bitcast;
 mod tuple;
 
 pub use broadcast_in_dim::{verify_broadcast_in_dim, BroadcastInDimOp};
@@ -138,6 +140,8 @@ pub use scatter::{infer_scatter, verify_scatter, ScatterOp};
 pub use slice::{infer_slice, SliceOp};
 pub use sort::{infer_sort, verify_sort, SortOp};
 pub use transpose::{infer_transpose, TransposeOp};
+pub use copy::{verify_copy, CopyOp};
+pub use bitcast::{bitcast_side, verify_bitcast, BitcastOp};
 pub use tuple::{infer_get_tuple_element, infer_tuple, GetTupleElementOp, TupleOp};
 
 use xla_ir::op_def::DialectDef;
@@ -234,6 +238,8 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         ReshapeOp::DEF,
         CollapseOp::DEF,
         TransposeOp::DEF,
+        CopyOp::DEF,
+        BitcastOp::DEF,
         BroadcastOp::DEF,
         ConcatenateOp::DEF,
         SliceOp::DEF,

@@ -13,7 +13,7 @@
 //!   HLO text is a choice of XLA's layout assignment that our own layout pass redoes. A
 //!   default (row-major) layout is left out, since a type without layout means exactly that
 //!   at the entry's interface; any other one stays on the signature, and an identity
-//!   `hlo.reshape` (XLA's `copy`) moves each such parameter to a layout-free value on entry
+//!   `hlo.copy` (XLA's `copy`) moves each such parameter to a layout-free value on entry
 //!   and each such result back before the return. So the IR inside a function never mixes
 //!   layouts, and ops that need equal types (calls, returns) always get them.
 //! - Computations used as regions (`to_apply`, `condition`, `body`, branches, `select`,

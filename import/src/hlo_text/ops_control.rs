@@ -276,7 +276,7 @@ pub fn copy_start(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         Some(t) => e.ctx.ty(xla_ir::TypeData::Tensor(xla_ir::TensorType { layout: None, ..t.clone() })),
         None => return Err(e.error(inst.ast.operands_offset, "'copy-start' needs an array operand")),
     };
-    let op = e.op("hlo.reshape", vec![operand], vec![ty], Vec::new(), Vec::new(), inst.loc);
+    let op = e.op("hlo.copy", vec![operand], vec![ty], Vec::new(), Vec::new(), inst.loc);
     let copy = HloValue::Value(e.body.result(op, 0));
     let context_type = e.ctx.tensor_type(&[], e.ctx.uint_type(32));
     Ok(HloValue::Tuple(vec![copy, inst.operands[0].clone(), HloValue::Unavailable { ty: context_type, what: "the context of copy-start" }]))

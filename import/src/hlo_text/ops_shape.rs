@@ -6,9 +6,8 @@
 //! Decisions:
 //! - `broadcast(x), dimensions={...}` is `hlo.broadcast_in_dim` (HLO's broadcast maps
 //!   operand dimensions to result dimensions; `hlo.broadcast` only adds major ones).
-//! - `copy` is an identity on values: `hlo.reshape` to the same shape. XLA uses it to change
-//!   a layout, which our layout assignment decides anew (no dialect op is a better fit:
-//!   `hlo.optimization_barrier` would block optimizations).
+//! - `copy` is `hlo.copy`, an identity on values that changes the layout. Layout
+//!   assignment drops the copies it reads and decides the layouts anew.
 //! - `bitcast` reinterprets a buffer under a new shape and layout. Without layouts in the
 //!   types it becomes what it means logically: a transpose to the operand's physical
 //!   (major-to-minor) order, a reshape to the result's physical dimensions, and a transpose
@@ -221,7 +220,7 @@ pub fn set_dimension_size(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     e.emit_single(inst, "hlo.set_dimension_size", operands, attrs, Vec::new())
 }
 
-/// `copy(x)` → `hlo.reshape` to the same shape (see the module documentation).
+/// `copy(x)` → `hlo.copy` (see the module documentation).
 pub fn copy(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let operand = e.operand_value(inst, 0)?;
     let ty = match e.declared_type(inst) {
@@ -232,7 +231,7 @@ pub fn copy(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         // Copying a tuple or a token changes nothing a value can show.
         return Ok(inst.operands[0].clone());
     }
-    let op = e.op("hlo.reshape", vec![operand], vec![ty], Vec::new(), Vec::new(), inst.loc);
+    let op = e.op("hlo.copy", vec![operand], vec![ty], Vec::new(), Vec::new(), inst.loc);
     Ok(HloValue::Value(e.body.result(op, 0)))
 }
 

@@ -124,8 +124,8 @@ impl Emitter<'_, '_, '_> {
         }
     }
 
-    /// `v` as a value of type `target`: itself when the types are equal, an identity
-    /// (`hlo.reshape` to the same shape, XLA's `copy`) when they differ only in layout, and
+    /// `v` as a value of type `target`: itself when the types are equal, an `hlo.copy`
+    /// (XLA's `copy`) when they differ only in layout, and
     /// element by element for tuples. Used where the IR wants equal types: the arguments of
     /// a call and the results of the entry function, whose types carry the entry layouts.
     pub fn coerce(&mut self, v: ValueId, target: Type, loc: Location, what: &str) -> PResult<ValueId> {
@@ -156,7 +156,7 @@ impl Emitter<'_, '_, '_> {
                 format!("{what} has type {}, expected {}", self.ctx.type_to_string(ty), self.ctx.type_to_string(target)),
             ));
         }
-        let op = self.op("hlo.reshape", vec![v], vec![target], Vec::new(), Vec::new(), loc);
+        let op = self.op("hlo.copy", vec![v], vec![target], Vec::new(), Vec::new(), loc);
         Ok(self.body.result(op, 0))
     }
 }

@@ -70,6 +70,8 @@ module @all_ops {
     %0 = hlo.reshape %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
     %1 = hlo.collapse %x, dims = [0, 1] : (tensor<2x3xf32>) -> tensor<6xf32>
     %2 = hlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    %copied = hlo.copy %x : (tensor<2x3xf32>) -> tensor<2x3xf32, {0, 1}>
+    %bitcast = hlo.bitcast %copied : (tensor<2x3xf32, {0, 1}>) -> tensor<3x2xf32>
     %3 = hlo.broadcast %1, sizes = [2] : (tensor<6xf32>) -> tensor<2x6xf32>
     %4 = hlo.broadcast_in_dim %r, dims = [0, 1] : (tensor<1x3xf32>) -> tensor<2x3xf32>
     %5 = hlo.concatenate %x, %4, dim = 0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>

@@ -44,6 +44,7 @@ pub mod products;
 pub mod reduce;
 pub mod reduce_window;
 pub mod reducer;
+pub mod relayout;
 pub mod reshape;
 pub mod rng_bit_generator;
 pub mod rng_distributions;
@@ -88,6 +89,7 @@ fn families() -> Vec<&'static [(&'static str, EvalFn)]> {
         permute::OPS,
         reduce::OPS,
         reduce_window::OPS,
+        relayout::OPS,
         reshape::OPS,
         rng_bit_generator::OPS,
         rng_distributions::OPS,

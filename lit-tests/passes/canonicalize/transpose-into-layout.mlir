@@ -38,3 +38,16 @@ func.func @reshaped(%arg0: tensor<2x3xf32>) -> tensor<6xf32> {
   %1 = hlo.reshape %0 : (tensor<3x2xf32>) -> tensor<6xf32>
   func.return %1 : tensor<6xf32>
 }
+
+// -----
+
+// The same through `hlo.copy`, the readers' spelling of XLA's `copy`.
+
+// CHECK-LABEL: func.func @copied
+// CHECK-NEXT:    %[[T:.+]] = hlo.transpose %arg0, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32, {0, 1}>
+// CHECK-NEXT:    func.return %[[T]] : tensor<3x2xf32, {0, 1}>
+func.func @copied(%arg0: tensor<2x3xf32>) -> tensor<3x2xf32, {0, 1}> {
+  %0 = hlo.transpose %arg0, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %1 = hlo.copy %0 : (tensor<3x2xf32>) -> tensor<3x2xf32, {0, 1}>
+  func.return %1 : tensor<3x2xf32, {0, 1}>
+}

@@ -31,6 +31,9 @@ impl Lowering<'_, '_> {
     /// result, not 0-d, whose only use is an op with an elemental in the same block that
     /// reads each element a bounded number of times (not a dot product).
     pub fn fusible(&self, op: OpId) -> bool {
+        if self.body.op_name(op) == "hlo.bitcast" {
+            return self.bitcast_is_view(op);
+        }
         let cheap = elemental_cost(self.body.op_name(op)) == Some(Cost::Cheap);
         let [result] = self.body.op(op).results[..] else { return false };
         let [single_use] = self.body.value(result).uses[..] else { return false };
@@ -40,6 +43,23 @@ impl Lowering<'_, '_> {
             && self.body.op_block(user) == self.body.op_block(op);
         let not_scalar = self.shape_of(result).is_ok_and(|s| !s.is_empty());
         self.options.fuse_elementwise && cheap && consumer_ok && not_scalar
+    }
+
+    /// Whether bitcast `op` is read in place by all of its users (always, under
+    /// [`Options::fuse_elementwise`](super::Options), when every user has an elemental other
+    /// than a dot product's in the same block): its elemental only reindexes the operand's
+    /// buffer, so computing it in each consumer moves nothing, whatever the number of users.
+    fn bitcast_is_view(&self, op: OpId) -> bool {
+        let [result] = self.body.op(op).results[..] else { return false };
+        let uses = &self.body.value(result).uses;
+        let users_ok = !uses.is_empty()
+            && uses.iter().all(|u| {
+                self.has_elemental(u.op)
+                    && !matches!(self.body.op_name(u.op), "hlo.dot" | "hlo.dot_general" | "hlo.convolution")
+                    && self.body.op_block(u.op) == self.body.op_block(op)
+            });
+        let not_scalar = self.shape_of(result).is_ok_and(|s| !s.is_empty());
+        self.options.fuse_elementwise && users_ok && not_scalar
     }
 
     /// The elements of every result of `op` at `index`, emitted at the current insertion
@@ -64,6 +84,8 @@ impl Lowering<'_, '_> {
             "hlo.broadcast" => self.broadcast_elements(op, index)?,
             "hlo.reshape" | "hlo.collapse" => self.reshape_elements(op, index)?,
             "hlo.transpose" => self.transpose_elements(op, index)?,
+            "hlo.copy" => self.copy_elements(op, index)?,
+            "hlo.bitcast" => self.relayout_bitcast_elements(op, index)?,
             "hlo.rev" => self.rev_elements(op, index)?,
             "hlo.iota" => self.iota_elements(op, index)?,
             "hlo.slice" => self.slice_elements(op, index)?,
@@ -137,7 +159,10 @@ impl Lowering<'_, '_> {
                 _ => return Err(self.error("internal error: a tensor result without a buffer")),
             }
         }
-        self.loop_nest(&shape, |this, index| {
+        // The loops follow the first result's layout (major to minor), so stores are
+        // contiguous whatever layout layout assignment chose.
+        let order: Vec<usize> = ctx_layout_order(self.ctx(), self.body.value_type(first), shape.len());
+        self.loop_nest_ordered(&shape, &order, |this, index| {
             let elements = this.op_elements(op, index)?;
             for (e, b) in elements.iter().zip(&buffers) {
                 if let Some(b) = b {
@@ -183,7 +208,8 @@ impl Lowering<'_, '_> {
     /// Copies the leaf `from` (a buffer or a scalar) into `to`, of shape `shape`.
     pub fn copy(&mut self, from: &Lowered, to: ValueId, shape: &[i64]) -> Emitted<()> {
         let from = from.clone();
-        self.loop_nest(shape, |this, index| {
+        let order = ctx_layout_order(self.ctx(), self.body.value_type(to), shape.len());
+        self.loop_nest_ordered(shape, &order, |this, index| {
             let value = match &from {
                 Lowered::Buffer(b) => this.load(*b, index),
                 Lowered::Scalar(s) => *s,
@@ -200,6 +226,15 @@ impl Lowering<'_, '_> {
         ctx.as_memref(self.body.value_type(buffer))
             .and_then(|m| m.static_shape())
             .ok_or_else(|| self.error("internal error: a buffer of dynamic shape"))
+    }
+}
+
+/// The dimensions of tensor type `ty` from major to minor (its layout's, row-major without
+/// one).
+pub fn ctx_layout_order(ctx: &xla_ir::Context, ty: Type, rank: usize) -> Vec<usize> {
+    match ctx.as_tensor(ty).or_else(|| ctx.as_memref(ty)).and_then(|t| t.layout.as_ref()) {
+        Some(layout) if layout.minor_to_major.len() == rank => layout.minor_to_major.iter().rev().map(|&d| d as usize).collect(),
+        _ => (0..rank).collect(),
     }
 }
 
@@ -228,6 +263,8 @@ const ELEMENTAL_OPS: &[(&str, Cost)] = &[
     ("hlo.reshape", Cost::Cheap),
     ("hlo.collapse", Cost::Cheap),
     ("hlo.transpose", Cost::Cheap),
+    ("hlo.copy", Cost::Cheap),
+    ("hlo.bitcast", Cost::Cheap),
     ("hlo.rev", Cost::Cheap),
     ("hlo.iota", Cost::Cheap),
     ("hlo.slice", Cost::Cheap),

@@ -349,6 +349,31 @@ impl<'a, 'c> Lowering<'a, 'c> {
     /// A loop nest over every index of `shape`: `loop.parallel` over all dimensions (none
     /// for a 0-d shape, whose body then runs in the current block).
     pub fn loop_nest(&mut self, shape: &[i64], body: impl FnOnce(&mut Self, &[ValueId]) -> Emitted<()>) -> Emitted<()> {
+        let order: Vec<usize> = (0..shape.len()).collect();
+        self.loop_nest_ordered(shape, &order, body)
+    }
+
+    /// [`Lowering::loop_nest`] with the loops in `order` (dimensions from the outermost loop
+    /// to the innermost): a buffer is written in its layout's order when `order` is its
+    /// major-to-minor list, so the innermost loop walks contiguous memory. `body` still
+    /// gets the index in dimension order.
+    pub fn loop_nest_ordered(&mut self, shape: &[i64], order: &[usize], body: impl FnOnce(&mut Self, &[ValueId]) -> Emitted<()>) -> Emitted<()> {
+        let mut seen = vec![false; shape.len()];
+        let valid = order.len() == shape.len() && order.iter().all(|&d| d < shape.len() && !std::mem::replace(&mut seen[d], true));
+        let order: Vec<usize> = if valid { order.to_vec() } else { (0..shape.len()).collect() };
+        let permuted: Vec<i64> = order.iter().map(|&d| shape[d]).collect();
+        let unpermute = move |ivs: &[ValueId]| {
+            let mut index = ivs.to_vec();
+            for (k, &d) in order.iter().enumerate() {
+                index[d] = ivs[k];
+            }
+            index
+        };
+        self.loop_nest_in_order(&permuted, |this, ivs| body(this, &unpermute(ivs)))
+    }
+
+    /// The nest of [`Lowering::loop_nest`], over `shape` in its own order.
+    fn loop_nest_in_order(&mut self, shape: &[i64], body: impl FnOnce(&mut Self, &[ValueId]) -> Emitted<()>) -> Emitted<()> {
         if shape.is_empty() {
             return body(self, &[]);
         }

@@ -121,3 +121,73 @@ impl Lowering<'_, '_> {
         Ok(self.convert(i, element))
     }
 }
+
+impl Lowering<'_, '_> {
+    /// `hlo.copy`: the operand's element at the same index; only the layout of the buffer
+    /// it is stored into differs, which the llvm lowering applies.
+    pub fn copy_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
+        self.element(self.body.operand(op, 0), index)
+    }
+
+    /// `hlo.bitcast`: the operand element at the physical position of `index` (under the
+    /// result's layout), found with the operand's layout. When the two layouts put the
+    /// dimensions of equal sizes at equal strides (a transpose made a bitcast), that is a
+    /// permutation of the index and nothing is divided.
+    pub fn relayout_bitcast_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
+        let operand = self.body.operand(op, 0);
+        let ctx = self.ctx();
+        let side = |v: ValueId| ctx.as_tensor(self.body.value_type(v)).and_then(|t| xla_dialects::hlo::bitcast_side(t).ok());
+        let ((shape, from), (result, to)) = match (side(operand), side(self.body.result(op, 0))) {
+            (Some(a), Some(b)) => (a, b),
+            _ => return Err(self.error("internal error: a bitcast of a dynamic or padded type")),
+        };
+        let (from_strides, to_strides) = (physical_strides(&shape, &from.minor_to_major), physical_strides(&result, &to.minor_to_major));
+        // A permutation: every operand dimension larger than 1 has a result dimension of
+        // its size at its stride.
+        let permuted: Option<Vec<ValueId>> = (0..shape.len())
+            .map(|d| {
+                if shape[d] == 1 {
+                    return Some(self.index(0));
+                }
+                let e = (0..result.len()).find(|&e| result[e] == shape[d] && to_strides[e] == from_strides[d])?;
+                index.get(e).copied()
+            })
+            .collect();
+        if let Some(operand_index) = permuted {
+            return self.element(operand, &operand_index);
+        }
+        let mut linear = self.index(0);
+        for (i, stride) in index.iter().zip(&to_strides) {
+            let term = self.mul_const(*i, *stride);
+            linear = self.add_index(linear, term);
+        }
+        let major = from.minor_to_major.last().copied();
+        let mut operand_index = Vec::with_capacity(shape.len());
+        for (d, (&size, &stride)) in shape.iter().zip(&from_strides).enumerate() {
+            // The most major dimension needs no remainder: its quotient is below its size.
+            let i = if size == 1 {
+                self.index(0)
+            } else if major == Some(d as i64) {
+                self.div_const(linear, stride)
+            } else {
+                let quotient = self.div_const(linear, stride);
+                self.rem_const(quotient, size)
+            };
+            operand_index.push(i);
+        }
+        self.element(operand, &operand_index)
+    }
+}
+
+/// The strides, in elements, of `shape` laid out in `minor_to_major` order without padding.
+fn physical_strides(shape: &[i64], minor_to_major: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1; shape.len()];
+    let mut stride = 1i64;
+    for &d in minor_to_major {
+        if let Some(slot) = strides.get_mut(d as usize) {
+            *slot = stride;
+            stride = stride.saturating_mul(shape[d as usize]);
+        }
+    }
+    strides
+}

@@ -22,6 +22,8 @@ fn command() -> Command {
                 .help("host, native, generic, x86-64, x86-64-v2, x86-64-v3 or x86-64-v4"),
         )
         .arg(Arg::new("static-lib").long("static-lib").value_name("FILE").help("Also write a static library holding the object and libxla_runtime, enough to link alone"))
+        .arg(Arg::new("arg-layout").long("arg-layout").value_name("N=LAYOUT").action(clap::ArgAction::Append).help("Give argument N the layout LAYOUT, as types print it: {0,1}, or {0,1}, padded = [3,5], padding = zero"))
+        .arg(Arg::new("result-layout").long("result-layout").value_name("N=LAYOUT").action(clap::ArgAction::Append).help("Give result N the layout LAYOUT (as --arg-layout)"))
         .arg(Arg::new("name").long("name").value_name("NAME").help("The entry's C symbol, NAME in the header's macros (default: xla_<entry>)"))
 }
 
@@ -42,6 +44,9 @@ fn main() -> ExitCode {
     config.cpu = matches.get_one::<String>("target-cpu").cloned().unwrap_or_else(|| xla_lowering::DEFAULT_CPU.into());
     config.name = matches.get_one::<String>("name").cloned();
     config.static_lib = matches.get_one::<String>("static-lib").map(PathBuf::from);
+    let all = |name: &str| matches.get_many::<String>(name).map(|v| v.cloned().collect()).unwrap_or_default();
+    config.arg_layouts = all("arg-layout");
+    config.result_layouts = all("result-layout");
     match compile(&config, &text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -55,6 +55,8 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
             "reduce_precision" => self.reduce_precision(comp, op),
             "reshape" | "collapse" => self.same_operands(comp, op, "reshape", Vec::new()),
             "transpose" => self.transpose(comp, op),
+            "copy" => self.same_operands(comp, op, "copy", Vec::new()),
+            "bitcast" => self.same_operands(comp, op, "bitcast", Vec::new()),
             "broadcast" => self.broadcast(comp, op),
             "broadcast_in_dim" => self.broadcast_in_dim(comp, op),
             "concatenate" => self.concatenate(comp, op),
