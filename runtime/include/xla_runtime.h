@@ -228,6 +228,13 @@ int32_t xla_rt_custom_call_result(void *buffer, const XlaRunOptions *opts);
 int32_t xla_rt_custom_call_staged(const uint8_t *target, int64_t target_len, const uint8_t *opaque, int64_t opaque_len,
                                   const XlaRunOptions *opts);
 
+/* ---- Padding (padding.rs) ---------------------------------------------------------- */
+
+/* Writes the element_bytes bytes of value at every padding position of buffer, whose rank
+ * dimensions geometry describes most minor first, each as {logical size, padded size}. */
+int32_t xla_rt_fill_padding(uint8_t *buffer, int64_t element_bytes, const int64_t *geometry, int64_t rank,
+                            const uint8_t *value, const XlaRunOptions *opts);
+
 /* ---- Checks (checks.rs) ------------------------------------------------------------ */
 
 /* Reports a failed check op of a compiled program: description (description_len UTF-8

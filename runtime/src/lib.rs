@@ -11,7 +11,8 @@
 //! [`custom_call`] and [`compiled_custom_call`] (the staging compiled code calls targets
 //! through), [`infeed`] and [`outfeed`] (over [`feed`]), [`channels`] (send and recv),
 //! [`replicas`] (in-process all-reduce), [`exchange`] (the data exchange of compiled
-//! collectives) and [`checks`] (a failed `check` op).
+//! collectives), [`checks`] (a failed `check` op) and [`padding`] (padding values of
+//! padded buffers).
 //!
 //! Architecture Invariant: the runtime knows nothing of the IR or LLVM; it depends on no
 //! other crate of the workspace, and compiled objects reach it only through the C ABI
@@ -35,6 +36,7 @@ pub mod fft;
 pub mod gemm;
 pub mod infeed;
 pub mod linalg;
+pub mod padding;
 pub mod parallel_for;
 pub mod replicas;
 pub mod rng;

@@ -127,6 +127,7 @@ impl Lowering<'_, '_> {
         }
         let returned = self.lower_block(block)?;
         self.write_results(&returned, results)?;
+        self.fill_result_padding(results)?;
         let state = OpState::new(self.ctx().symbol(ReturnOp::DEF.name), self.loc);
         let op = self.body.create_op(state);
         self.body.insert_op(op, InsertPoint::BlockEnd(self.block));

@@ -91,6 +91,7 @@ mod gather;
 mod gemm;
 mod lowering;
 mod numbers;
+mod padding;
 mod precision;
 mod reduce;
 mod rng;
