@@ -60,38 +60,38 @@ fn check(text: &str, parallel: bool, args: &[&[i64]]) {
 
 #[test]
 fn a_big_elementwise_chain_runs_on_the_pool() {
-    let text = "func.func @main(%a: tensor<1048576xf32>, %b: tensor<1048576xf32>) -> tensor<1048576xf32> {
-  %0 = hlo.multiply %a, %b : tensor<1048576xf32>
-  %1 = hlo.add %0, %a : tensor<1048576xf32>
-  %2 = hlo.maximum %1, %b : tensor<1048576xf32>
-  func.return %2 : tensor<1048576xf32>
+    let text = "func.func @main(%a: tensor<2097152xf32>, %b: tensor<2097152xf32>) -> tensor<2097152xf32> {
+  %0 = hlo.multiply %a, %b : tensor<2097152xf32>
+  %1 = hlo.add %0, %a : tensor<2097152xf32>
+  %2 = hlo.maximum %1, %b : tensor<2097152xf32>
+  func.return %2 : tensor<2097152xf32>
 }";
-    check(text, true, &[&[1048576], &[1048576]]);
+    check(text, true, &[&[2097152], &[2097152]]);
 }
 
 #[test]
 fn a_rank_2_nest_with_a_broadcast_runs_on_the_pool() {
-    let text = "func.func @main(%a: tensor<517x1030xf32>, %b: tensor<1030xf32>) -> tensor<517x1030xf32> {
-  %0 = hlo.broadcast_in_dim %b, dims = [1] : (tensor<1030xf32>) -> tensor<517x1030xf32>
-  %1 = hlo.subtract %a, %0 : tensor<517x1030xf32>
-  %2 = hlo.multiply %1, %1 : tensor<517x1030xf32>
-  func.return %2 : tensor<517x1030xf32>
+    let text = "func.func @main(%a: tensor<1031x1030xf32>, %b: tensor<1030xf32>) -> tensor<1031x1030xf32> {
+  %0 = hlo.broadcast_in_dim %b, dims = [1] : (tensor<1030xf32>) -> tensor<1031x1030xf32>
+  %1 = hlo.subtract %a, %0 : tensor<1031x1030xf32>
+  %2 = hlo.multiply %1, %1 : tensor<1031x1030xf32>
+  func.return %2 : tensor<1031x1030xf32>
 }";
-    check(text, true, &[&[517, 1030], &[1030]]);
+    check(text, true, &[&[1031, 1030], &[1030]]);
 }
 
 #[test]
 fn a_row_reduction_runs_its_rows_on_the_pool() {
-    let text = "func.func @main(%a: tensor<1024x513xf32>) -> tensor<1024xf32> {
+    let text = "func.func @main(%a: tensor<1024x2053xf32>) -> tensor<1024xf32> {
   %z = hlo.constant dense<0.0> : tensor<f32>
-  %0 = hlo.reduce(%a init: %z) dimensions = [1] : (tensor<1024x513xf32>, tensor<f32>) -> tensor<1024xf32> {
+  %0 = hlo.reduce(%a init: %z) dimensions = [1] : (tensor<1024x2053xf32>, tensor<f32>) -> tensor<1024xf32> {
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %s = hlo.add %x, %y : tensor<f32>
     hlo.return %s : tensor<f32>
   }
   func.return %0 : tensor<1024xf32>
 }";
-    check(text, true, &[&[1024, 513]]);
+    check(text, true, &[&[1024, 2053]]);
 }
 
 #[test]

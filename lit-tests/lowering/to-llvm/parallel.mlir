@@ -1,7 +1,7 @@
 // RUN: xla-opt %s --split-input-file --lower-to-llvm | FileCheck %s
 // RUN: xla-opt %s --split-input-file --lower-to-llvm --emit=llvm-ir --llvm-opt-level=0 | FileCheck %s --check-prefix=IR
 
-// A loop.parallel nest with enough work (1024 x 256 iterations of a few ops) runs its
+// A loop.parallel nest with enough work (4096 x 256 iterations of a few ops) runs its
 // outer dimension on the runtime's thread pool: the body and the inner loop are outlined
 // into @scale.parallel.0(begin, end, ctx), the values the body uses from outside (the
 // buffers, the scalar, the run options) travel through a stack context of 16-byte slots,
@@ -45,17 +45,17 @@
 // IR-LABEL: define internal void @scale.parallel.0(i64 %0, i64 %1, ptr %2)
 // IR-LABEL: define i32 @scale(
 // IR:         %[[CTX:.+]] = alloca i128, i32 4, align 16
-// IR:         call i32 @xla_rt_parallel_for(i64 1024, ptr @scale.parallel.0, ptr %[[CTX]], ptr %3)
-func.func @scale(%a: memref<1024x256xf32>, %s: f32, %r: memref<1024x256xf32>) {
+// IR:         call i32 @xla_rt_parallel_for(i64 4096, ptr @scale.parallel.0, ptr %[[CTX]], ptr %3)
+func.func @scale(%a: memref<4096x256xf32>, %s: f32, %r: memref<4096x256xf32>) {
   %c0 = loop.constant 0 : index
   %c256 = loop.constant 256 : index
-  %c1024 = loop.constant 1024 : index
+  %c4096 = loop.constant 4096 : index
   %one = loop.constant 1.0 : f32
-  loop.parallel (%i, %j) = (%c0, %c0) to (%c1024, %c256) {
-    %x = loop.load %a[%i, %j] : memref<1024x256xf32>
+  loop.parallel (%i, %j) = (%c0, %c0) to (%c4096, %c256) {
+    %x = loop.load %a[%i, %j] : memref<4096x256xf32>
     %y = loop.arith multiply %x, %s : f32
     %z = loop.arith add %y, %one : f32
-    loop.store %z, %r[%i, %j] : memref<1024x256xf32>
+    loop.store %z, %r[%i, %j] : memref<4096x256xf32>
     loop.yield
   }
   func.return

@@ -36,10 +36,11 @@ use xla_ir::{AttrData, Body, Builder, Diagnostic, InsertPoint, OpId, OpState, Re
 use super::lowering::FnLowering;
 
 /// The least estimated work (trip count times per-iteration cost, in ops) for which a
-/// nest runs on the thread pool. One unit is roughly a nanosecond of scalar work; handing
-/// chunks to the pool and waiting for them costs some microseconds, so below about 64K
-/// ops the sequential loop is as fast.
-pub const PARALLEL_MIN_WORK: u64 = 1 << 16;
+/// nest runs on the thread pool. Vectorized elementwise code runs about 10 such ops per
+/// nanosecond, so 2^22 is some 400 us of sequential work; handing chunks to the pool and
+/// waiting for them measured 20 to 40 us on the shared 2-core machine (a threshold of
+/// 2^16 made the corpus's small elementwise cases several times slower there).
+pub const PARALLEL_MIN_WORK: u64 = 1 << 22;
 
 /// The trip count assumed for a nested loop whose bounds are not constants.
 const UNKNOWN_TRIP_COUNT: u64 = 16;
