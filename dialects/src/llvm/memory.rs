@@ -2,7 +2,8 @@
 //! writes one, `llvm.alloca` reserves a slot in the function's stack frame.
 //!
 //! Custom forms: `%x = llvm.load %p : !llvm.ptr -> f32`, `llvm.store %x, %p : f32, !llvm.ptr`,
-//! `%p = llvm.alloca i32 : !llvm.ptr`. An optional `alignment` (bytes, a power of two) says
+//! `%p = llvm.alloca i32 : !llvm.ptr` (`{count = 4}` reserves four consecutive slots, an
+//! array). An optional `alignment` (bytes, a power of two) says
 //! how aligned the pointer is; without it the type's ABI alignment is assumed, as LLVM
 //! assumes it.
 
@@ -58,8 +59,8 @@ fn verify_alignment(op: OpRef) -> Result<(), Diagnostic> {
 }
 
 
-/// A slot for one value of `elem_type` in the function's stack frame, live until the
-/// function returns (LLVM's `alloca` of one element).
+/// A slot for one value of `elem_type` (or `count` consecutive ones) in the function's stack
+/// frame, live until the function returns (LLVM's `alloca`).
 ///
 /// Example: `%p = llvm.alloca i32 : !llvm.ptr`
 #[op(name = "llvm.alloca", verify = verify_alloca, print = print_alloca, parse = parse_alloca)]
@@ -67,13 +68,22 @@ pub struct AllocaOp {
     /// The type of the value the slot holds.
     #[attr]
     elem_type: TypeAttr,
+    /// How many consecutive values the slot holds, at least 1; one when absent.
+    #[attr]
+    count: Option<I64Attr>,
     #[result]
     result: LlvmPtr,
 }
 
-/// The element type is a type of the dialect.
+/// The element type is a type of the dialect; the count is positive.
 fn verify_alloca(op: OpRef) -> Result<(), Diagnostic> {
     let ctx = op.ctx();
+    if let Some(count) = op.attr("count") {
+        match ctx.attr_data(count) {
+            xla_ir::AttrData::Integer { value, .. } if *value >= 1 && *value <= i128::from(u32::MAX) => {}
+            _ => return Err(op.error(format!("'count' must be a positive 32-bit integer, found {}", ctx.attr_to_string(count)))),
+        }
+    }
     let Some(elem) = op.attr("elem_type").and_then(|a| ctx.attr_type(a)) else { return Ok(()) };
     if !is_llvm_type(ctx, elem) {
         return Err(op.error(format!("'elem_type' must be an LLVM type, found {}", ctx.type_to_string(elem))));

@@ -12,7 +12,8 @@
 //! - [`int_arith`], [`float_arith`]: integer and float arithmetic;
 //! - [`compare`]: `llvm.icmp`, `llvm.fcmp`; [`select`]: `llvm.select`;
 //! - [`cast`]: the conversion instructions;
-//! - [`address`]: `llvm.getelementptr`; [`memory`]: `llvm.load`, `llvm.store`,
+//! - [`address`]: `llvm.getelementptr`; [`address_of`]: `llvm.addressof` (a function's
+//!   address); [`memory`]: `llvm.load`, `llvm.store`,
 //!   `llvm.alloca`;
 //! - [`common`]: the shape functions and verifiers several ops share.
 //!
@@ -21,6 +22,7 @@
 //! instruction on these types, so a verified module translates without LLVM rejecting it.
 
 pub mod address;
+pub mod address_of;
 pub mod branch;
 pub mod call;
 pub mod cast;
@@ -35,6 +37,7 @@ pub mod select;
 pub mod types;
 
 pub use address::GetElementPtrOp;
+pub use address_of::AddressOfOp;
 pub use branch::{BrOp, CondBrOp};
 pub use call::{is_intrinsic, CallOp};
 pub use cast::{
@@ -62,6 +65,7 @@ pub static LLVM_DIALECT: DialectDef = DialectDef {
         BrOp::DEF,
         CondBrOp::DEF,
         CallOp::DEF,
+        AddressOfOp::DEF,
         ConstantOp::DEF,
         AddOp::DEF,
         SubOp::DEF,

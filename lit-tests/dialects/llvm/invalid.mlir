@@ -321,3 +321,11 @@ llvm.func @select_types(%p: i1, %a: i32, %b: i64) {
   %0 = "llvm.select"(%p, %a, %b) : (i1, i32, i64) -> i32
   llvm.return
 }
+
+// -----
+
+llvm.func @empty_alloca() {
+  // expected-error @+1 {{'count' must be a positive 32-bit integer, found 0}}
+  %p = llvm.alloca i32 {count = 0 : i64} : !llvm.ptr
+  llvm.return
+}

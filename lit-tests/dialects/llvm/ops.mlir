@@ -164,6 +164,24 @@ llvm.func @memory(%p: !llvm.ptr, %i: i64, %j: i32) {
 
 // -----
 
+// An array slot (`count`) and a function's address, what a parallel nest's call of
+// xla_rt_parallel_for passes.
+// CHECK-LABEL: llvm.func @callback
+// CHECK-NEXT:    %[[CTX:.+]] = llvm.alloca i128 {count = 3} : !llvm.ptr
+// CHECK-NEXT:    %[[F:.+]] = llvm.addressof @body : !llvm.ptr
+// CHECK-NEXT:    llvm.call @xla_rt_parallel_for(%{{.+}}, %[[F]], %[[CTX]], %{{.+}}) : (i64, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+llvm.func @body(%begin: i64, %end: i64, %ctx: !llvm.ptr) {
+  llvm.return
+}
+llvm.func @callback(%n: i64, %opts: !llvm.ptr) -> i32 {
+  %ctx = llvm.alloca i128 {count = 3 : i64} : !llvm.ptr
+  %f = llvm.addressof @body : !llvm.ptr
+  %s = llvm.call @xla_rt_parallel_for(%n, %f, %ctx, %opts) : (i64, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+  llvm.return %s : i32
+}
+
+// -----
+
 // Calls: to a function of the module, to an external one (not declared), to an intrinsic,
 // and without a result.
 // CHECK-LABEL: llvm.func @calls

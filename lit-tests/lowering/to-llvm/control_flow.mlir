@@ -37,7 +37,8 @@ func.func @sum(%a: memref<8xf32>, %r: memref<f32>) {
 
 // -----
 
-// loop.parallel runs sequentially for now: a loop per dimension, outermost first, step 1.
+// A small loop.parallel (or one whose body allocates) runs sequentially: a loop per
+// dimension, outermost first, step 1 (parallel.mlir has the nests that go to the pool).
 // A buffer allocated in the body is freed at the end of every iteration.
 // CHECK-LABEL: llvm.func @nest
 // CHECK-DAG:     %[[C0:.+]] = llvm.constant 0 : i64

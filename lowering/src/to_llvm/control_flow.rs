@@ -4,8 +4,9 @@
 //!   `^head(%i, carried...)` tests `%i < %ub` (signed) and goes to the body or to
 //!   `^exit(carried...)`, whose arguments are the loop's results; the body ends with
 //!   `br ^head(%i + %s, yielded...)`.
-//! - `loop.parallel`: for now a nest of such loops, outermost dimension first, step 1 (a
-//!   later step may run the outer dimension on the runtime's thread pool).
+//! - `loop.parallel`: a nest of such loops, outermost dimension first, step 1; a nest with
+//!   enough work runs its outer dimension on the runtime's thread pool instead
+//!   ([`super::parallel`]).
 //! - `loop.while`: `br ^cond(inits)`; the cond region's `loop.condition %p, values` becomes
 //!   `cond_br %p, ^do(values), ^exit(values)`; the do region ends with
 //!   `br ^cond(yielded...)`.
@@ -29,9 +30,13 @@ pub fn for_loop(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// Lowers `loop.parallel` as a nest of sequential loops.
+/// Lowers `loop.parallel` on the thread pool when it has enough work, else as a nest of
+/// sequential loops.
 pub fn parallel(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let operands = l.operands(op)?;
+    if super::parallel::try_outline(l, op, &operands)? {
+        return Ok(());
+    }
     let rank = operands.len() / 2;
     let region = l.body.op(op).regions[0];
     l.loop_nest(region, &operands[..rank], &operands[rank..], &mut Vec::new())
@@ -125,7 +130,7 @@ impl FnLowering<'_, '_> {
 
     /// The loops of a `loop.parallel` from dimension `ivs.len()` inward; the body runs
     /// inside the innermost with the induction variables `ivs`.
-    fn loop_nest(&mut self, region: RegionId, lower: &[ValueId], upper: &[ValueId], ivs: &mut Vec<ValueId>) -> Result<(), Diagnostic> {
+    pub(super) fn loop_nest(&mut self, region: RegionId, lower: &[ValueId], upper: &[ValueId], ivs: &mut Vec<ValueId>) -> Result<(), Diagnostic> {
         let d = ivs.len();
         if d == lower.len() {
             self.lower_region(region, ivs)?;

@@ -88,7 +88,7 @@ impl FnLowering<'_, '_> {
     /// Sets FTZ and DAZ in the MXCSR register for the rest of the function; returns the
     /// stack slot used and the caller's MXCSR, which [`FnLowering::restore_fp_mode`] puts
     /// back.
-    fn flush_denormals(&mut self) -> (ValueId, ValueId) {
+    pub(super) fn set_flush_denormals(&mut self) -> (ValueId, ValueId) {
         let i32_ty = self.ctx().int_type(32);
         let ptr = ptr_type(self.ctx());
         let elem = self.ctx().type_attr(i32_ty);
@@ -103,7 +103,7 @@ impl FnLowering<'_, '_> {
     }
 
     /// Puts the caller's MXCSR back.
-    fn restore_fp_mode(&mut self, slot: ValueId, caller_mode: ValueId) {
+    pub(super) fn restore_fp_mode(&mut self, slot: ValueId, caller_mode: ValueId) {
         self.store(caller_mode, slot);
         self.call("llvm.x86.sse.ldmxcsr", &[slot], None);
     }
@@ -136,7 +136,7 @@ pub fn build_entry(body: &mut Body<'_>, func: OpId, spec: &EntrySpec, flush_deno
         }
     }
     buffers.push(options);
-    let saved = if flush_denormals { Some(l.flush_denormals()) } else { None };
+    let saved = if flush_denormals { Some(l.set_flush_denormals()) } else { None };
     let status = l.call_value(&spec.function, &buffers, ctx.int_type(32));
     if let Some((slot, caller_mode)) = saved {
         l.restore_fp_mode(slot, caller_mode);

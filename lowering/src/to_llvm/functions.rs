@@ -45,20 +45,23 @@ fn lowered_signature(body: &Body, func: OpId) -> Result<Type, Diagnostic> {
 }
 
 /// Lowers the loop-level `func` into a new, detached `llvm.func` of the same name with
-/// `linkage` (a declaration keeps external linkage).
-pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, options: super::Options) -> Result<OpId, Diagnostic> {
+/// `linkage` (a declaration keeps external linkage), and the internal functions outlined
+/// from its parallel nests ([`super::parallel`]), also detached.
+pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, options: super::Options) -> Result<(OpId, Vec<OpId>), Diagnostic> {
     let ctx = body.ctx();
     let loc = body.op(func).location;
     let function_type = lowered_signature(body, func)?;
     let old_region = body.op(func).regions.first().copied();
     let old_entry = old_region.and_then(|r| body.entry_block(r));
     let region = body.create_region();
+    let name = function_name(body, func).to_string();
+    let mut outlined = Vec::new();
     let linkage = match old_entry {
         Some(old_entry) => {
             if old_region.is_some_and(|r| body.region(r).blocks.len() > 1) {
                 return Err(Diagnostic::error(loc, "lower-to-llvm handles functions of one block only"));
             }
-            lower_body(body, function_type, region, old_entry, (loc, options))?;
+            outlined = lower_body(body, function_type, region, old_entry, (loc, options), name)?;
             linkage
         }
         None => "external",
@@ -70,17 +73,19 @@ pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, options: s
         state.set_attr(ctx.symbol("linkage"), ctx.string_attr(linkage));
     }
     state.regions.push(region);
-    Ok(body.create_op(state))
+    Ok((body.create_op(state), outlined))
 }
 
-/// Builds the body of the lowered function in `region` from the loop-level `old_entry`.
+/// Builds the body of the lowered function `name` in `region` from the loop-level
+/// `old_entry`; returns the functions outlined from it.
 fn lower_body(
     body: &mut Body<'_>,
     function_type: Type,
     region: RegionId,
     old_entry: xla_ir::BlockId,
     (loc, options): (xla_ir::Location, super::Options),
-) -> Result<(), Diagnostic> {
+    name: String,
+) -> Result<Vec<OpId>, Diagnostic> {
     let ctx = body.ctx();
     let inputs = match ctx.type_data(function_type) {
         TypeData::Function { inputs, .. } => inputs.clone(),
@@ -94,6 +99,7 @@ fn lower_body(
     };
     let mut l = FnLowering::new(body, region, entry, run_options, loc);
     l.flush_denormals = options.flush_denormals;
+    l.name = name;
     let old_params = l.body.block(old_entry).args.clone();
     for (old, new) in old_params.into_iter().zip(params) {
         l.bind(old, new);
@@ -103,7 +109,7 @@ fn lower_body(
     l.pop_scope();
     let ok = l.i32_const(0);
     l.ret(Some(ok));
-    Ok(())
+    Ok(l.outlined)
 }
 
 /// Lowers `func.call @g(...)` to a call passing the run options, and an early exit on a

@@ -74,6 +74,12 @@ pub struct FnLowering<'a, 'c> {
     /// Whether the code runs with subnormal floats flushed to zero, so that operands and
     /// results of libm calls are flushed explicitly (libm tells subnormals by their bits).
     pub flush_denormals: bool,
+    /// The name of the function being lowered, which outlined bodies are named after.
+    pub(super) name: String,
+    /// Whether this is an outlined parallel body, whose nests stay sequential.
+    pub(super) in_outlined: bool,
+    /// The functions outlined from this one's parallel nests (detached `llvm.func`s).
+    pub(super) outlined: Vec<OpId>,
 }
 
 impl<'a, 'c> FnLowering<'a, 'c> {
@@ -93,6 +99,9 @@ impl<'a, 'c> FnLowering<'a, 'c> {
             scopes: Vec::new(),
             options,
             flush_denormals: false,
+            name: String::new(),
+            in_outlined: false,
+            outlined: Vec::new(),
         }
     }
 

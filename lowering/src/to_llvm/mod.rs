@@ -32,6 +32,7 @@ pub mod functions;
 pub mod lowering;
 pub mod math;
 pub mod memory;
+pub mod parallel;
 pub mod runtime;
 pub mod types;
 
@@ -125,7 +126,10 @@ pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec], op
     let mut errors = Vec::new();
     for &func in &functions {
         match functions::lower_function(body, func, linkage, options) {
-            Ok(new) => built.push((new, func)),
+            Ok((new, outlined)) => {
+                built.extend(outlined.into_iter().map(|f| (f, func)));
+                built.push((new, func));
+            }
             Err(e) => errors.push(e),
         }
     }

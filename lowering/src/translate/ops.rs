@@ -12,7 +12,7 @@ use inkwell::types::{BasicTypeEnum, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, ValueKind};
 use inkwell::{FloatPredicate, IntPredicate};
 use xla_dialects::llvm::{
-    is_intrinsic, AllocaOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, StoreOp,
+    is_intrinsic, AddressOfOp, AllocaOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, StoreOp,
 };
 use xla_ir::{AttrData, Diagnostic, Op, OpId};
 
@@ -67,6 +67,7 @@ pub static TABLE: &[(&str, TranslateFn)] = &[
     ("llvm.load", load),
     ("llvm.store", store),
     ("llvm.alloca", alloca),
+    ("llvm.addressof", address_of),
 ];
 
 /// The translation of the op named `name`, if it has one.
@@ -440,8 +441,21 @@ fn alloca(t: &mut FunctionTranslator, op: OpId) -> TResult {
     let elem_type = t
         .llvm_type_of(elem)
         .ok_or_else(|| t.error(op, format!("element type {} has no LLVM type", t.body.ctx().type_to_string(elem))))?;
-    let slot = t.builder.build_alloca(elem_type, "").map_err(|e| t.builder_error(op, e))?;
+    let slot = match AllocaOp::from_id_unchecked(op).count(t.body) {
+        Some(count) if count > 1 => {
+            let count = t.llcx.i32_type().const_int(count as u64, false);
+            t.builder.build_array_alloca(elem_type, count, "")
+        }
+        _ => t.builder.build_alloca(elem_type, ""),
+    }
+    .map_err(|e| t.builder_error(op, e))?;
     t.define(op, slot.into())
+}
+
+fn address_of(t: &mut FunctionTranslator, op: OpId) -> TResult {
+    let name = AddressOfOp::from_id_unchecked(op).function_name(t.body).ok_or_else(|| t.error(op, "needs a flat function name"))?;
+    let function = t.module.get_function(name).ok_or_else(|| t.error(op, format!("@{name} names no function of the module")))?;
+    t.define(op, function.as_global_value().as_pointer_value().into())
 }
 
 /// Sets the alignment of a load or store; the verifier has checked it is a power of two.

@@ -1,0 +1,234 @@
+//! The outer dimension of a `loop.parallel` nest on the runtime's thread pool.
+//!
+//! A nest with enough work (its constant trip count times a rough per-iteration cost of at
+//! least [`PARALLEL_MIN_WORK`]) is outlined: its body, with the loops of its inner
+//! dimensions, becomes an internal `llvm.func @F.parallel.K(%begin: i64, %end: i64, %ctx:
+//! !llvm.ptr)` running the outer iterations `lower + [begin, end)`, and the nest itself
+//! becomes a call
+//!
+//! ```text
+//! %ctx = llvm.alloca i128 {count = N + 1} : !llvm.ptr      // in the entry block
+//! llvm.store %captured_i, (getelementptr %ctx[i] : i128)   // every value the body uses
+//! %f = llvm.addressof @F.parallel.K : !llvm.ptr
+//! %s = llvm.call @xla_rt_parallel_for(%n, %f, %ctx, %opts) : (i64, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
+//! ```
+//!
+//! with an early exit on a non-zero status. The context is one 16-byte slot per value the
+//! body uses from outside (buffer pointers, scalars, the bounds; the run options last),
+//! which the outlined function loads back; constants are re-emitted there instead, so
+//! address arithmetic still folds.
+//!
+//! Invariants:
+//! - results are bit-identical to the sequential nest: every iteration writes disjoint
+//!   elements (the `loop.parallel` invariant) and runs the same scalar code; the outlined
+//!   function sets MXCSR's flush-to-zero bits itself when the entry does, since worker
+//!   threads do not inherit the caller's floating-point mode;
+//! - only a body that cannot exit early is outlined (no `loop.alloc`, `loop.call_runtime`
+//!   or `func.call` anywhere inside it), so the outlined function returns nothing;
+//! - only the outermost parallel nest is outlined: nests inside an outlined body stay
+//!   sequential loops (the pool runs one level of parallelism).
+
+use std::collections::HashSet;
+
+use xla_dialects::llvm::ptr_type;
+use xla_ir::{AttrData, Body, Builder, Diagnostic, InsertPoint, OpId, OpState, RegionId, ValueId};
+
+use super::lowering::FnLowering;
+
+/// The least estimated work (trip count times per-iteration cost, in ops) for which a
+/// nest runs on the thread pool. Vectorized elementwise code runs about 10 such ops per
+/// nanosecond, so 2^22 is some 400 us of sequential work; handing chunks to the pool and
+/// waiting for them measured 20 to 40 us on the shared 2-core machine (a threshold of
+/// 2^16 made the corpus's small elementwise cases several times slower there).
+pub const PARALLEL_MIN_WORK: u64 = 1 << 22;
+
+/// The trip count assumed for a nested loop whose bounds are not constants.
+const UNKNOWN_TRIP_COUNT: u64 = 16;
+
+/// Ops that may end the function early or allocate: a body containing one is not outlined.
+const NOT_OUTLINED: &[&str] = &["loop.alloc", "loop.call_runtime", "func.call"];
+
+/// Lowers the `loop.parallel` `op` (whose lowered bounds are `operands`) through the thread
+/// pool when it qualifies (see the module); returns whether it did.
+pub fn try_outline(l: &mut FnLowering, op: OpId, operands: &[ValueId]) -> Result<bool, Diagnostic> {
+    let rank = operands.len() / 2;
+    if l.in_outlined || rank == 0 {
+        return Ok(false);
+    }
+    let Some(trips) = (0..rank).map(|d| Some((l.known_int(operands[rank + d])? - l.known_int(operands[d])?).max(0))).collect::<Option<Vec<i128>>>() else {
+        return Ok(false);
+    };
+    let region = l.body.op(op).regions[0];
+    if trips[0] < 2 || !outlinable(l.body, region) {
+        return Ok(false);
+    }
+    let iterations = trips.iter().fold(1u64, |acc, t| acc.saturating_mul(u64::try_from(*t).unwrap_or(u64::MAX)));
+    if iterations.saturating_mul(region_cost(l.body, region)) < PARALLEL_MIN_WORK {
+        return Ok(false);
+    }
+    outline(l, op, region, trips[0])?;
+    Ok(true)
+}
+
+/// Whether no op inside `region` (at any depth) is one of [`NOT_OUTLINED`].
+fn outlinable(body: &Body, region: RegionId) -> bool {
+    body.region(region).blocks.iter().all(|b| {
+        body.block_ops(*b).all(|op| !NOT_OUTLINED.contains(&body.op_name(op)) && body.op(op).regions.iter().all(|r| outlinable(body, *r)))
+    })
+}
+
+/// A rough count of the ops one run of `region` executes: nested loops multiply their
+/// body's count by their trip count (constant bounds) or [`UNKNOWN_TRIP_COUNT`].
+fn region_cost(body: &Body, region: RegionId) -> u64 {
+    let mut cost = 0u64;
+    for &block in &body.region(region).blocks {
+        for op in body.block_ops(block) {
+            let inner: u64 = body.op(op).regions.iter().map(|r| region_cost(body, *r)).sum();
+            let trips = match body.op_name(op) {
+                "loop.for" => trip_count(body, body.operand(op, 0), body.operand(op, 1)),
+                "loop.parallel" => {
+                    let rank = body.op(op).operands.len() / 2;
+                    (0..rank).fold(1u64, |acc, d| acc.saturating_mul(trip_count(body, body.operand(op, d), body.operand(op, rank + d))))
+                }
+                "loop.while" => UNKNOWN_TRIP_COUNT,
+                _ => 1,
+            };
+            cost = cost.saturating_add(1).saturating_add(inner.saturating_mul(trips));
+        }
+    }
+    cost
+}
+
+/// The trip count of a loop from `lower` to `upper` when both are `loop.constant`s.
+fn trip_count(body: &Body, lower: ValueId, upper: ValueId) -> u64 {
+    match (loop_constant(body, lower), loop_constant(body, upper)) {
+        (Some(lo), Some(hi)) => u64::try_from((hi - lo).max(0)).unwrap_or(u64::MAX),
+        _ => UNKNOWN_TRIP_COUNT,
+    }
+}
+
+/// The value of `v` when a `loop.constant` integer defines it.
+fn loop_constant(body: &Body, v: ValueId) -> Option<i128> {
+    let op = body.defining_op(v)?;
+    if body.op_name(op) != "loop.constant" {
+        return None;
+    }
+    match body.ctx().attr_data(body.attr(op, "value")?) {
+        AttrData::Integer { value, .. } => Some(*value),
+        _ => None,
+    }
+}
+
+/// The values `op` and its region use but do not define, in order of first use: the
+/// ones `loop.constant`s define (re-emitted in the outlined function) apart from the rest
+/// (passed through the context).
+fn captures(body: &Body, op: OpId) -> (Vec<OpId>, Vec<ValueId>) {
+    let mut defined = HashSet::new();
+    let mut used = Vec::new();
+    collect(body, op, &mut defined, &mut used);
+    let mut seen = HashSet::new();
+    let (mut constants, mut values) = (Vec::new(), Vec::new());
+    for v in used {
+        if defined.contains(&v) || !seen.insert(v) {
+            continue;
+        }
+        match body.defining_op(v).filter(|d| body.op_name(*d) == "loop.constant") {
+            Some(def) => constants.push(def),
+            None => values.push(v),
+        }
+    }
+    (constants, values)
+}
+
+/// Records the values `op` (and its regions, at any depth) defines and uses.
+fn collect(body: &Body, op: OpId, defined: &mut HashSet<ValueId>, used: &mut Vec<ValueId>) {
+    used.extend(body.op(op).operands.iter().copied());
+    defined.extend(body.op(op).results.iter().copied());
+    for &region in &body.op(op).regions {
+        for &block in &body.region(region).blocks {
+            defined.extend(body.block(block).args.iter().copied());
+            for inner in body.block_ops(block) {
+                collect(body, inner, defined, used);
+            }
+        }
+    }
+}
+
+/// Builds the outlined function of the nest `op` and the call that runs it over `trips`
+/// outer iterations (see the module).
+fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Result<(), Diagnostic> {
+    let ctx = l.ctx();
+    let (constants, values) = captures(l.body, op);
+    let lowered = values.iter().map(|v| l.value(*v)).collect::<Result<Vec<_>, _>>()?;
+    let types: Vec<_> = lowered.iter().map(|v| l.body.value_type(*v)).collect();
+    let name = format!("{}.parallel.{}", l.name, l.outlined.len());
+    let (i64_ty, ptr, slot_ty) = (ctx.int_type(64), ptr_type(ctx), ctx.int_type(128));
+
+    // The caller: the context in the entry block (so a nest inside a loop reuses one
+    // slot), filled here, then the runtime call.
+    let count = ctx.int_attr(lowered.len() as i128 + 1, i64_ty);
+    let mut state = OpState::new(ctx.symbol("llvm.alloca"), l.loc);
+    state.set_attr(ctx.symbol("elem_type"), ctx.type_attr(slot_ty));
+    state.set_attr(ctx.symbol("count"), count);
+    state.result_types = vec![ptr];
+    let mut b = Builder::new(l.body, l.loc);
+    b.set_insert_point(InsertPoint::BlockStart(l.entry));
+    let alloca = b.create(state);
+    let context = l.body.result(alloca, 0);
+    let stored: Vec<ValueId> = lowered.iter().copied().chain([l.options]).collect();
+    for (i, v) in stored.into_iter().enumerate() {
+        let index = l.i64_const(i as i64);
+        let slot = l.element_address(context, index, slot_ty);
+        l.store(v, slot);
+    }
+    let n = l.i64_const(i64::try_from(trips).map_err(|_| l.error("loop.parallel: the trip count does not fit i64"))?);
+    let function = l.value_op("llvm.addressof", &[], ptr, &[("function", ctx.symbol_ref_attr(vec![ctx.symbol(&name)]))]);
+    let options = l.options;
+    let status = l.call_value("xla_rt_parallel_for", &[n, function, context, options], ctx.int_type(32));
+    l.exit_on_error(status);
+
+    // The outlined function.
+    let outlined_region = l.body.create_region();
+    let entry = l.body.append_block(outlined_region);
+    let begin = l.body.add_block_arg(entry, i64_ty);
+    let end = l.body.add_block_arg(entry, i64_ty);
+    let context = l.body.add_block_arg(entry, ptr);
+    let flush = l.flush_denormals;
+    let bounds: Vec<ValueId> = l.body.op(op).operands.clone();
+    let loc = l.loc;
+    let mut o = FnLowering::new(l.body, outlined_region, entry, context, loc);
+    o.in_outlined = true;
+    o.flush_denormals = flush;
+    let index = o.i64_const(lowered.len() as i64);
+    let slot = o.element_address(context, index, slot_ty);
+    o.options = o.load(slot, ptr);
+    let saved = if flush { Some(o.set_flush_denormals()) } else { None };
+    for (i, (v, ty)) in values.iter().zip(&types).enumerate() {
+        let index = o.i64_const(i as i64);
+        let slot = o.element_address(context, index, slot_ty);
+        let loaded = o.load(slot, *ty);
+        o.bind(*v, loaded);
+    }
+    for def in constants {
+        o.lower_op(def)?;
+    }
+    o.loc = loc;
+    let rank = bounds.len() / 2;
+    let mut lowers = bounds[..rank].iter().map(|v| o.value(*v)).collect::<Result<Vec<_>, _>>()?;
+    let mut uppers = bounds[rank..].iter().map(|v| o.value(*v)).collect::<Result<Vec<_>, _>>()?;
+    uppers[0] = o.binary("add", lowers[0], end);
+    lowers[0] = o.binary("add", lowers[0], begin);
+    o.loop_nest(region, &lowers, &uppers, &mut Vec::new())?;
+    if let Some((slot, caller_mode)) = saved {
+        o.restore_fp_mode(slot, caller_mode);
+    }
+    o.ret(None);
+    let mut state = OpState::new(ctx.symbol("llvm.func"), loc);
+    state.set_attr(ctx.symbol("sym_name"), ctx.string_attr(&name));
+    state.set_attr(ctx.symbol("function_type"), ctx.type_attr(ctx.function_type(vec![i64_ty, i64_ty, ptr], vec![])));
+    state.set_attr(ctx.symbol("linkage"), ctx.string_attr("internal"));
+    state.regions.push(outlined_region);
+    let func = l.body.create_op(state);
+    l.outlined.push(func);
+    Ok(())
+}
