@@ -8,12 +8,12 @@
 // each argument's and result's pointer from the arrays it receives and calls the entry.
 
 // CHECK-LABEL: llvm.func @helper
-// CHECK-SAME:    (%{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) -> i32 attributes {linkage = "internal"} {
+// CHECK-SAME:    (%{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) -> i32 attributes {denormal_fp_math = "preserve-sign", linkage = "internal"} {
 // CHECK:         %[[OK:.+]] = llvm.constant 0 : i32
 // CHECK-NEXT:    llvm.return %[[OK]] : i32
 
 // CHECK-LABEL: llvm.func @main
-// CHECK-SAME:    (%[[A:[^:]+]]: !llvm.ptr, %[[B:[^:]+]]: !llvm.ptr, %[[R:[^:]+]]: !llvm.ptr, %[[OPTS:[^:]+]]: !llvm.ptr) -> i32 attributes {linkage = "internal"}
+// CHECK-SAME:    (%[[A:[^:]+]]: !llvm.ptr, %[[B:[^:]+]]: !llvm.ptr, %[[R:[^:]+]]: !llvm.ptr, %[[OPTS:[^:]+]]: !llvm.ptr) -> i32 attributes {denormal_fp_math = "preserve-sign", linkage = "internal"}
 // CHECK-DAG:     %[[ZERO:.+]] = llvm.constant 0 : i32
 // CHECK:         %[[T:.+]] = llvm.call @malloc
 // CHECK:       ^bb2:
@@ -33,7 +33,7 @@
 // The wrapper runs the entry with subnormals flushed to zero (MXCSR's FTZ and DAZ, 0x8040)
 // and restores the caller's MXCSR.
 // CHECK-LABEL: llvm.func @xla_main
-// CHECK-SAME:    (%[[ARGS:[^:]+]]: !llvm.ptr, %[[RESULTS:[^:]+]]: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[O:[^:]+]]: !llvm.ptr) -> i32 {
+// CHECK-SAME:    (%[[ARGS:[^:]+]]: !llvm.ptr, %[[RESULTS:[^:]+]]: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[O:[^:]+]]: !llvm.ptr) -> i32 attributes {denormal_fp_math = "preserve-sign"} {
 // CHECK-NEXT:    %[[ONE:.+]] = llvm.constant 1 : i64
 // CHECK-NEXT:    %[[FTZ:.+]] = llvm.constant 32832 : i32
 // CHECK-NEXT:    %[[A0:.+]] = llvm.load %[[ARGS]] : !llvm.ptr -> !llvm.ptr
@@ -73,7 +73,7 @@ func.func @main(%a: memref<2xf32>, %b: memref<3x4xi32>, %r: memref<2xf32>) attri
 // Without a main (and no entry= option) there is no wrapper, and the functions keep
 // external linkage; a declaration stays a declaration.
 // CHECK-LABEL: llvm.func @external(!llvm.ptr, !llvm.ptr) -> i32
-// CHECK-LABEL: llvm.func @no_main(%{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) -> i32 {
+// CHECK-LABEL: llvm.func @no_main(%{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) -> i32 attributes {denormal_fp_math = "preserve-sign"} {
 // CHECK-NOT:   linkage
 // CHECK-NOT:   llvm.func @xla_
 

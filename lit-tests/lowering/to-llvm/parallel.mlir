@@ -8,7 +8,7 @@
 // constants are re-emitted in the outlined function, and a failing call ends the caller
 // with its status.
 // CHECK-LABEL: llvm.func @scale.parallel.0
-// CHECK-SAME:    (%[[BEGIN:.+]]: i64, %[[END:.+]]: i64, %[[CTX:.+]]: !llvm.ptr) attributes {linkage = "internal"}
+// CHECK-SAME:    (%[[BEGIN:.+]]: i64, %[[END:.+]]: i64, %[[CTX:.+]]: !llvm.ptr) attributes {denormal_fp_math = "preserve-sign", linkage = "internal"}
 // CHECK-DAG:     %[[C0:.+]] = llvm.constant 0 : i64
 // CHECK-DAG:     %[[C256:.+]] = llvm.constant 256 : i64
 // CHECK-DAG:     %[[ONE:.+]] = llvm.constant 1.0 : f32

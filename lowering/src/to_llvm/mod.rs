@@ -145,12 +145,24 @@ pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec], op
     for &(new, anchor) in &built {
         let at = if anchor == module { InsertPoint::BlockEnd(module_block(body, module)?) } else { InsertPoint::Before(anchor) };
         body.insert_op(new, at);
+        let defined = body.op(new).regions.first().is_some_and(|r| !body.region(*r).blocks.is_empty());
+        if options.flush_denormals && defined {
+            // LLVM folds constants and simplifies as if subnormals were kept unless told
+            // the function flushes them; the MXCSR bits alone only govern what runs.
+            let ctx = body.ctx();
+            body.set_attr(new, DENORMAL_FP_MATH_ATTR, ctx.string_attr("preserve-sign"));
+        }
     }
     for &func in &functions {
         body.erase_op(func);
     }
     Ok(())
 }
+
+/// The attribute of an `llvm.func` naming the denormal mode its floating-point code runs
+/// in (`preserve-sign`: subnormal inputs read as zero and subnormal results flushed to a
+/// zero of their sign), which translation passes to LLVM as `denormal-fp-math`.
+pub const DENORMAL_FP_MATH_ATTR: &str = "denormal_fp_math";
 
 /// The wrapper of `spec`, after checking that its function exists and its symbol is free.
 fn wrap_entry(body: &mut Body<'_>, module: OpId, spec: &EntrySpec, options: Options) -> Result<OpId, Diagnostic> {

@@ -109,7 +109,15 @@ fn declare_functions<'ll>(
             Some(Linkage::Internal) => LlvmLinkage::Internal,
             Some(Linkage::Private) => LlvmLinkage::Private,
         };
-        functions.push((func, module.add_function(function_name(r), ty, Some(linkage))));
+        let function = module.add_function(function_name(r), ty, Some(linkage));
+        if let Some(mode) = body.attr(func, crate::to_llvm::DENORMAL_FP_MATH_ATTR).and_then(|a| ctx.as_string(a)) {
+            // For f32 and for the other formats alike, outputs then inputs.
+            let both = format!("{mode},{mode}");
+            for key in ["denormal-fp-math", "denormal-fp-math-f32"] {
+                function.add_attribute(inkwell::attributes::AttributeLoc::Function, llcx.create_string_attribute(key, &both));
+            }
+        }
+        functions.push((func, function));
     }
     if errors.is_empty() {
         Ok(functions)
