@@ -54,11 +54,14 @@ pub struct CompileOptions {
     /// Whether `compile_hlo` runs `layout-assignment` first (on by default; off only to
     /// measure what it saves).
     pub assign_layouts: bool,
+    /// The vector width in bytes layout assignment pads minor dimensions of intermediate
+    /// values to, where that pays (0, the default: no padding).
+    pub vector_bytes: u32,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true }
+        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true, vector_bytes: 0 }
     }
 }
 
@@ -98,7 +101,7 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
     keep_reachable_functions(body, module_op, &roots);
     if options.assign_layouts {
-        xla_layout::pass::run_on_module(body, module_op)?;
+        xla_layout::pass::run_on_module(body, module_op, options.vector_bytes)?;
         xla_ir::verifier::verify(body, module_op)?;
     }
     to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true, ..to_loops::Options::default() })?;

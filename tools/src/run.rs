@@ -47,6 +47,8 @@ pub struct RunConfig {
     pub bench: Option<usize>,
     /// Compiled runs: run `layout-assignment` (the default; off to measure what it saves).
     pub assign_layouts: bool,
+    /// Compiled runs: the vector width in bytes to pad minor dimensions to (0: no padding).
+    pub vector_bytes: u32,
 }
 
 impl RunConfig {
@@ -63,6 +65,7 @@ impl RunConfig {
             interpret: false,
             bench: None,
             assign_layouts: true,
+            vector_bytes: 0,
         }
     }
 }
@@ -207,7 +210,7 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         &native_calls,
         config.bench,
         config.replicas,
-        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, ..Default::default() },
+        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, ..Default::default() },
     )?;
     Ok(outcomes
         .into_iter()

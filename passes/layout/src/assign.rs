@@ -44,6 +44,8 @@ pub struct Stats {
     pub bitcasts: usize,
     /// Layout-only copies of the input dropped before assigning.
     pub dropped: usize,
+    /// Values whose minor dimension was padded to the vector width.
+    pub padded: usize,
 }
 
 /// Ops whose operands may have any layout (code generation reads them through strides),

@@ -7,6 +7,7 @@
 //! from the results and forward from the arguments, inserts `hlo.copy` where a use's
 //! requirement conflicts, and makes a transpose that moves nothing an `hlo.bitcast`.
 //! [`spec`] reads layouts written as text; [`layouts`] holds the small facts about layouts;
+//! [`vector_padding`] pads minor dimensions to the vector width (an option, off by default);
 //! [`pass`] is the pass. docs/layout.md describes the algorithm.
 //!
 //! Architecture Invariants: the crate is hlo-specific (it names ops), which is why it is not
@@ -21,6 +22,7 @@ pub mod layouts;
 pub mod pass;
 pub mod priority;
 pub mod spec;
+pub mod vector_padding;
 
 use xla_ir::pass::PassRegistry;
 
