@@ -45,6 +45,21 @@ pub struct RunConfig {
     pub interpret: bool,
     /// Compiled runs: call each entry this many more times and report the median time.
     pub bench: Option<usize>,
+    /// Which code generator compiles the entries.
+    pub backend: Backend,
+    /// What the tool can do through upstream MLIR, when it was built with it.
+    pub mlir: Option<crate::mlir::MlirHooks>,
+}
+
+/// The code generator of a compiled run (`--backend`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// The project's own: loop → llvm dialect → inkwell.
+    #[default]
+    Native,
+    /// Upstream MLIR's: the loop level exported to func/scf/memref/arith/math, lowered by
+    /// MLIR's conversion passes and translated to LLVM IR by MLIR.
+    Mlir,
 }
 
 impl RunConfig {
@@ -60,6 +75,8 @@ impl RunConfig {
             replicas: 1,
             interpret: false,
             bench: None,
+            backend: Backend::Native,
+            mlir: None,
         }
     }
 }
@@ -198,7 +215,12 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         .iter()
         .map(|call| NativeCall { name: call.name.clone(), results: call.results.clone(), args: call.args.iter().flat_map(tensors_of).cloned().collect() })
         .collect();
-    let outcomes = native::run_entries(ctx, module, &native_calls, config.bench, config.replicas)?;
+    let compile: native::CompileHlo = match (config.backend, &config.mlir) {
+        (Backend::Native, _) => xla_lowering::compile_hlo,
+        (Backend::Mlir, Some(hooks)) => hooks.compile_hlo,
+        (Backend::Mlir, None) => return Err(format!("xla-run: --backend=mlir: {}\n", crate::mlir::NOT_BUILT)),
+    };
+    let outcomes = native::run_entries_with(compile, ctx, module, &native_calls, config.bench, config.replicas)?;
     Ok(outcomes
         .into_iter()
         .map(|outcome| match outcome {
