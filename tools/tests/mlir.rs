@@ -11,6 +11,7 @@
 //!   MLIR's parser and ours; a chunk of a split file keeps its line numbers;
 //! - MLIR's parse and verify errors come out as our located diagnostics.
 
+#[allow(dead_code)] // The corpus and the tolerances: this test compares the two paths exactly.
 mod support;
 
 use std::path::Path;
@@ -23,7 +24,7 @@ use xla_tools::opt::{new_context, read_module, run as opt_run, OptConfig};
 use xla_tools::run::{run, Backend, RunConfig};
 
 /// How many fixtures give the same results both ways today; raise it as the export grows.
-const SAME_FLOOR: usize = 60;
+const SAME_FLOOR: usize = 64;
 
 fn hooks() -> MlirHooks {
     MlirHooks { export: xla_mlir::export_text, compile_hlo: xla_mlir::compile_hlo, read: xla_mlir::read_upstream }

@@ -149,6 +149,29 @@ impl Exporter<'_, '_, '_> {
         self.value("func.call", args, ty, &[("callee", format!("@{callee}"))])
     }
 
+    /// `compute(args)`, with subnormal operands and result flushed to zero (keeping the
+    /// sign) when exporting for MLIR's lowering of f32/f64: our wrapper runs with MXCSR's
+    /// flush-to-zero and denormals-are-zero bits, which libm's functions (telling
+    /// subnormals by their bits) do not see, so our lowering flushes around them.
+    fn flushed(&mut self, scalar: Scalar, compute: impl FnOnce(&mut Self, &[MlirValue]) -> MlirValue, args: &[MlirValue]) -> MlirValue {
+        if !self.libm_calls || scalar.is_narrow_float() {
+            return compute(self, args);
+        }
+        let kind = self.compute_kind(scalar);
+        let args: Vec<MlirValue> = args.iter().map(|a| self.flush_subnormal(*a, kind)).collect();
+        let result = compute(self, &args);
+        self.flush_subnormal(result, kind)
+    }
+
+    fn flush_subnormal(&mut self, x: MlirValue, kind: FloatKind) -> MlirValue {
+        let min_normal = if kind == FloatKind::F32 { f64::from(f32::MIN_POSITIVE) } else { f64::MIN_POSITIVE };
+        let (smallest, zero) = (self.float_const(min_normal, kind), self.float_const(0.0, kind));
+        let magnitude = self.un("math.absf", x);
+        let tiny = self.cmpf("olt", magnitude, smallest);
+        let signed_zero = self.bin("math.copysign", zero, x);
+        self.select(tiny, signed_zero, x)
+    }
+
     // ---- loop.arith -------------------------------------------------------------------
 
     pub(super) fn arith(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
@@ -198,8 +221,8 @@ impl Exporter<'_, '_, '_> {
                         let nan = self.float_const(f64::NAN, compute);
                         self.select(unordered, nan, chosen)
                     }
-                    Power => self.bin("math.powf", a, b),
-                    Atan2 => self.libm_or("math.atan2", "atan2", &[a, b]),
+                    Power => self.flushed(scalar, |e, v| e.bin("math.powf", v[0], v[1]), &[a, b]),
+                    Atan2 => self.flushed(scalar, |e, v| e.libm_or("math.atan2", "atan2", v), &[a, b]),
                     _ => return Err(self.error(op, format!("loop.arith {} is not defined on floats", kind.name()))),
                 };
                 self.narrow(value, scalar)
@@ -301,17 +324,17 @@ impl Exporter<'_, '_, '_> {
                     Ceil => self.un("math.ceil", x),
                     RoundNearestAfz => self.un("math.round", x),
                     RoundNearestEven => self.un("math.roundeven", x),
-                    Exponential => self.un("math.exp", x),
-                    Log => self.un("math.log", x),
+                    Exponential => self.flushed(scalar, |e, a| e.un("math.exp", a[0]), &[x]),
+                    Log => self.flushed(scalar, |e, a| e.un("math.log", a[0]), &[x]),
                     Sqrt => self.un("math.sqrt", x),
-                    Sine => self.un("math.sin", x),
-                    Cosine => self.un("math.cos", x),
-                    ExponentialMinusOne => self.libm_or("math.expm1", "expm1", &[x]),
-                    LogPlusOne => self.libm_or("math.log1p", "log1p", &[x]),
-                    Cbrt => self.libm_or("math.cbrt", "cbrt", &[x]),
-                    Tan => self.libm_or("math.tan", "tan", &[x]),
-                    Tanh => self.libm_or("math.tanh", "tanh", &[x]),
-                    Erf => self.libm_or("math.erf", "erf", &[x]),
+                    Sine => self.flushed(scalar, |e, a| e.un("math.sin", a[0]), &[x]),
+                    Cosine => self.flushed(scalar, |e, a| e.un("math.cos", a[0]), &[x]),
+                    ExponentialMinusOne => self.flushed(scalar, |e, a| e.libm_or("math.expm1", "expm1", a), &[x]),
+                    LogPlusOne => self.flushed(scalar, |e, a| e.libm_or("math.log1p", "log1p", a), &[x]),
+                    Cbrt => self.flushed(scalar, |e, a| e.libm_or("math.cbrt", "cbrt", a), &[x]),
+                    Tan => self.flushed(scalar, |e, a| e.libm_or("math.tan", "tan", a), &[x]),
+                    Tanh => self.flushed(scalar, |e, a| e.libm_or("math.tanh", "tanh", a), &[x]),
+                    Erf => self.flushed(scalar, |e, a| e.libm_or("math.erf", "erf", a), &[x]),
                     Rsqrt => {
                         let root = self.un("math.sqrt", x);
                         let one = self.float_const(1.0, compute);
@@ -319,7 +342,7 @@ impl Exporter<'_, '_, '_> {
                     }
                     Logistic => {
                         let negated = self.un("arith.negf", x);
-                        let exp = self.un("math.exp", negated);
+                        let exp = self.flushed(scalar, |e, a| e.un("math.exp", a[0]), &[negated]);
                         let one = self.float_const(1.0, compute);
                         let denominator = self.bin("arith.addf", one, exp);
                         self.bin("arith.divf", one, denominator)
