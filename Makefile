@@ -1,7 +1,8 @@
 # Two entry points:
 #   make demo   set up, build the tools and the runtime, compile the bundled JAX-exported MLP
 #               ahead of time with xla-aotc, link it with examples/mlp_driver.c and run it
-#   make test   set up, then `cargo test --workspace`, which also runs the lit suite
+#   make test   set up, then `cargo test --workspace --features xla-tools/mlir`, which also
+#               runs the lit suite (with the tools built with upstream MLIR, see mlir/)
 # Everything else here is a helper of those two (or of a developer iterating on lit tests).
 #
 # Profile: both use cargo's dev profile. `cargo test` builds dev anyway, so the demo reuses
@@ -17,6 +18,9 @@ SHELL := bash
 CARGO      ?= cargo
 TARGET_DIR := $(or $(CARGO_TARGET_DIR),target)
 TOOLS_DIR  := $(TARGET_DIR)/debug
+# The tools of `make test` and `make lit` link upstream MLIR (xla-mlir, ~200 MB per
+# binary: xla-opt, xla-run and tools/tests/mlir.rs only); `make demo` does not need it.
+MLIR_FEATURES := --features xla-tools/mlir
 LIT        := .venv/bin/lit
 # Written by tools/tests/lit.rs on every run of the lit suite under `cargo test`.
 LIT_REPORT := $(TARGET_DIR)/tmp/lit/report.txt
@@ -36,7 +40,7 @@ demo: setup build-tools demo-run
 
 test: setup
 	@rm -f $(LIT_REPORT)
-	$(CARGO) test --workspace
+	$(CARGO) test --workspace $(MLIR_FEATURES)
 	@echo
 	@echo "== lit summary (full report: $(LIT_REPORT))"
 	@sed -n '/^Testing Time/,$$p' $(LIT_REPORT)
@@ -69,5 +73,6 @@ demo-run:
 
 # Iterate on lit tests without the rest of `cargo test`: make lit LIT_PATHS=lit-tests/tools
 LIT_PATHS ?= lit-tests
-lit: setup build-tools
+lit: setup
+	$(CARGO) build -p xla-tools -p xla-runtime $(MLIR_FEATURES)
 	$(LIT) -sv --param=tools_dir=$(TOOLS_DIR) $(LIT_PATHS)

@@ -83,6 +83,17 @@ if runtime_lib is None:
 config.substitutions.append(("%xla_runtime_lib", f'"{runtime_lib}"'))
 config.substitutions.append(("%xla_runtime_include", f'"{os.path.join(repo_root, "runtime", "include")}"'))
 
+# `REQUIRES: mlir`: the tools were built with upstream MLIR (`--features mlir`, as `make
+# test` builds them), so `xla-opt --emit=mlir-upstream`, `--upstream-input` and `xla-run
+# --backend=mlir` work; `mlir-opt` is LLVM 22's, from llvm_tools_dir.
+import subprocess
+
+probe = subprocess.run(
+    [os.path.join(tools_dir, "xla-opt"), "-", "--emit=mlir-upstream"], input="module {}\n", capture_output=True, text=True
+)
+if probe.returncode == 0:
+    config.available_features.add("mlir")
+
 # Deterministic diagnostics and no colour in FileCheck'd output.
 config.environment["NO_COLOR"] = "1"
 

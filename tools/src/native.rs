@@ -49,11 +49,16 @@ pub struct NativeOutcome {
 /// (`bench` more times when given, one replica only); per entry, its outcome or the
 /// rendered error. A failure to compile or load is the rendered error of the whole.
 pub fn run_entries(ctx: &Context, module: &mut Module, calls: &[NativeCall], bench: Option<usize>, replicas: u32) -> Result<Vec<Result<NativeOutcome, String>>, String> {
-    run_entries_with(ctx, module, calls, bench, replicas, &CompileOptions::default())
+    run_entries_with(compile_hlo, ctx, module, calls, bench, replicas, &CompileOptions::default())
 }
 
-/// [`run_entries`], compiled with `options`.
+/// The pipeline from hlo to an object with entries: `xla_lowering::compile_hlo`, or MLIR's
+/// lowering (`xla-run --backend=mlir`, [`crate::mlir::MlirHooks::compile_hlo`]).
+pub type CompileHlo = fn(&mut xla_ir::Body, xla_ir::OpId, &[EntrySpec], &CompileOptions) -> Result<xla_lowering::Compiled, Vec<xla_ir::Diagnostic>>;
+
+/// [`run_entries`] with the entries compiled by `compile` with `options`.
 pub fn run_entries_with(
+    compile: CompileHlo,
     ctx: &Context,
     module: &mut Module,
     calls: &[NativeCall],
@@ -62,7 +67,7 @@ pub fn run_entries_with(
     options: &CompileOptions,
 ) -> Result<Vec<Result<NativeOutcome, String>>, String> {
     let specs: Vec<EntrySpec> = calls.iter().enumerate().map(|(i, call)| EntrySpec { function: call.name.clone(), symbol: format!("xla_run_entry{i}") }).collect();
-    let compiled = compile_hlo(&mut module.body, module.op, &specs, options)
+    let compiled = compile(&mut module.body, module.op, &specs, options)
         .map_err(|errors| errors.iter().map(|d| d.render(ctx)).collect::<String>())?;
     let archives = runtime_archives(&compiled.object).map_err(|m| format!("xla-run: {m}\n"))?;
     let library = NativeLibrary::load(&compiled.object, &archives).map_err(|m| format!("xla-run: {m}\n"))?;

@@ -43,6 +43,12 @@ pub struct OptConfig {
     pub print_ir_before_all: bool,
     pub print_ir_before: Vec<String>,
     pub timing: bool,
+    /// What the tool can do through upstream MLIR (`--emit=mlir-upstream`,
+    /// `--upstream-input`), when it was built with it.
+    pub mlir: Option<crate::mlir::MlirHooks>,
+    /// `--upstream-input`: read the input with MLIR's parser (upstream dialects, generic
+    /// form, unregistered dialects allowed) instead of ours.
+    pub upstream_input: bool,
 }
 
 /// The output form of `--emit`.
@@ -57,6 +63,9 @@ pub enum Emit {
     LlvmIr,
     /// Assembly of a module at the llvm level.
     Asm,
+    /// A module at the loop level as upstream MLIR dialects (func, scf, memref, arith,
+    /// math), verified by MLIR: what `mlir-opt` reads.
+    MlirUpstream,
 }
 
 impl Emit {
@@ -67,6 +76,7 @@ impl Emit {
             "hlo-text" => Some(Emit::HloText),
             "llvm-ir" => Some(Emit::LlvmIr),
             "asm" => Some(Emit::Asm),
+            "mlir-upstream" => Some(Emit::MlirUpstream),
             _ => None,
         }
     }
@@ -189,9 +199,17 @@ fn process_chunk(
     text: &str,
     first_line: u32,
 ) -> (Option<String>, Vec<Diagnostic>) {
-    let mut module = match read_module(ctx, &config.input_name, text, first_line) {
+    let read = if config.upstream_input {
+        match &config.mlir {
+            Some(hooks) => (hooks.read)(ctx, &config.input_name, text, first_line),
+            None => Err(vec![Diagnostic::error(ctx.unknown_loc(), format!("--upstream-input: {}", crate::mlir::NOT_BUILT))]),
+        }
+    } else {
+        read_module(ctx, &config.input_name, text, first_line).map_err(|e| vec![e])
+    };
+    let mut module = match read {
         Ok(m) => m,
-        Err(e) => return (None, vec![e]),
+        Err(errors) => return (None, errors),
     };
     if let Err(errors) = xla_ir::verifier::verify(&module.body, module.op) {
         return (None, errors);
@@ -222,6 +240,16 @@ fn process_chunk(
                 Ok(text) => (Some(text), warnings),
                 Err(errors) => (None, warnings.into_iter().chain(errors).collect()),
             },
+            Emit::MlirUpstream => {
+                let exported = match &config.mlir {
+                    Some(hooks) => (hooks.export)(&module.body, module.op, config.print.generic),
+                    None => Err(vec![Diagnostic::error(module.body.op(module.op).location, format!("--emit=mlir-upstream: {}", crate::mlir::NOT_BUILT))]),
+                };
+                match exported {
+                    Ok(text) => (Some(text), warnings),
+                    Err(errors) => (None, warnings.into_iter().chain(errors).collect()),
+                }
+            }
         },
         Err(diagnostics) => (None, diagnostics),
     }

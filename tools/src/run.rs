@@ -49,6 +49,21 @@ pub struct RunConfig {
     pub assign_layouts: bool,
     /// Compiled runs: the vector width in bytes to pad minor dimensions to (0: no padding).
     pub vector_bytes: u32,
+    /// Which code generator compiles the entries.
+    pub backend: Backend,
+    /// What the tool can do through upstream MLIR, when it was built with it.
+    pub mlir: Option<crate::mlir::MlirHooks>,
+}
+
+/// The code generator of a compiled run (`--backend`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// The project's own: loop → llvm dialect → inkwell.
+    #[default]
+    Native,
+    /// Upstream MLIR's: the loop level exported to func/scf/memref/arith/math, lowered by
+    /// MLIR's conversion passes and translated to LLVM IR by MLIR.
+    Mlir,
 }
 
 impl RunConfig {
@@ -66,6 +81,8 @@ impl RunConfig {
             bench: None,
             assign_layouts: true,
             vector_bytes: 0,
+            backend: Backend::Native,
+            mlir: None,
         }
     }
 }
@@ -204,7 +221,13 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         .iter()
         .map(|call| NativeCall { name: call.name.clone(), results: call.results.clone(), args: call.args.iter().flat_map(tensors_of).cloned().collect() })
         .collect();
+    let compile: native::CompileHlo = match (config.backend, &config.mlir) {
+        (Backend::Native, _) => xla_lowering::compile_hlo,
+        (Backend::Mlir, Some(hooks)) => hooks.compile_hlo,
+        (Backend::Mlir, None) => return Err(format!("xla-run: --backend=mlir: {}\n", crate::mlir::NOT_BUILT)),
+    };
     let outcomes = native::run_entries_with(
+        compile,
         ctx,
         module,
         &native_calls,

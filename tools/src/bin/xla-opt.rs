@@ -38,10 +38,11 @@ fn command() -> Command {
             Arg::new("emit")
                 .long("emit")
                 .value_name("FORM")
-                .value_parser(["mlir", "hlo-text", "llvm-ir", "asm"])
+                .value_parser(EMIT_FORMS)
                 .default_value("mlir")
-                .help("Print the IR (mlir), XLA HLO text (hlo-text), or, for a module at the llvm level, LLVM IR (llvm-ir) or assembly (asm)"),
+                .help(EMIT_HELP),
         )
+        .arg(flag("upstream-input", UPSTREAM_INPUT_HELP))
         .arg(
             Arg::new("target-cpu")
                 .long("target-cpu")
@@ -71,6 +72,21 @@ fn command() -> Command {
         );
     }
     cmd
+}
+
+#[cfg(feature = "mlir")]
+const EMIT_FORMS: [&str; 5] = ["mlir", "hlo-text", "llvm-ir", "asm", "mlir-upstream"];
+#[cfg(not(feature = "mlir"))]
+const EMIT_FORMS: [&str; 4] = ["mlir", "hlo-text", "llvm-ir", "asm"];
+const EMIT_HELP: &str = "Print the IR (mlir), XLA HLO text (hlo-text), for a module at the llvm level LLVM IR (llvm-ir) or assembly (asm), or, built with MLIR, a module at the loop level in upstream MLIR dialects (mlir-upstream)";
+const UPSTREAM_INPUT_HELP: &str = "Read the input with MLIR's own parser (upstream dialects, generic form, unregistered dialects allowed); needs a build with MLIR";
+
+/// What this build does through upstream MLIR: everything with the `mlir` feature.
+fn mlir_hooks() -> Option<xla_tools::mlir::MlirHooks> {
+    #[cfg(feature = "mlir")]
+    return Some(xla_tools::mlir::MlirHooks { export: xla_mlir::export_text, compile_hlo: xla_mlir::compile_hlo, read: xla_mlir::read_upstream });
+    #[cfg(not(feature = "mlir"))]
+    None
 }
 
 fn flag(name: &'static str, help: &'static str) -> Arg {
@@ -144,6 +160,8 @@ fn main() -> ExitCode {
         print_ir_before_all: matches.get_flag("print-ir-before-all"),
         print_ir_before: get_all("print-ir-before"),
         timing: matches.get_flag("timing"),
+        mlir: mlir_hooks(),
+        upstream_input: matches.get_flag("upstream-input"),
     };
     let output = run(&config, &text);
     eprint!("{}", output.stderr);

@@ -23,7 +23,23 @@ fn command() -> Command {
         .arg(Arg::new("max-ulps").long("max-ulps").value_name("N").value_parser(clap::value_parser!(u64)).default_value("4").help("--check: float tolerance in units in the last place"))
         .arg(Arg::new("atol").long("atol").value_name("X").value_parser(clap::value_parser!(f64)).default_value("1e-6").help("--check: absolute float tolerance"))
         .arg(Arg::new("split-input-file").long("split-input-file").action(ArgAction::SetTrue).help("Run each chunk between `// -----` lines separately"))
+        .arg(
+            Arg::new("backend")
+                .long("backend")
+                .value_name("NAME")
+                .value_parser(["native", "mlir"])
+                .default_value("native")
+                .help("Compiled runs: the project's code generator (native), or upstream MLIR's lowering of the loop level to LLVM (mlir; needs a build with MLIR)"),
+        )
         .arg(Arg::new("replicas").long("replicas").value_name("N").value_parser(clap::value_parser!(u32).range(1..=1024)).default_value("1").help("Run N replicas, each in its own thread, for collectives"))
+}
+
+/// What this build does through upstream MLIR: everything with the `mlir` feature.
+fn mlir_hooks() -> Option<xla_tools::mlir::MlirHooks> {
+    #[cfg(feature = "mlir")]
+    return Some(xla_tools::mlir::MlirHooks { export: xla_mlir::export_text, compile_hlo: xla_mlir::compile_hlo, read: xla_mlir::read_upstream });
+    #[cfg(not(feature = "mlir"))]
+    None
 }
 
 fn main() -> ExitCode {
@@ -55,6 +71,10 @@ fn main() -> ExitCode {
     config.bench = matches.get_one::<usize>("bench").copied();
     config.assign_layouts = !matches.get_flag("no-layout-assignment");
     config.vector_bytes = matches.get_one::<u32>("vector-bytes").copied().unwrap_or(0);
+    if matches.get_one::<String>("backend").is_some_and(|b| b == "mlir") {
+        config.backend = xla_tools::run::Backend::Mlir;
+    }
+    config.mlir = mlir_hooks();
     let output = run(&config, &text);
     print!("{}", output.stdout);
     eprint!("{}", output.stderr);

@@ -1,0 +1,813 @@
+//! Export of the loop level to upstream MLIR: `func`, `scf`, `memref`, `arith`, `math` and
+//! (for the pointers of runtime calls) `llvm`, built through melior and checked by MLIR's
+//! verifier. `xla-opt --emit=mlir-upstream` prints it.
+//!
+//! The mapping (docs/mlir.md has it as a table):
+//! - `func.func @f(memref<A>, ...)` becomes `func.func @f(memref<A>, ..., %opts: !llvm.ptr)
+//!   -> i32`: the buffers, the run options every runtime call needs, and a status (0, or the
+//!   first non-zero status of a runtime call or call; structured control flow has no early
+//!   exit, so the ops after a failure still run, on buffers the failed call left as they
+//!   were). `func.call` passes `%opts` on and folds the callee's status into the caller's.
+//! - `memref<2x3xf32, {0, 1}>` becomes `memref<2x3xf32, strided<[1, 2]>>` (the layout's
+//!   strides over the padded sizes); a row-major layout is the identity layout. `uiN` is
+//!   the signless `iN` (the ops pick signed or unsigned forms from our type).
+//! - `loop.alloc` is `memref.alloc` (of the flat buffer then `memref.reinterpret_cast`
+//!   when the layout is not row-major), `memref.dealloc`ed where the region it was
+//!   allocated in ends, as the llvm lowering frees it; `loop.load`/`loop.store` are
+//!   `memref.load`/`memref.store` at the same logical indices.
+//! - `loop.for` is `scf.for` (iter_args), `loop.parallel` `scf.parallel` (step 1,
+//!   `scf.reduce` terminator), `loop.while` `scf.while`, `loop.if` `scf.if`.
+//! - Scalars have XLA's semantics, spelled out where arith's differ (`scalar.rs`).
+//! - `loop.call_runtime @xla_rt_f(...)` is `func.call @xla_rt_f(...)` of a private
+//!   declaration `(..., !llvm.ptr) -> i32`: buffers go as `!llvm.ptr` (their aligned
+//!   pointer), `index` as `i64`, the options last.
+//!
+//! Not exported (located errors): complex numbers, float formats other than f16, bf16,
+//! f32 and f64, integer `power`, ops of other dialects.
+
+mod scalar;
+
+use std::collections::{BTreeMap, HashMap};
+
+use melior::ir::attribute::{Attribute, StringAttribute, TypeAttribute};
+use melior::ir::operation::{OperationBuilder, OperationLike, OperationMutLike, OperationPrintingFlags};
+use melior::ir::TypeLike;
+use melior::ir::r#type::FunctionType;
+use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type as MType, Value};
+use mlir_sys::{MlirBlock, MlirOperation, MlirType, MlirValue};
+use xla_ir::{AttrData, Body, Context, Diagnostic, FloatKind, OpId, RegionId, Signedness, Type, TypeData, ValueId, WalkOrder};
+
+use crate::session::Session;
+
+/// Exports `module` (a `builtin.module` at the loop level) into `session`'s context and
+/// verifies the result with MLIR's verifier. Errors are located at the op that could not
+/// be exported, or are MLIR's verifier diagnostics, located where our ops were.
+pub fn export_module<'m>(session: &'m Session, body: &Body, module: OpId) -> Result<Module<'m>, Vec<Diagnostic>> {
+    export_module_with(session, body, module, false)
+}
+
+/// [`export_module`], calling libm's `expm1`, `log1p`, `cbrt`, `tan`, `tanh`, `erf` and
+/// `atan2` directly instead of the `math` ops when `libm_calls` (for MLIR's lowering to
+/// LLVM, whose `math` lowering approximates some of them).
+pub fn export_module_with<'m>(session: &'m Session, body: &Body, module: OpId, libm_calls: bool) -> Result<Module<'m>, Vec<Diagnostic>> {
+    let ctx = body.ctx();
+    let mctx = session.context();
+    let location = Exporter::location_of(mctx, ctx, body.op(module).location);
+    let mut out = Module::new(location);
+    let mut exporter = Exporter {
+        mctx,
+        body,
+        values: HashMap::new(),
+        types: HashMap::new(),
+        block: out.body().to_raw(),
+        loc: location,
+        opts: None,
+        status: None,
+        runtime: BTreeMap::new(),
+        allocs: Vec::new(),
+        libm_calls,
+        libm: BTreeMap::new(),
+    };
+    if let Some(name) = body.attr(module, "sym_name").and_then(|a| ctx.as_string(a)) {
+        let mut op = out.as_operation_mut();
+        op.set_attribute("sym_name", StringAttribute::new(mctx, name).into());
+    }
+    for region in &body.op(module).regions {
+        for &block in &body.region(*region).blocks {
+            for op in body.block_ops(block) {
+                match body.op_name(op) {
+                    "func.func" => exporter.function(op).map_err(|d| vec![d])?,
+                    name => return Err(vec![exporter.error(op, format!("cannot export '{name}' at module level to upstream MLIR"))]),
+                }
+            }
+        }
+    }
+    exporter.runtime_declarations().map_err(|d| vec![d])?;
+    if !out.as_operation().verify() {
+        let mut errors = session.take_diagnostics(ctx, body.op(module).location);
+        if errors.is_empty() {
+            errors.push(Diagnostic::error(body.op(module).location, "MLIR's verifier rejected the exported module"));
+        }
+        return Err(errors);
+    }
+    Ok(out)
+}
+
+/// Exports `module` and prints it in MLIR's custom form (the generic form when `generic`).
+pub fn export_text(body: &Body, module: OpId, generic: bool) -> Result<String, Vec<Diagnostic>> {
+    let session = Session::new();
+    let out = export_module(&session, body, module)?;
+    Ok(print_module(&out, generic))
+}
+
+/// Prints a module as `mlir-opt` does (custom form, or the generic form).
+pub fn print_module(module: &Module, generic: bool) -> String {
+    let mut flags = OperationPrintingFlags::new();
+    if generic {
+        flags = flags.print_generic_operation_form();
+    }
+    let mut text = module.as_operation().to_string_with_flags(flags).unwrap_or_else(|_| module.as_operation().to_string());
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+/// What is needed to build one op.
+pub(crate) struct Exporter<'m, 'b, 'c> {
+    pub(crate) mctx: &'m melior::Context,
+    pub(crate) body: &'b Body<'c>,
+    /// Our values and their MLIR counterparts.
+    values: HashMap<ValueId, MlirValue>,
+    types: HashMap<Type, MlirType>,
+    /// Where ops are appended.
+    block: MlirBlock,
+    /// The location of the op being exported.
+    loc: Location<'m>,
+    /// The run options of the function being exported.
+    opts: Option<MlirValue>,
+    /// The function's status slot (`memref<i32>`), made at the first call.
+    status: Option<MlirValue>,
+    /// The runtime functions called: their argument types (the options included).
+    runtime: BTreeMap<String, (Vec<MlirType>, OpId)>,
+    /// Per block being exported, the buffers allocated in it.
+    allocs: Vec<Vec<MlirValue>>,
+    /// Whether libm functions are called directly (see `scalar.rs`, `libm_or`).
+    pub(crate) libm_calls: bool,
+    /// The libm functions called: their arity and type.
+    pub(crate) libm: BTreeMap<String, (usize, MlirType)>,
+}
+
+/// How a region of ours ends, by the op it belongs to.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Terminator {
+    /// `scf.yield` (for, if, while's do region).
+    Yield,
+    /// `scf.reduce` (parallel).
+    Reduce,
+    /// `scf.condition` (while's cond region).
+    Condition,
+}
+
+impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
+    pub(crate) fn ctx(&self) -> &'c Context {
+        self.body.ctx()
+    }
+
+    pub(crate) fn error(&self, op: OpId, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(self.body.op(op).location, message)
+    }
+
+    fn location_of(mctx: &'m melior::Context, ctx: &Context, loc: xla_ir::Location) -> Location<'m> {
+        match ctx.file_line_col(loc) {
+            Some((file, line, col)) => Location::new(mctx, file, line as usize, col as usize),
+            None => Location::unknown(mctx),
+        }
+    }
+
+    // ---- types ------------------------------------------------------------------------
+
+    /// The upstream type of one of ours.
+    pub(crate) fn ty(&mut self, op: OpId, ty: Type) -> Result<MlirType, Diagnostic> {
+        if let Some(t) = self.types.get(&ty) {
+            return Ok(*t);
+        }
+        let text = self.type_text(op, ty)?;
+        let parsed = MType::parse(self.mctx, &text).ok_or_else(|| self.error(op, format!("MLIR cannot read the type {text}")))?;
+        self.types.insert(ty, parsed.to_raw());
+        Ok(parsed.to_raw())
+    }
+
+    pub(crate) fn parse_type(&self, text: &str) -> MlirType {
+        MType::parse(self.mctx, text).map(|t| t.to_raw()).unwrap_or_else(|| panic!("MLIR reads the type {text}"))
+    }
+
+    fn type_text(&self, op: OpId, ty: Type) -> Result<String, Diagnostic> {
+        let ctx = self.ctx();
+        Ok(match ctx.type_data(ty) {
+            TypeData::Integer { width, .. } => format!("i{width}"),
+            TypeData::Index => "index".to_string(),
+            TypeData::Float(kind) => float_name(*kind)
+                .ok_or_else(|| self.error(op, format!("the export to upstream MLIR does not handle {} yet", ctx.type_to_string(ty))))?
+                .to_string(),
+            TypeData::MemRef(tensor) => {
+                let shape = tensor.static_shape().ok_or_else(|| self.error(op, format!("cannot export the dynamic buffer {}", ctx.type_to_string(ty))))?;
+                let element = self.type_text(op, tensor.element)?;
+                let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
+                match tensor.layout.as_ref().filter(|l| !is_row_major(l)) {
+                    None => format!("memref<{dims}{element}>"),
+                    Some(layout) => {
+                        let strides = strides(&shape, layout);
+                        let list: Vec<String> = strides.iter().map(|s| s.to_string()).collect();
+                        format!("memref<{dims}{element}, strided<[{}]>>", list.join(", "))
+                    }
+                }
+            }
+            _ => return Err(self.error(op, format!("the export to upstream MLIR does not handle {} yet", ctx.type_to_string(ty)))),
+        })
+    }
+
+    pub(crate) fn value_type(&self, v: MlirValue) -> MlirType {
+        unsafe { mlir_sys::mlirValueGetType(v) }
+    }
+
+    // ---- building ops -----------------------------------------------------------------
+
+    /// Builds `name` with operands, results, attributes (written in MLIR's syntax) and
+    /// regions at the current location, appends it to the current block and returns it.
+    pub(crate) fn build(
+        &mut self,
+        name: &str,
+        operands: &[MlirValue],
+        results: &[MlirType],
+        attrs: &[(&str, String)],
+        regions: Vec<Region<'m>>,
+    ) -> MlirOperation {
+        let operands: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
+        let results: Vec<MType> = results.iter().map(|t| unsafe { MType::from_raw(*t) }).collect();
+        let attrs: Vec<(Identifier, Attribute)> = attrs
+            .iter()
+            .map(|(k, v)| {
+                let attr = Attribute::parse(self.mctx, v).unwrap_or_else(|| panic!("MLIR reads the attribute {v}"));
+                (Identifier::new(self.mctx, k), attr)
+            })
+            .collect();
+        let op = OperationBuilder::new(name, self.loc)
+            .add_operands(&operands)
+            .add_results(&results)
+            .add_attributes(&attrs)
+            .add_regions_vec(regions)
+            .build()
+            .unwrap_or_else(|e| panic!("MLIR builds {name}: {e}"));
+        let raw = op.to_raw();
+        std::mem::forget(op);
+        unsafe { mlir_sys::mlirBlockAppendOwnedOperation(self.block, raw) };
+        raw
+    }
+
+    /// Builds an op with one result and returns the result.
+    pub(crate) fn value(&mut self, name: &str, operands: &[MlirValue], result: MlirType, attrs: &[(&str, String)]) -> MlirValue {
+        let op = self.build(name, operands, &[result], attrs, Vec::new());
+        unsafe { mlir_sys::mlirOperationGetResult(op, 0) }
+    }
+
+    fn results(op: MlirOperation, n: usize) -> Vec<MlirValue> {
+        (0..n).map(|i| unsafe { mlir_sys::mlirOperationGetResult(op, i as isize) }).collect()
+    }
+
+    /// A region of one block with arguments of `types`; returns the region and the block.
+    fn region(&self, types: &[MlirType]) -> (Region<'m>, MlirBlock) {
+        let region = Region::new();
+        let args: Vec<(MType, Location)> = types.iter().map(|t| (unsafe { MType::from_raw(*t) }, self.loc)).collect();
+        let block = region.append_block(Block::new(&args));
+        let raw = block.to_raw();
+        (region, raw)
+    }
+
+    fn block_arg(block: MlirBlock, i: usize) -> MlirValue {
+        unsafe { mlir_sys::mlirBlockGetArgument(block, i as isize) }
+    }
+
+    /// The MLIR value of one of ours.
+    pub(crate) fn get(&self, op: OpId, v: ValueId) -> Result<MlirValue, Diagnostic> {
+        self.values.get(&v).copied().ok_or_else(|| self.error(op, "internal: an operand was not exported before its use"))
+    }
+
+    fn operands(&self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+        self.body.op(op).operands.iter().map(|v| self.get(op, *v)).collect()
+    }
+
+    pub(crate) fn index_const(&mut self, value: i64) -> MlirValue {
+        let index = self.parse_type("index");
+        self.value("arith.constant", &[], index, &[("value", format!("{value} : index"))])
+    }
+
+    // ---- functions --------------------------------------------------------------------
+
+    fn function(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let body = self.body;
+        let ctx = self.ctx();
+        self.loc = Self::location_of(self.mctx, ctx, body.op(op).location);
+        let name = body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)).ok_or_else(|| self.error(op, "func.func without a name"))?.to_string();
+        let inputs = match body.attr(op, "function_type").map(|a| ctx.attr_data(a)) {
+            Some(AttrData::Type(t)) => match ctx.type_data(*t) {
+                TypeData::Function { inputs, results } if results.is_empty() => inputs.clone(),
+                TypeData::Function { .. } => return Err(self.error(op, format!("@{name} returns values: export the loop level (after --lower-to-loops), whose functions write result buffers"))),
+                _ => return Err(self.error(op, "func.func without a function type")),
+            },
+            _ => return Err(self.error(op, "func.func without a function type")),
+        };
+        let ptr = self.parse_type("!llvm.ptr");
+        let i32_ty = self.parse_type("i32");
+        let mut arg_types = inputs.iter().map(|t| self.ty(op, *t)).collect::<Result<Vec<_>, _>>()?;
+        arg_types.push(ptr);
+        let fn_type = FunctionType::new(
+            self.mctx,
+            &arg_types.iter().map(|t| unsafe { MType::from_raw(*t) }).collect::<Vec<_>>(),
+            &[unsafe { MType::from_raw(i32_ty) }],
+        );
+        let mut attrs = vec![
+            (Identifier::new(self.mctx, "sym_name"), StringAttribute::new(self.mctx, &name).into()),
+            (Identifier::new(self.mctx, "function_type"), TypeAttribute::new(fn_type.into()).into()),
+        ];
+        let region = Region::new();
+        let func_body = body.op(op).regions.first().and_then(|r| body.entry_block(*r));
+        match func_body {
+            None => attrs.push((Identifier::new(self.mctx, "sym_visibility"), StringAttribute::new(self.mctx, "private").into())),
+            Some(entry) => {
+                if let Some(v) = body.attr(op, "sym_visibility").and_then(|a| ctx.as_string(a)) {
+                    attrs.push((Identifier::new(self.mctx, "sym_visibility"), StringAttribute::new(self.mctx, v).into()));
+                }
+                let args: Vec<(MType, Location)> = arg_types.iter().map(|t| (unsafe { MType::from_raw(*t) }, self.loc)).collect();
+                let block = region.append_block(Block::new(&args)).to_raw();
+                for (i, v) in body.block(entry).args.iter().enumerate() {
+                    self.values.insert(*v, Self::block_arg(block, i));
+                }
+                self.opts = Some(Self::block_arg(block, inputs.len()));
+                self.status = None;
+                let saved = std::mem::replace(&mut self.block, block);
+                let result = self.function_body(op, body.op(op).regions[0]);
+                self.block = saved;
+                result?;
+            }
+        }
+        let func = OperationBuilder::new("func.func", self.loc)
+            .add_attributes(&attrs)
+            .add_regions([region])
+            .build()
+            .map_err(|e| self.error(op, format!("MLIR cannot build @{name}: {e}")))?;
+        let raw = func.to_raw();
+        std::mem::forget(func);
+        unsafe { mlir_sys::mlirBlockAppendOwnedOperation(self.block, raw) };
+        Ok(())
+    }
+
+    /// The ops of a function's single block; `func.return` returns the status.
+    fn function_body(&mut self, func: OpId, region: RegionId) -> Result<(), Diagnostic> {
+        let body = self.body;
+        let blocks = &body.region(region).blocks;
+        if blocks.len() != 1 {
+            return Err(self.error(func, "the export to upstream MLIR handles functions of one block (the loop level's)"));
+        }
+        // The status slot comes first, so that every call below can reach it.
+        if self.calls_anything(func) {
+            let slot_type = self.parse_type("memref<i32>");
+            let slot = self.value("memref.alloca", &[], slot_type, &[("operandSegmentSizes", "array<i32: 0, 0>".into())]);
+            let i32_ty = self.parse_type("i32");
+            let zero = self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())]);
+            self.build("memref.store", &[zero, slot], &[], &[], Vec::new());
+            self.status = Some(slot);
+        }
+        self.allocs.push(Vec::new());
+        for op in body.block_ops(blocks[0]) {
+            self.loc = Self::location_of(self.mctx, self.ctx(), body.op(op).location);
+            if body.op_name(op) == "func.return" {
+                if !body.op(op).operands.is_empty() {
+                    return Err(self.error(op, "func.return with values: export the loop level (after --lower-to-loops)"));
+                }
+                self.free_allocs();
+                let status = match self.status {
+                    Some(slot) => {
+                        let i32_ty = self.parse_type("i32");
+                        self.value("memref.load", &[slot], i32_ty, &[])
+                    }
+                    None => {
+                        let i32_ty = self.parse_type("i32");
+                        self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())])
+                    }
+                };
+                self.build("func.return", &[status], &[], &[], Vec::new());
+                self.allocs.pop();
+                return Ok(());
+            }
+            self.op(op)?;
+        }
+        Err(self.error(func, "function without func.return"))
+    }
+
+    fn calls_anything(&self, func: OpId) -> bool {
+        let body = self.body;
+        body.nested_ops(func, WalkOrder::PreOrder).into_iter().any(|op| matches!(body.op_name(op), "func.call" | "loop.call_runtime"))
+    }
+
+    /// Frees the buffers allocated in the current block.
+    fn free_allocs(&mut self) {
+        let allocs = self.allocs.last().cloned().unwrap_or_default();
+        for buffer in allocs.into_iter().rev() {
+            self.build("memref.dealloc", &[buffer], &[], &[], Vec::new());
+        }
+    }
+
+    /// Folds a call's status into the function's: the first non-zero one stays.
+    fn fold_status(&mut self, status: MlirValue) {
+        let Some(slot) = self.status else { return };
+        let i32_ty = self.parse_type("i32");
+        let i1 = self.parse_type("i1");
+        let old = self.value("memref.load", &[slot], i32_ty, &[]);
+        let zero = self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())]);
+        let ok = self.value("arith.cmpi", &[old, zero], i1, &[("predicate", "0 : i64".into())]);
+        let new = self.value("arith.select", &[ok, status, old], i32_ty, &[]);
+        self.build("memref.store", &[new, slot], &[], &[], Vec::new());
+    }
+
+    // ---- ops --------------------------------------------------------------------------
+
+    fn op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let body = self.body;
+        let name = body.op_name(op);
+        let results: Vec<MlirValue> = match name {
+            "loop.constant" => vec![self.constant(op)?],
+            "loop.alloc" => vec![self.alloc(op)?],
+            "loop.load" => {
+                let operands = self.operands(op)?;
+                let ty = self.ty(op, body.value_type(body.result(op, 0)))?;
+                vec![self.value("memref.load", &operands, ty, &[])]
+            }
+            "loop.store" => {
+                let operands = self.operands(op)?;
+                self.build("memref.store", &operands, &[], &[], Vec::new());
+                vec![]
+            }
+            "loop.for" => self.for_op(op)?,
+            "loop.parallel" => self.parallel(op)?,
+            "loop.while" => self.while_op(op)?,
+            "loop.if" => self.if_op(op)?,
+            "loop.arith" => vec![self.arith(op)?],
+            "loop.math" => vec![self.math(op)?],
+            "loop.compare" => vec![self.compare(op)?],
+            "loop.select" => {
+                let operands = self.operands(op)?;
+                let ty = self.value_type(operands[1]);
+                vec![self.value("arith.select", &operands, ty, &[])]
+            }
+            "loop.convert" => vec![self.convert(op)?],
+            "loop.bitcast" => vec![self.bitcast(op)?],
+            "loop.call_runtime" => {
+                self.call_runtime(op)?;
+                vec![]
+            }
+            "func.call" => {
+                self.call(op)?;
+                vec![]
+            }
+            "loop.real" | "loop.imag" | "loop.complex" | "loop.complex_abs" => {
+                return Err(self.error(op, format!("the export to upstream MLIR does not handle complex numbers ('{name}') yet")))
+            }
+            _ => return Err(self.error(op, format!("cannot export '{name}' to upstream MLIR (export the loop level, after --lower-to-loops)"))),
+        };
+        for (ours, theirs) in body.op(op).results.iter().zip(results) {
+            self.values.insert(*ours, theirs);
+        }
+        Ok(())
+    }
+
+    fn constant(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
+        let ctx = self.ctx();
+        let result_type = self.body.value_type(self.body.result(op, 0));
+        let ty = self.ty(op, result_type)?;
+        let value = self.body.attr(op, "value").ok_or_else(|| self.error(op, "loop.constant without a value"))?;
+        let text = match (ctx.attr_data(value), ctx.type_data(result_type)) {
+            (AttrData::Bool(b), _) => b.to_string(),
+            (AttrData::Integer { value, .. }, TypeData::Integer { width: 1, .. }) => (*value != 0).to_string(),
+            (AttrData::Integer { value, .. }, TypeData::Integer { width, .. }) => format!("{} : i{width}", wrap_signed(*value, *width)),
+            (AttrData::Integer { value, .. }, TypeData::Index) => format!("{value} : index"),
+            (AttrData::Float { bits, .. }, TypeData::Float(kind)) => float_literal(f64::from_bits(*bits), *kind),
+            _ => return Err(self.error(op, format!("cannot export the constant {}", ctx.attr_to_string(value)))),
+        };
+        Ok(self.value("arith.constant", &[], ty, &[("value", text)]))
+    }
+
+    pub(crate) fn constant_of(&mut self, ty: MlirType, text: String) -> MlirValue {
+        self.value("arith.constant", &[], ty, &[("value", text)])
+    }
+
+    fn alloc(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
+        let ctx = self.ctx();
+        let ours = self.body.value_type(self.body.result(op, 0));
+        let ty = self.ty(op, ours)?;
+        let memref = ctx.as_memref(ours).ok_or_else(|| self.error(op, "loop.alloc of no memref"))?;
+        let shape = memref.static_shape().ok_or_else(|| self.error(op, "loop.alloc of a dynamic shape"))?;
+        let segments = ("operandSegmentSizes", "array<i32: 0, 0>".to_string());
+        let (buffer, allocated) = match memref.layout.as_ref().filter(|l| !is_row_major(l)) {
+            None => {
+                let buffer = self.value("memref.alloc", &[], ty, &[segments]);
+                (buffer, buffer)
+            }
+            Some(layout) => {
+                // The flat buffer, padding included, seen through the layout's strides.
+                let strides = strides(&shape, layout);
+                let len: i64 = shape.iter().zip(&strides).map(|(n, s)| (n - 1).max(0) * s).sum::<i64>() + 1;
+                let len = layout.padded_dims.as_ref().map_or(len, |p| p.iter().product::<i64>().max(len));
+                let element = self.type_text(op, memref.element)?;
+                let flat_type = self.parse_type(&format!("memref<{len}x{element}>"));
+                let flat = self.value("memref.alloc", &[], flat_type, &[segments]);
+                let list = |v: &[i64]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+                let view = self.value(
+                    "memref.reinterpret_cast",
+                    &[flat],
+                    ty,
+                    &[
+                        ("operandSegmentSizes", "array<i32: 1, 0, 0, 0>".into()),
+                        ("static_offsets", "array<i64: 0>".into()),
+                        ("static_sizes", format!("array<i64: {}>", list(&shape))),
+                        ("static_strides", format!("array<i64: {}>", list(&strides))),
+                    ],
+                );
+                (view, flat)
+            }
+        };
+        if let Some(allocs) = self.allocs.last_mut() {
+            allocs.push(allocated);
+        }
+        Ok(buffer)
+    }
+
+    /// Exports the single block of `region` into `block` (whose arguments stand for its
+    /// arguments), ending it with `terminator`.
+    fn region_body(&mut self, owner: OpId, region: RegionId, block: MlirBlock, terminator: Terminator) -> Result<(), Diagnostic> {
+        let body = self.body;
+        let Some(ours) = body.entry_block(region) else { return Ok(()) };
+        for (i, v) in body.block(ours).args.iter().enumerate() {
+            self.values.insert(*v, Self::block_arg(block, i));
+        }
+        let saved = std::mem::replace(&mut self.block, block);
+        let saved_loc = self.loc;
+        self.allocs.push(Vec::new());
+        let result = (|| {
+            for op in body.block_ops(ours) {
+                self.loc = Self::location_of(self.mctx, self.ctx(), body.op(op).location);
+                match body.op_name(op) {
+                    "loop.yield" | "loop.condition" => {
+                        let operands = self.operands(op)?;
+                        self.free_allocs();
+                        let name = match terminator {
+                            Terminator::Yield => "scf.yield",
+                            Terminator::Reduce => "scf.reduce",
+                            Terminator::Condition => "scf.condition",
+                        };
+                        self.build(name, &operands, &[], &[], Vec::new());
+                        return Ok(());
+                    }
+                    _ => self.op(op)?,
+                }
+            }
+            Err(Diagnostic::error(body.op(owner).location, "a region without its terminator"))
+        })();
+        self.allocs.pop();
+        self.block = saved;
+        self.loc = saved_loc;
+        result
+    }
+
+    fn result_types(&mut self, op: OpId) -> Result<Vec<MlirType>, Diagnostic> {
+        let body = self.body;
+        body.op(op).results.iter().map(|v| self.ty(op, body.value_type(*v))).collect()
+    }
+
+    fn for_op(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+        let operands = self.operands(op)?;
+        let results = self.result_types(op)?;
+        let index = self.parse_type("index");
+        let mut args = vec![index];
+        args.extend(&results);
+        let (region, block) = self.region(&args);
+        self.region_body(op, self.body.op(op).regions[0], block, Terminator::Yield)?;
+        let built = self.build("scf.for", &operands, &results, &[], vec![region]);
+        Ok(Self::results(built, results.len()))
+    }
+
+    fn parallel(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+        let operands = self.operands(op)?;
+        let rank = operands.len() / 2;
+        let one = self.index_const(1);
+        let mut all = operands.clone();
+        all.extend(std::iter::repeat_n(one, rank));
+        let index = self.parse_type("index");
+        let (region, block) = self.region(&vec![index; rank]);
+        self.region_body(op, self.body.op(op).regions[0], block, Terminator::Reduce)?;
+        self.build("scf.parallel", &all, &[], &[("operandSegmentSizes", format!("array<i32: {rank}, {rank}, {rank}, 0>"))], vec![region]);
+        Ok(Vec::new())
+    }
+
+    fn while_op(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+        let operands = self.operands(op)?;
+        let inits: Vec<MlirType> = operands.iter().map(|v| self.value_type(*v)).collect();
+        let results = self.result_types(op)?;
+        let regions = self.body.op(op).regions.clone();
+        let (before, before_block) = self.region(&inits);
+        self.region_body(op, regions[0], before_block, Terminator::Condition)?;
+        let (after, after_block) = self.region(&results);
+        self.region_body(op, regions[1], after_block, Terminator::Yield)?;
+        let built = self.build("scf.while", &operands, &results, &[], vec![before, after]);
+        Ok(Self::results(built, results.len()))
+    }
+
+    fn if_op(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+        let operands = self.operands(op)?;
+        let results = self.result_types(op)?;
+        let regions = self.body.op(op).regions.clone();
+        let (then_region, then_block) = self.region(&[]);
+        self.region_body(op, regions[0], then_block, Terminator::Yield)?;
+        let else_region = if self.body.entry_block(regions[1]).is_some() {
+            let (region, block) = self.region(&[]);
+            self.region_body(op, regions[1], block, Terminator::Yield)?;
+            region
+        } else if results.is_empty() {
+            Region::new()
+        } else {
+            return Err(self.error(op, "loop.if with results needs an else region"));
+        };
+        let built = self.build("scf.if", &operands, &results, &[], vec![then_region, else_region]);
+        Ok(Self::results(built, results.len()))
+    }
+
+    fn call(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx();
+        if !self.body.op(op).results.is_empty() {
+            return Err(self.error(op, "func.call with results: export the loop level (after --lower-to-loops)"));
+        }
+        let callee = match self.body.attr(op, "callee").map(|a| ctx.attr_data(a)) {
+            Some(AttrData::SymbolRef(path)) if path.len() == 1 => ctx.symbol_str(path[0]).to_string(),
+            _ => return Err(self.error(op, "func.call needs a flat callee")),
+        };
+        let mut operands = self.operands(op)?;
+        operands.push(self.opts.expect("inside a function"));
+        let i32_ty = self.parse_type("i32");
+        let call = self.build("func.call", &operands, &[i32_ty], &[("callee", format!("@{callee}"))], Vec::new());
+        let status = unsafe { mlir_sys::mlirOperationGetResult(call, 0) };
+        self.fold_status(status);
+        Ok(())
+    }
+
+    fn call_runtime(&mut self, op: OpId) -> Result<(), Diagnostic> {
+        let ctx = self.ctx();
+        let body = self.body;
+        if !body.op(op).results.is_empty() {
+            return Err(self.error(op, "the export to upstream MLIR does not handle runtime calls with results"));
+        }
+        let callee = match body.attr(op, "callee").map(|a| ctx.attr_data(a)) {
+            Some(AttrData::SymbolRef(path)) if path.len() == 1 => ctx.symbol_str(path[0]).to_string(),
+            _ => return Err(self.error(op, "loop.call_runtime needs a flat callee")),
+        };
+        let ptr = self.parse_type("!llvm.ptr");
+        let i64_ty = self.parse_type("i64");
+        let index = self.parse_type("index");
+        let mut args = Vec::new();
+        for &v in &body.op(op).operands {
+            let value = self.get(op, v)?;
+            let ty = body.value_type(v);
+            let arg = if ctx.as_memref(ty).is_some() {
+                // The buffer's aligned pointer (its offset is 0).
+                let address = self.value("memref.extract_aligned_pointer_as_index", &[value], index, &[]);
+                let int = self.value("arith.index_cast", &[address], i64_ty, &[]);
+                self.value("llvm.inttoptr", &[int], ptr, &[])
+            } else if matches!(ctx.type_data(ty), TypeData::Index) {
+                self.value("arith.index_cast", &[value], i64_ty, &[])
+            } else {
+                value
+            };
+            args.push(arg);
+        }
+        args.push(self.opts.expect("inside a function"));
+        let types: Vec<MlirType> = args.iter().map(|v| self.value_type(*v)).collect();
+        match self.runtime.get(&callee) {
+            Some((known, _)) if !types_equal(known, &types) => {
+                return Err(self.error(op, format!("@{callee} is called with two different signatures")));
+            }
+            Some(_) => {}
+            None => {
+                self.runtime.insert(callee.clone(), (types, op));
+            }
+        }
+        let i32_ty = self.parse_type("i32");
+        let call = self.build("func.call", &args, &[i32_ty], &[("callee", format!("@{callee}"))], Vec::new());
+        let status = unsafe { mlir_sys::mlirOperationGetResult(call, 0) };
+        self.fold_status(status);
+        Ok(())
+    }
+
+    /// `func.func private @xla_rt_f(...) -> i32` for every runtime function called.
+    fn runtime_declarations(&mut self) -> Result<(), Diagnostic> {
+        for (name, (arity, ty)) in std::mem::take(&mut self.libm) {
+            let t = unsafe { MType::from_raw(ty) };
+            let fn_type = FunctionType::new(self.mctx, &vec![t; arity], &[t]);
+            let attrs = [
+                (Identifier::new(self.mctx, "sym_name"), StringAttribute::new(self.mctx, &name).into()),
+                (Identifier::new(self.mctx, "function_type"), TypeAttribute::new(fn_type.into()).into()),
+                (Identifier::new(self.mctx, "sym_visibility"), StringAttribute::new(self.mctx, "private").into()),
+            ];
+            let func = OperationBuilder::new("func.func", self.loc).add_attributes(&attrs).add_regions([Region::new()]).build().expect("a declaration builds");
+            let raw = func.to_raw();
+            std::mem::forget(func);
+            unsafe { mlir_sys::mlirBlockAppendOwnedOperation(self.block, raw) };
+        }
+        let i32_ty = self.parse_type("i32");
+        for (name, (types, op)) in std::mem::take(&mut self.runtime) {
+            self.loc = Self::location_of(self.mctx, self.ctx(), self.body.op(op).location);
+            let inputs: Vec<MType> = types.iter().map(|t| unsafe { MType::from_raw(*t) }).collect();
+            let fn_type = FunctionType::new(self.mctx, &inputs, &[unsafe { MType::from_raw(i32_ty) }]);
+            let attrs = [
+                (Identifier::new(self.mctx, "sym_name"), StringAttribute::new(self.mctx, &name).into()),
+                (Identifier::new(self.mctx, "function_type"), TypeAttribute::new(fn_type.into()).into()),
+                (Identifier::new(self.mctx, "sym_visibility"), StringAttribute::new(self.mctx, "private").into()),
+            ];
+            let func = OperationBuilder::new("func.func", self.loc)
+                .add_attributes(&attrs)
+                .add_regions([Region::new()])
+                .build()
+                .map_err(|e| self.error(op, format!("MLIR cannot declare @{name}: {e}")))?;
+            let raw = func.to_raw();
+            std::mem::forget(func);
+            unsafe { mlir_sys::mlirBlockAppendOwnedOperation(self.block, raw) };
+        }
+        Ok(())
+    }
+
+    // ---- scalar types -----------------------------------------------------------------
+
+    /// What a scalar type of ours is, for the semantics of the ops on it.
+    pub(crate) fn scalar(&self, op: OpId, ty: Type) -> Result<Scalar, Diagnostic> {
+        let ctx = self.ctx();
+        Ok(match ctx.type_data(ty) {
+            TypeData::Integer { width: 1, .. } => Scalar::Pred,
+            TypeData::Integer { width, signedness } => Scalar::Int { width: *width, signed: *signedness != Signedness::Unsigned },
+            TypeData::Index => Scalar::Int { width: 64, signed: true },
+            TypeData::Float(kind) if float_name(*kind).is_some() => Scalar::Float(*kind),
+            _ => return Err(self.error(op, format!("the export to upstream MLIR does not handle {} yet", ctx.type_to_string(ty)))),
+        })
+    }
+}
+
+/// A scalar type by what its ops mean.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Scalar {
+    Pred,
+    Int { width: u32, signed: bool },
+    Float(FloatKind),
+}
+
+impl Scalar {
+    pub(crate) fn is_signed(self) -> bool {
+        matches!(self, Scalar::Int { signed: true, .. })
+    }
+    pub(crate) fn width(self) -> u32 {
+        match self {
+            Scalar::Pred => 1,
+            Scalar::Int { width, .. } => width,
+            Scalar::Float(kind) => kind.bit_width(),
+        }
+    }
+    pub(crate) fn is_narrow_float(self) -> bool {
+        matches!(self, Scalar::Float(FloatKind::F16 | FloatKind::BF16))
+    }
+}
+
+fn types_equal(a: &[MlirType], b: &[MlirType]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| unsafe { mlir_sys::mlirTypeEqual(*x, *y) })
+}
+
+pub(crate) fn float_name(kind: FloatKind) -> Option<&'static str> {
+    match kind {
+        FloatKind::F16 => Some("f16"),
+        FloatKind::BF16 => Some("bf16"),
+        FloatKind::F32 => Some("f32"),
+        FloatKind::F64 => Some("f64"),
+        _ => None,
+    }
+}
+
+/// An exact float attribute: the bits in hexadecimal, as MLIR reads them.
+pub(crate) fn float_literal(value: f64, kind: FloatKind) -> String {
+    match kind {
+        FloatKind::F16 => format!("0x{:04X} : f16", half::f16::from_f64(value).to_bits()),
+        FloatKind::BF16 => format!("0x{:04X} : bf16", half::bf16::from_f64(value).to_bits()),
+        FloatKind::F32 => format!("0x{:08X} : f32", (value as f32).to_bits()),
+        _ => format!("0x{:016X} : f64", value.to_bits()),
+    }
+}
+
+/// `value` as a signed integer of `width` bits (how MLIR prints a signless constant).
+pub(crate) fn wrap_signed(value: i128, width: u32) -> i128 {
+    if width >= 128 {
+        return value;
+    }
+    let shift = 128 - width;
+    (value << shift) >> shift
+}
+
+fn is_row_major(layout: &xla_ir::Layout) -> bool {
+    layout.padded_dims.is_none() && *layout == xla_ir::Layout::row_major(layout.minor_to_major.len())
+}
+
+/// The stride of each dimension in elements (`minor_to_major` over the padded sizes), as
+/// the llvm lowering addresses buffers.
+fn strides(shape: &[i64], layout: &xla_ir::Layout) -> Vec<i64> {
+    let physical = layout.padded_dims.as_deref().unwrap_or(shape);
+    let mut strides = vec![0; shape.len()];
+    let mut stride = 1i64;
+    for &d in &layout.minor_to_major {
+        strides[d as usize] = stride;
+        stride = stride.saturating_mul(physical[d as usize]);
+    }
+    strides
+}
