@@ -59,6 +59,11 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[EntrySpec], opti
     // libc's by the dynamic linker.
     for function in module.get_functions().filter(|f| f.count_basic_blocks() > 0) {
         function.set_linkage(Linkage::Internal);
+        // The code runs with subnormals flushed (the wrappers set FTZ/DAZ), as our own
+        // lowering tells LLVM, so that constants LLVM folds are flushed alike.
+        for key in ["denormal-fp-math", "denormal-fp-math-f32"] {
+            function.add_attribute(inkwell::attributes::AttributeLoc::Function, llcx.create_string_attribute(key, "preserve-sign,preserve-sign"));
+        }
     }
     // libm's functions without memory effects (errno ignored), as our translation declares
     // them, so that loops calling them vectorize into libmvec alike.
