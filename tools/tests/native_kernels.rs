@@ -20,19 +20,8 @@ use proptest::test_runner::{Config, TestCaseError};
 use xla_interp::closeness::{compare, Tolerance};
 use xla_interp::{ElementType, Elements, Literal};
 use xla_ir::printer::{print_op, PrintOptions};
-use support::differential::compiled_and_interpreted;
+use support::differential::{compiled_and_interpreted, small_integers};
 use xla_tools::opt::{new_context, read_module};
-
-/// Small integers in `[-3, 3]` from a seed (a linear congruential generator).
-fn small_integers(count: usize, seed: u64) -> Vec<f64> {
-    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    (0..count)
-        .map(|_| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((state >> 33) % 7) as f64 - 3.0
-        })
-        .collect()
-}
 
 /// An argument of `element` and `shape` holding small integers (both parts of a complex
 /// number).

@@ -12,19 +12,8 @@ mod support;
 use xla_interp::closeness::{compare, Tolerance};
 use xla_interp::{ElementType, Elements, Literal};
 use xla_ir::printer::{print_op, PrintOptions};
-use support::differential::compiled_and_interpreted;
+use support::differential::{compiled_and_interpreted, small_integers};
 use xla_tools::opt::{new_context, read_module};
-
-/// Small integers in `[-3, 3]` from a seed (a linear congruential generator).
-fn small_integers(count: usize, seed: u64) -> Vec<f64> {
-    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-    (0..count)
-        .map(|_| {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((state >> 33) % 7) as f64 - 3.0
-        })
-        .collect()
-}
 
 /// Whether `text` lowered to llvm calls `xla_rt_parallel_for`.
 fn calls_parallel_for(text: &str) -> bool {

@@ -31,3 +31,15 @@ pub fn compiled_and_interpreted(file: &str, text: &str, args: &[Literal]) -> Res
     }
     Ok((compiled, interpreted))
 }
+
+/// Small integers in `[-3, 3]` from a seed (a linear congruential generator): inputs whose
+/// sums are exact in any order, so compiled and interpreted results agree bit for bit.
+pub fn small_integers(count: usize, seed: u64) -> Vec<f64> {
+    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    (0..count)
+        .map(|_| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((state >> 33) % 7) as f64 - 3.0
+        })
+        .collect()
+}
