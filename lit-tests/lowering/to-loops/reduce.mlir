@@ -139,3 +139,83 @@ func.func @max_pool(%a: tensor<4x4xf32>) -> tensor<2x2xf32> {
   }
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+// A long reduction along the most minor dimension with an associative reducer is split
+// into lanes: 16 f32 accumulators (lane 0 from the init value, the others from the
+// neutral element -0.0) carried by a loop over whole rounds, the 5 elements left over
+// folded one per lane, then the lanes combined pairwise.
+// CHECK-LABEL: func.func @row_sum_in_lanes
+// CHECK-DAG:     %[[NEUTRAL:.+]] = loop.constant -0.0 : f32
+// CHECK-DAG:     %[[INIT:.+]] = loop.constant 1.0 : f32
+// CHECK-DAG:     %[[ROUNDS:.+]] = loop.constant 2 : index
+// CHECK:         loop.parallel (%[[ROW:.+]]) =
+// CHECK:           %[[LANES:.+]]:16 = loop.for %[[R:.+]] = %{{.+}} to %[[ROUNDS]] step %{{.+}} iter_args(%[[L0:.+]] = %[[INIT]], %{{.+}} = %[[NEUTRAL]],
+// CHECK:             loop.yield
+// CHECK-SAME:          : f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32
+// CHECK:           %[[X32:.+]] = loop.load %arg0[%[[ROW]], %{{.+}}] : memref<3x37xf32>
+// CHECK-NEXT:      %[[TAIL0:.+]] = loop.arith add %[[LANES]]#0, %[[X32]] : f32
+// CHECK-COUNT-4:   loop.arith add %[[LANES]]#{{[1-4]}}, %{{.+}} : f32
+// CHECK:           %[[PAIR:.+]] = loop.arith add %[[TAIL0]], %{{.+}} : f32
+// CHECK-COUNT-14:  loop.arith add
+// CHECK-NEXT:      loop.store %{{.+}}, %arg1[%[[ROW]]] : memref<3xf32>
+
+func.func @row_sum_in_lanes(%a: tensor<3x37xf32>) -> tensor<3xf32> {
+  %one = hlo.constant dense<1.0> : tensor<f32>
+  %0 = hlo.reduce(%a init: %one) dimensions = [1] : (tensor<3x37xf32>, tensor<f32>) -> tensor<3xf32> {
+  ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+    %1 = hlo.add %acc, %x : tensor<f32>
+    hlo.return %1 : tensor<f32>
+  }
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// A reducer that is not one associative op keeps the sequential order.
+// CHECK-LABEL: func.func @row_reduce_not_associative
+// CHECK:         loop.for %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (f32) {
+// CHECK-NOT:     loop.for
+
+func.func @row_reduce_not_associative(%a: tensor<3x37xf32>) -> tensor<3xf32> {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %0 = hlo.reduce(%a init: %zero) dimensions = [1] : (tensor<3x37xf32>, tensor<f32>) -> tensor<3xf32> {
+  ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+    %1 = hlo.subtract %acc, %x : tensor<f32>
+    hlo.return %1 : tensor<f32>
+  }
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// Reducing the major dimension of a matrix with a long minor one walks the input in its
+// own order: a loop.parallel over tiles of the minor dimension (2 tiles of 256), where the
+// result's tile first takes the init value, then every row folds into it.
+// CHECK-LABEL: func.func @column_sum_in_input_order
+// CHECK-DAG:     %[[ZERO:.+]] = loop.constant 0.0 : f32
+// CHECK-DAG:     %[[C256:.+]] = loop.constant 256 : index
+// CHECK-DAG:     %[[C6:.+]] = loop.constant 6 : index
+// CHECK:         loop.parallel (%[[T:.+]]) =
+// CHECK-NEXT:      %[[START:.+]] = loop.arith multiply %[[T]], %[[C256]] : index
+// CHECK-NEXT:      loop.for %[[L:.+]] = %{{.+}} to %[[C256]]
+// CHECK-NEXT:        %[[J:.+]] = loop.arith add %[[START]], %[[L]] : index
+// CHECK-NEXT:        loop.store %[[ZERO]], %arg1[%[[J]]] : memref<512xf32>
+// CHECK:           loop.for %[[I:.+]] = %{{.+}} to %[[C6]]
+// CHECK-NEXT:        loop.for %[[L2:.+]] = %{{.+}} to %[[C256]]
+// CHECK-NEXT:          %[[J2:.+]] = loop.arith add %[[START]], %[[L2]] : index
+// CHECK-NEXT:          %[[ACC:.+]] = loop.load %arg1[%[[J2]]] : memref<512xf32>
+// CHECK-NEXT:          %[[X:.+]] = loop.load %arg0[%[[I]], %[[J2]]] : memref<6x512xf32>
+// CHECK-NEXT:          %[[S:.+]] = loop.arith add %[[ACC]], %[[X]] : f32
+// CHECK-NEXT:          loop.store %[[S]], %arg1[%[[J2]]] : memref<512xf32>
+
+func.func @column_sum_in_input_order(%a: tensor<6x512xf32>) -> tensor<512xf32> {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %0 = hlo.reduce(%a init: %zero) dimensions = [0] : (tensor<6x512xf32>, tensor<f32>) -> tensor<512xf32> {
+  ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+    %1 = hlo.add %acc, %x : tensor<f32>
+    hlo.return %1 : tensor<f32>
+  }
+  return %0 : tensor<512xf32>
+}

@@ -159,6 +159,12 @@ impl Lowering<'_, '_> {
                 _ => return Err(self.error("internal error: a tensor result without a buffer")),
             }
         }
+        if self.body.op_name(op) == "hlo.reduce" && self.reduces_in_input_order(op) {
+            let all: Option<Vec<ValueId>> = buffers.iter().copied().collect();
+            if let Some(all) = all {
+                return self.reduce_in_input_order(op, &all);
+            }
+        }
         // The loops follow the first result's layout (major to minor), so stores are
         // contiguous whatever layout layout assignment chose.
         let order: Vec<usize> = ctx_layout_order(self.ctx(), self.body.value_type(first), shape.len());

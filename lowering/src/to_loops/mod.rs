@@ -94,6 +94,8 @@ mod numbers;
 mod padding;
 mod precision;
 mod reduce;
+mod reduce_columns;
+mod reduce_lanes;
 mod rng;
 mod rng_distributions;
 mod runtime;

@@ -4,10 +4,15 @@
 //! elements and applies the reducer, whose region is inlined as scalar ops on the
 //! accumulators and the elements.
 //!
-//! The order is the interpreter's and XLA's sequential one: every result element folds the
+//! The order is the interpreter's sequential one, except in split reductions (below): every result element folds the
 //! input elements left to right in row-major order of the reduced dimensions (of the
 //! window), `f(f(f(init, x0), x1), x2)`. A window element that falls on padding or on a
 //! hole of base dilation takes no part (a `loop.if` skips it), as in XLA's backends.
+//!
+//! A long reduction along the input's most minor dimension with an associative reducer is
+//! split into lanes ([`super::reduce_lanes`]), which reorders it as XLA's CPU backend
+//! does.
+//!
 //! Invariant: the accumulators are scalars in registers; no buffer is written inside the
 //! reduction.
 
@@ -24,6 +29,9 @@ struct Reduction {
     inputs: Vec<ValueId>,
     reduced: Vec<(usize, i64)>,
     reducer: RegionId,
+    /// Whether the accumulators are lanes of a [split](super::reduce_lanes) along the
+    /// innermost reduced dimension.
+    split: bool,
 }
 
 impl Lowering<'_, '_> {
@@ -53,8 +61,25 @@ impl Lowering<'_, '_> {
         for init in inits {
             accumulators.push(self.element(init, &[])?);
         }
-        let reduction = Reduction { inputs, reduced, reducer };
+        if let Some(split) = self.lane_split(&inputs, &reduced, reducer) {
+            let lanes = self.lane_accumulators(split, accumulators[0])?;
+            let reduction = Reduction { inputs, reduced, reducer, split: true };
+            let lanes = self.fold_dimensions(&reduction, 0, full_index, lanes)?;
+            return Ok(vec![self.combine_lanes(reducer, lanes)?]);
+        }
+        let reduction = Reduction { inputs, reduced, reducer, split: false };
         self.fold_dimensions(&reduction, 0, full_index, accumulators)
+    }
+
+    /// Folds the inputs' elements at `index` into `accumulators` with the reducer.
+    fn fold_element(&mut self, reduction: &Reduction, index: &[Option<ValueId>], accumulators: Vec<ValueId>) -> Emitted<Vec<ValueId>> {
+        let index: Option<Vec<ValueId>> = index.iter().copied().collect();
+        let index = index.ok_or_else(|| self.error("internal error: an index left unfilled"))?;
+        let mut args = accumulators;
+        for &input in &reduction.inputs {
+            args.push(self.element(input, &index)?);
+        }
+        self.inline_scalar_region(reduction.reducer, &args)
     }
 
     /// Folds the inputs along reduced dimension number `level` and the ones after it into
@@ -67,14 +92,17 @@ impl Lowering<'_, '_> {
         accumulators: Vec<ValueId>,
     ) -> Emitted<Vec<ValueId>> {
         let Some(&(d, size)) = reduction.reduced.get(level) else {
-            let index: Option<Vec<ValueId>> = index.into_iter().collect();
-            let index = index.ok_or_else(|| self.error("internal error: an index left unfilled"))?;
-            let mut args = accumulators;
-            for &input in &reduction.inputs {
-                args.push(self.element(input, &index)?);
-            }
-            return self.inline_scalar_region(reduction.reducer, &args);
+            return self.fold_element(reduction, &index, accumulators);
         };
+        if reduction.split && level + 1 == reduction.reduced.len() {
+            let apply = |this: &mut Self, acc: ValueId, at: ValueId| -> Emitted<ValueId> {
+                let mut index = index.clone();
+                index[d] = Some(at);
+                let folded = this.fold_element(reduction, &index, vec![acc])?;
+                folded.first().copied().ok_or_else(|| this.error("a reducer without a result"))
+            };
+            return self.fold_into_lanes(size, accumulators, &apply);
+        }
         let (zero, upper) = (self.index(0), self.index(size));
         self.for_loop(zero, upper, &accumulators, |this, iv, carried| {
             let mut index = index.clone();

@@ -1,0 +1,196 @@
+//! Reductions split into lanes: how a long reduction along a contiguous dimension becomes
+//! independent accumulators that LLVM's vectorizers turn into SIMD registers.
+//!
+//! A reduction folded strictly left to right is one chain of dependent operations: each
+//! addition waits for the previous one (four cycles for a float add here), and LLVM may not
+//! reorder float additions, so the loop runs at a fraction of the machine's speed. When the
+//! reducer is one associative binary op with a neutral element (add, multiply, maximum,
+//! minimum, and, or, xor) and the innermost reduced dimension is the input's most minor
+//! one, the elemental keeps [`LANES_BYTES`] bytes' worth of accumulators instead: lane `l`
+//! folds the elements whose innermost index is `l` modulo the lane count, carried across
+//! the outer reduced dimensions as well, and the lanes are combined pairwise at the end.
+//! Lane 0 starts from the init value, the others from the neutral element, so the result
+//! equals the sequential one exactly for integers, maximum and minimum, and up to
+//! reassociation for float sums and products, as XLA's CPU backend reassociates its
+//! vectorized reductions.
+//!
+//! Invariant: a split changes nothing but the order in which elements are combined; it
+//! applies only to reducers that are associative and commutative on their type, with a
+//! neutral element that leaves every value unchanged (`-0.0` for float sums, so that a
+//! sum of negative zeros stays negative).
+
+use xla_ir::{FloatKind, OpId, RegionId, Scalar, Signedness, TypeData, ValueId};
+
+use super::emit::Emitted;
+use super::lowering::Lowering;
+
+/// How many bytes of accumulators a split keeps: two 256-bit vectors, which hide the
+/// latency of a vector add on this machine's cores.
+pub const LANES_BYTES: usize = 64;
+
+/// The fewest elements the innermost reduced dimension needs before a split pays.
+const MIN_LANE_ROUNDS: i64 = 2;
+
+/// A reducer the lanes may reorder, and its neutral element.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct LaneSplit {
+    /// The number of accumulators.
+    pub lanes: usize,
+    /// The neutral element of the reducer on the element type.
+    pub neutral: Scalar,
+}
+
+/// The associative reducers, by the name of the one op their region applies.
+const ASSOCIATIVE: &[&str] = &["hlo.add", "hlo.multiply", "hlo.maximum", "hlo.minimum", "hlo.and", "hlo.or", "hlo.xor"];
+
+impl Lowering<'_, '_> {
+    /// How the reduction of `input` by `reducer` along `reduced` (sorted dimensions and
+    /// their sizes) splits into lanes, if it does: one input, a reducer of
+    /// [`ASSOCIATIVE`] with a neutral element on the element type, and an innermost
+    /// reduced dimension that is the input's most minor one, long enough for
+    /// [`MIN_LANE_ROUNDS`] rounds of every lane.
+    pub fn lane_split(&self, inputs: &[ValueId], reduced: &[(usize, i64)], reducer: RegionId) -> Option<LaneSplit> {
+        let [input] = inputs[..] else { return None };
+        let &(innermost, size) = reduced.last()?;
+        let ty = self.body.value_type(input);
+        let rank = self.ctx().as_tensor(ty)?.dims.len();
+        let order = super::elemental::ctx_layout_order(self.ctx(), ty, rank);
+        if order.last() != Some(&innermost) {
+            return None;
+        }
+        let op = single_binary_op(self, reducer)?;
+        let element = self.element_type_of(input).ok()?;
+        let (neutral, bytes) = neutral_element(self.ctx().type_data(element), self.body.op_name(op))?;
+        let lanes = (LANES_BYTES / bytes).min(16);
+        (size >= MIN_LANE_ROUNDS * lanes as i64).then_some(LaneSplit { lanes, neutral })
+    }
+
+    /// The starting accumulators of a split reduction: `init` in lane 0, the neutral
+    /// element in the others.
+    pub fn lane_accumulators(&mut self, split: LaneSplit, init: ValueId) -> Emitted<Vec<ValueId>> {
+        let ty = self.body.value_type(init);
+        let neutral = self.scalar(split.neutral, ty)?;
+        let mut accumulators = vec![init];
+        accumulators.resize(split.lanes, neutral);
+        Ok(accumulators)
+    }
+
+    /// Folds dimension `d` of length `size` into the lanes `accumulators`: a `loop.for`
+    /// over whole rounds of the lanes, each round one element per lane, then the elements
+    /// left over, the `r`-th into lane `r`. `apply` folds the element at an innermost
+    /// index into an accumulator.
+    pub fn fold_into_lanes(
+        &mut self,
+        size: i64,
+        accumulators: Vec<ValueId>,
+        apply: &dyn Fn(&mut Self, ValueId, ValueId) -> Emitted<ValueId>,
+    ) -> Emitted<Vec<ValueId>> {
+        let lanes = accumulators.len() as i64;
+        let rounds = size / lanes;
+        let (zero, upper) = (self.index(0), self.index(rounds));
+        let mut accumulators = self.for_loop(zero, upper, &accumulators, |this, round, carried| {
+            let first = this.mul_const(round, lanes);
+            let mut next = Vec::with_capacity(carried.len());
+            for (lane, &acc) in carried.iter().enumerate() {
+                let at = this.add_const(first, lane as i64);
+                next.push(apply(this, acc, at)?);
+            }
+            Ok(next)
+        })?;
+        for (lane, k) in (rounds * lanes..size).enumerate() {
+            let at = self.index(k);
+            accumulators[lane] = apply(self, accumulators[lane], at)?;
+        }
+        Ok(accumulators)
+    }
+
+    /// Combines the lanes pairwise, neighbours first, into one value with `reducer`.
+    pub fn combine_lanes(&mut self, reducer: RegionId, mut lanes: Vec<ValueId>) -> Emitted<ValueId> {
+        while lanes.len() > 1 {
+            let mut next = Vec::with_capacity(lanes.len().div_ceil(2));
+            for pair in lanes.chunks(2) {
+                match *pair {
+                    [a, b] => {
+                        let combined = self.inline_scalar_region(reducer, &[a, b])?;
+                        next.push(*combined.first().ok_or_else(|| self.error("a reducer without a result"))?);
+                    }
+                    [a] => next.push(a),
+                    _ => unreachable!("chunks of two"),
+                }
+            }
+            lanes = next;
+        }
+        lanes.pop().ok_or_else(|| self.error("internal error: a reduction without lanes"))
+    }
+}
+
+/// The one op of `reducer`'s region, when the region applies a single [`ASSOCIATIVE`] op to
+/// its two arguments (in either order) and returns its result.
+fn single_binary_op(l: &Lowering<'_, '_>, reducer: RegionId) -> Option<OpId> {
+    let body = &*l.body;
+    let [block] = body.region(reducer).blocks[..] else { return None };
+    let args = &body.block(block).args;
+    let ops: Vec<OpId> = body.block_ops(block).collect();
+    let [op, ret] = ops[..] else { return None };
+    let data = body.op(op);
+    let applies = ASSOCIATIVE.contains(&body.op_name(op))
+        && args.len() == 2
+        && (data.operands == [args[0], args[1]] || data.operands == [args[1], args[0]])
+        && data.results.len() == 1;
+    let returns = body.op_name(ret) == "hlo.return" && body.op(ret).operands == data.results;
+    (applies && returns).then_some(op)
+}
+
+/// The neutral element of `reducer` (an [`ASSOCIATIVE`] op name) on elements of type
+/// `element`, and the element's size in bytes, for the float formats with native
+/// arithmetic and the integers wider than a predicate.
+fn neutral_element(element: &TypeData, reducer: &str) -> Option<(Scalar, usize)> {
+    match *element {
+        TypeData::Float(kind @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)) => {
+            let bytes = if kind == FloatKind::F64 { 8 } else if kind == FloatKind::F32 { 4 } else { 2 };
+            let neutral = match reducer {
+                "hlo.add" => -0.0,
+                "hlo.multiply" => 1.0,
+                "hlo.maximum" => f64::NEG_INFINITY,
+                "hlo.minimum" => f64::INFINITY,
+                _ => return None,
+            };
+            Some((Scalar::Float(neutral), bytes))
+        }
+        TypeData::Integer { width, signedness } if (8..=64).contains(&width) => {
+            let unsigned = signedness == Signedness::Unsigned;
+            let (min, max): (i128, i128) = if unsigned { (0, (1 << width) - 1) } else { (-(1 << (width - 1)), (1 << (width - 1)) - 1) };
+            let neutral = match reducer {
+                "hlo.add" | "hlo.or" | "hlo.xor" => 0,
+                "hlo.multiply" => 1,
+                "hlo.maximum" => min,
+                "hlo.minimum" => max,
+                "hlo.and" => if unsigned { max } else { -1 },
+                _ => return None,
+            };
+            Some((Scalar::Int(neutral), width as usize / 8))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neutral_elements_leave_values_unchanged() {
+        let f32_data = TypeData::Float(FloatKind::F32);
+        assert_eq!(neutral_element(&f32_data, "hlo.add"), Some((Scalar::Float(-0.0), 4)));
+        assert_eq!(neutral_element(&f32_data, "hlo.maximum"), Some((Scalar::Float(f64::NEG_INFINITY), 4)));
+        assert_eq!(neutral_element(&f32_data, "hlo.and"), None);
+        let u8_data = TypeData::Integer { width: 8, signedness: Signedness::Unsigned };
+        assert_eq!(neutral_element(&u8_data, "hlo.minimum"), Some((Scalar::Int(255), 1)));
+        assert_eq!(neutral_element(&u8_data, "hlo.and"), Some((Scalar::Int(255), 1)));
+        let s32_data = TypeData::Integer { width: 32, signedness: Signedness::Signless };
+        assert_eq!(neutral_element(&s32_data, "hlo.maximum"), Some((Scalar::Int(-(1 << 31)), 4)));
+        assert_eq!(neutral_element(&s32_data, "hlo.and"), Some((Scalar::Int(-1), 4)));
+        let pred = TypeData::Integer { width: 1, signedness: Signedness::Signless };
+        assert_eq!(neutral_element(&pred, "hlo.or"), None);
+    }
+}

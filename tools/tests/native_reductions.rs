@@ -1,0 +1,133 @@
+//! Reductions compiled to native code agree with the reference interpreter, on the two
+//! paths lower-to-loops takes for speed (`lowering/src/to_loops/reduce_lanes.rs` and
+//! `reduce_columns.rs`):
+//!
+//! - reductions that keep the input's minor dimension walk the input in its own order but
+//!   fold every result element in the interpreter's order, so they agree bit for bit on
+//!   arbitrary floats, whatever the reducer (a column argmax among them);
+//! - reductions along the minor dimension are split into lanes, which reorders float sums:
+//!   exact on integers, maximum and minimum, within a few ulps of the sum's magnitude on
+//!   arbitrary floats, and exact again on small integers.
+//!
+//! Sizes leave remainders (lanes that get one more element, a prime minor dimension that is
+//! one tile), and one input is column-major.
+
+mod support;
+
+use xla_interp::closeness::{compare, Tolerance};
+use xla_interp::{ElementType, Elements, Literal};
+use support::differential::{compiled_and_interpreted, small_integers};
+
+/// Floats in `[-1, 1)` with full 24-bit mantissas, from a seed: every value is an `f32`, and
+/// sums of them round.
+fn arbitrary_floats(count: usize, seed: u64) -> Vec<f64> {
+    let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    (0..count)
+        .map(|_| {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((state >> 40) as f64 / f64::from(1u32 << 24)) * 2.0 - 1.0
+        })
+        .collect()
+}
+
+/// A reduction of `%a` (of type `input`) by the one binary op `op` from `init` along
+/// `dims`, giving `result`.
+fn reduction(input: &str, result: &str, element: &str, op: &str, init: &str, dims: &str) -> String {
+    format!(
+        "func.func @main(%a: {input}) -> {result} {{
+  %init = hlo.constant dense<{init}> : tensor<{element}>
+  %0 = hlo.reduce(%a init: %init) dimensions = [{dims}] : ({input}, tensor<{element}>) -> {result} {{
+  ^bb0(%acc: tensor<{element}>, %x: tensor<{element}>):
+    %1 = hlo.{op} %acc, %x : tensor<{element}>
+    hlo.return %1 : tensor<{element}>
+  }}
+  func.return %0 : {result}
+}}"
+    )
+}
+
+/// Runs `text` compiled and interpreted on `args` and compares every result within
+/// `tolerance`.
+fn check(text: &str, args: &[Literal], tolerance: Tolerance) {
+    let (compiled, interpreted) = compiled_and_interpreted("reductions.mlir", text, args).unwrap_or_else(|m| panic!("{m}\n{text}"));
+    for (i, (actual, wanted)) in compiled.iter().zip(&interpreted).enumerate() {
+        let (actual, wanted) = (actual.tensor().unwrap_or_else(|m| panic!("{m}")), wanted.tensor().unwrap_or_else(|m| panic!("{m}")));
+        if let Err(m) = compare(actual, wanted, tolerance) {
+            panic!("result {i} (compiled vs interpreted): {m}\n{text}");
+        }
+    }
+}
+
+fn f32_literal(shape: &[i64], values: Vec<f64>) -> Literal {
+    Literal::new(ElementType::F32, shape.to_vec(), Elements::Float(values))
+}
+
+#[test]
+fn column_sums_fold_in_the_interpreters_order() {
+    let text = reduction("tensor<96x1000xf32>", "tensor<1000xf32>", "f32", "add", "0.0", "0");
+    check(&text, &[f32_literal(&[96, 1000], arbitrary_floats(96_000, 1))], Tolerance::EXACT);
+    // Two reduced dimensions around nothing kept but the minor one, and a prime minor
+    // dimension (one tile of 37).
+    let text = reduction("tensor<5x7x37xf32>", "tensor<37xf32>", "f32", "add", "0.5", "0, 1");
+    check(&text, &[f32_literal(&[5, 7, 37], arbitrary_floats(5 * 7 * 37, 2))], Tolerance::EXACT);
+    // A kept major dimension as well: the parallel loop runs over it and the tiles.
+    let text = reduction("tensor<3x50x64xf32>", "tensor<3x64xf32>", "f32", "multiply", "1.0", "1");
+    check(&text, &[f32_literal(&[3, 50, 64], arbitrary_floats(3 * 50 * 64, 3))], Tolerance::EXACT);
+}
+
+#[test]
+fn a_column_argmax_keeps_its_order() {
+    let text = "func.func @main(%v: tensor<40x24xf32>) -> (tensor<24xf32>, tensor<24xi32>) {
+  %i = hlo.iota dim = 0 : tensor<40x24xi32>
+  %vi = hlo.constant dense<0xFF800000> : tensor<f32>
+  %ii = hlo.constant dense<0> : tensor<i32>
+  %0:2 = hlo.reduce(%v, %i init: %vi, %ii) dimensions = [0] : (tensor<40x24xf32>, tensor<40x24xi32>, tensor<f32>, tensor<i32>) -> (tensor<24xf32>, tensor<24xi32>) {
+  ^bb0(%av: tensor<f32>, %ai: tensor<i32>, %xv: tensor<f32>, %xi: tensor<i32>):
+    %1 = hlo.compare GT, %xv, %av, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %2 = hlo.select %1, %xv, %av : tensor<i1>, tensor<f32>
+    %3 = hlo.select %1, %xi, %ai : tensor<i1>, tensor<i32>
+    hlo.return %2, %3 : tensor<f32>, tensor<i32>
+  }
+  func.return %0#0, %0#1 : tensor<24xf32>, tensor<24xi32>
+}";
+    check(text, &[f32_literal(&[40, 24], arbitrary_floats(960, 4))], Tolerance::EXACT);
+}
+
+#[test]
+fn a_column_major_input_reduces_its_minor_dimension_in_order() {
+    // Dimension 0 is minor: reducing dimension 1 keeps it, so the input is walked in its
+    // layout's order.
+    let text = reduction("tensor<64x30xf32, {0, 1}>", "tensor<64xf32>", "f32", "add", "0.0", "1");
+    check(&text, &[f32_literal(&[64, 30], arbitrary_floats(64 * 30, 5))], Tolerance::EXACT);
+}
+
+#[test]
+fn row_reductions_in_lanes_agree() {
+    let shape = [24i64, 1037];
+    let count = 24 * 1037;
+    // Maximum and minimum do not depend on the order.
+    for (op, init) in [("maximum", "0xFF800000"), ("minimum", "0x7F800000")] {
+        let text = reduction("tensor<24x1037xf32>", "tensor<24xf32>", "f32", op, init, "1");
+        check(&text, &[f32_literal(&shape, arbitrary_floats(count, 6))], Tolerance::EXACT);
+    }
+    // Sums of small integers are exact in any order, also with an init value that is not
+    // neutral.
+    let text = reduction("tensor<24x1037xf32>", "tensor<24xf32>", "f32", "add", "5.0", "1");
+    check(&text, &[f32_literal(&shape, small_integers(count, 7))], Tolerance::EXACT);
+    // Sums of arbitrary floats differ by rounding only: 1037 terms below 1 in magnitude.
+    let rounding = Tolerance { max_ulps: 0, atol: 1e-4, normwise_rtol: 0.0 };
+    check(&text, &[f32_literal(&shape, arbitrary_floats(count, 8))], rounding);
+    // Everything into one scalar: the lanes are carried across the rows.
+    let text = reduction("tensor<24x1037xf32>", "tensor<f32>", "f32", "add", "0.0", "0, 1");
+    check(&text, &[f32_literal(&shape, small_integers(count, 9))], Tolerance::EXACT);
+}
+
+#[test]
+fn integer_row_reductions_in_lanes_are_exact() {
+    let values: Vec<i128> = small_integers(16 * 333, 10).into_iter().map(|x| x as i128 * 1_000_003).collect();
+    let input = Literal::new(ElementType::Int { bits: 32, signed: true }, vec![16, 333], Elements::Int(values));
+    for (op, init) in [("add", "7"), ("multiply", "1"), ("maximum", "-2147483648"), ("minimum", "2147483647"), ("xor", "0"), ("and", "-1"), ("or", "0")] {
+        let text = reduction("tensor<16x333xi32>", "tensor<16xi32>", "i32", op, init, "1");
+        check(&text, std::slice::from_ref(&input), Tolerance::EXACT);
+    }
+}
