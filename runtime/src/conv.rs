@@ -33,10 +33,11 @@
 //! they say.
 //!
 //! Algorithm: im2col and gemm. Per pair of feature and batch group, the kernel's slice is
-//! packed into a `[C * W, N]` matrix (`W` window positions, `N` the pair's output
-//! features), and the output positions, `B * P` rows (`P` output spatial positions), are
-//! taken in chunks: each chunk's input patches are packed into a `[rows, C * W]` matrix
-//! (zeros on padding and holes), multiplied by the `gemm` crate, and the product
+//! packed into a `[W * C, N]` matrix (`W` window positions, `N` the pair's output
+//! features; tap-major, so that a tap's `C` features are contiguous as they are in a
+//! channels-last input), and the output positions, `B * P` rows (`P` output spatial
+//! positions), are taken in chunks: each chunk's input patches are packed into a
+//! `[rows, W * C]` matrix (zeros on padding and holes), multiplied by the `gemm` crate, and the product
 //! scattered into the output. Chunks run in parallel on the pool with serial products
 //! when there are enough of them, otherwise one after another with parallel products.
 //!
@@ -268,7 +269,7 @@ struct Pass<'a, T> {
     /// The pair's first output feature and how many there are.
     o0: usize,
     n: usize,
-    /// The packed kernel, `[C * W, n]` row-major.
+    /// The packed kernel, `[W * C, n]` row-major.
     kernel: &'a [T],
     /// Per window position: its index per spatial dimension.
     taps: &'a [Vec<usize>],
@@ -299,12 +300,21 @@ impl<T: GemmElement> Pass<'_, T> {
                     let win = &g.windows[d];
                     // In i128, so that no stride or dilation the caller gives overflows.
                     let position = (s[d] as i128) * (win.stride as i128) + (tap[d] as i128) * (win.rhs_dilation as i128) - win.low as i128;
-                    let dilation = win.lhs_dilation as i128;
-                    let inside = position >= 0 && position % dilation == 0 && position / dilation < g.input.spatial[d].size as i128;
-                    offset = offset.filter(|_| inside).map(|o| o + (position / dilation) as isize * g.input.spatial[d].stride);
+                    let size = g.input.spatial[d].size as i128;
+                    // Without lhs dilation every position is an input element: no division
+                    // (an i128 division is a library call).
+                    let source = match win.lhs_dilation {
+                        1 => (0..size).contains(&position).then_some(position),
+                        dilation => {
+                            let dilation = dilation as i128;
+                            (position >= 0 && position % dilation == 0 && position / dilation < size).then(|| position / dilation)
+                        }
+                    };
+                    offset = offset.zip(source).map(|(o, source)| o + source as isize * g.input.spatial[d].stride);
                 }
-                for c in 0..c_count {
-                    patch[c * self.taps.len() + w] = match offset {
+                let taps_patch = &mut patch[w * c_count..(w + 1) * c_count];
+                for (c, slot) in taps_patch.iter_mut().enumerate() {
+                    *slot = match offset {
                         // SAFETY: every index is inside the input (checked above and by
                         // the geometry's validation).
                         Some(o) => *input.offset(o + (self.feature0 + c) as isize * g.input.second.stride),
@@ -364,7 +374,7 @@ unsafe fn convolve<T: GemmElement>(g: &Geometry, input: *const T, kernel: *const
                         at += index as isize * g.kernel.spatial[d].stride;
                     }
                     for j in 0..n {
-                        packed[(c * w_count + w) * n + j] = *kernel.offset(at + (o0 + j) as isize * g.kernel.second.stride);
+                        packed[(w * c_count + c) * n + j] = *kernel.offset(at + (o0 + j) as isize * g.kernel.second.stride);
                     }
                 }
             }
