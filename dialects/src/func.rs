@@ -49,6 +49,7 @@ pub struct ReturnOp {
 /// Example: `%0 = func.call @f(%a) : (tensor<2xf32>) -> tensor<2xf32>`
 #[op(
     name = "func.call",
+    traits = [CallLike],
     format = "$callee `(` $operands `)` attr-dict `:` functional-type(operands, results)",
     verify = verify_call
 )]

@@ -21,6 +21,7 @@
 pub mod attributes;
 pub mod body;
 pub mod builder;
+pub mod clone;
 pub mod constraints;
 pub mod context;
 pub mod dense;
@@ -50,6 +51,7 @@ pub mod walk;
 pub use attributes::{AttrData, Attribute, NamedAttribute};
 pub use body::{Body, InsertPoint, OpData, OpState, Use, ValueData, ValueDef};
 pub use builder::Builder;
+pub use clone::ValueMapping;
 pub use context::{Context, Symbol};
 pub use dense::{DenseElements, Scalar};
 pub use diagnostics::{Diagnostic, Severity};

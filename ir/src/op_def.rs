@@ -48,6 +48,10 @@ pub enum OpTrait {
     Elementwise,
     /// Produces a constant from its `value` attribute.
     ConstantLike,
+    /// Calls the function that its one flat symbol-reference attribute names in the
+    /// nearest symbol table, with its operands as the arguments, and gives the function's
+    /// results (`func.call`, `hlo.call`): what the inliner inlines.
+    CallLike,
 }
 
 /// How many values an operand or result declaration stands for.

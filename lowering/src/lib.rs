@@ -91,7 +91,8 @@ pub struct Compiled {
 }
 
 /// The whole pipeline, as `xla-aotc` and `xla-run` run it: keeps the functions the
-/// entries call ([`keep_reachable_functions`]) and lowers the hlo `module_op` in place to
+/// entries call with their calls inlined ([`inline_into_entries`]), assigns layouts, and
+/// lowers the hlo `module_op` in place to
 /// loops (`lower-to-loops`) and to the llvm dialect with a wrapper for each of
 /// `entries` (`lower-to-llvm`), verifying after each step, and compiles it to an object for
 /// the CPU `options` names. An unknown CPU is reported before any work; every failure is a
@@ -99,7 +100,7 @@ pub struct Compiled {
 pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySpec], options: &CompileOptions) -> Result<Compiled, Vec<Diagnostic>> {
     CodegenTarget::for_cpu(&options.cpu).map_err(|m| vec![Diagnostic::error(body.op(module_op).location, m)])?;
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
-    keep_reachable_functions(body, module_op, &roots);
+    inline_into_entries(body, module_op, &roots);
     if options.assign_layouts {
         xla_layout::pass::run_on_module(body, module_op, options.vector_bytes)?;
         xla_ir::verifier::verify(body, module_op)?;
@@ -117,6 +118,17 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
     xla_ir::verifier::verify(body, module_op)?;
     let object = compile(body, module_op, options, OutputKind::Object)?;
     Ok(Compiled { object, entries: signatures })
+}
+
+/// Keeps the functions the entries `roots` reach ([`keep_reachable_functions`]) and
+/// inlines every call among them (the `inline` pass, as XLA inlines calls before fusion),
+/// then drops the functions no longer reached: what code generation starts from, so that
+/// fusion and the loop nests see each entry as one dataflow graph.
+pub fn inline_into_entries(body: &mut Body, module_op: OpId, roots: &[&str]) {
+    keep_reachable_functions(body, module_op, roots);
+    if xla_passes::inline::inline_calls(body, module_op) > 0 {
+        keep_reachable_functions(body, module_op, roots);
+    }
 }
 
 /// Erases the functions of `module_op` that no path of symbol references from `roots`

@@ -42,7 +42,7 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[EntrySpec], opti
     let at_module = |body: &Body, message: String| vec![Diagnostic::error(body.op(module_op).location, message)];
     let target = CodegenTarget::for_cpu(&options.cpu).map_err(|m| at_module(body, m))?;
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
-    xla_lowering::keep_reachable_functions(body, module_op, &roots);
+    xla_lowering::inline_into_entries(body, module_op, &roots);
     to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true, ..to_loops::Options::default() })?;
     xla_ir::verifier::verify(body, module_op)?;
     let mut signatures = Vec::new();

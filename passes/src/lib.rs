@@ -3,7 +3,9 @@
 //!
 //! - [`canonicalize`]: folding, dead-op erasure and every registered pattern, greedily;
 //! - [`cse`]: common subexpression elimination scoped by dominance;
-//! - [`dce`]: erasure of unused operations without side effects.
+//! - [`dce`]: erasure of unused operations without side effects;
+//! - [`inline`]: calls replaced by copies of their callees' bodies;
+//! - [`symbol_dce`]: erasure of private symbols nothing refers to.
 //!
 //! Generic canonicalization patterns (not tied to a dialect) live beside them
 //! ([`commute_constants`], [`empty_results`]). Architecture Invariant: passes know dialects only through
@@ -15,6 +17,7 @@ pub mod commute_constants;
 pub mod cse;
 pub mod dce;
 pub mod empty_results;
+pub mod inline;
 pub mod symbol_dce;
 
 use xla_ir::pass::PassRegistry;
@@ -25,6 +28,7 @@ pub fn register_all(registry: &mut PassRegistry) {
     registry.register(&cse::INFO, cse::create);
     registry.register(&dce::INFO, dce::create);
     registry.register(&symbol_dce::INFO, symbol_dce::create);
+    registry.register(&inline::INFO, inline::create);
 }
 
 #[cfg(test)]
@@ -124,6 +128,7 @@ mod tests {
                 "  --canonicalize  Fold, erase dead operations and apply every registered canonicalization pattern",
                 "  --cse           Eliminate common subexpressions among operations without side effects",
                 "  --dce           Erase unused operations without side effects, transitively",
+                "  --inline        Inline calls of the module's single-block functions into their callers",
                 "  --symbol-dce    Erase private symbols (functions) that nothing refers to",
             ]
         );

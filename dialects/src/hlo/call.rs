@@ -18,6 +18,7 @@ use crate::func::FuncOp;
 /// Example: `%0 = hlo.call @f(%a, %b) : (tensor<2xf32>, tensor<f32>) -> tensor<2xf32>`
 #[op(
     name = "hlo.call",
+    traits = [CallLike],
     verify = verify_call,
     format = "$to_apply `(` $operands `)` attr-dict `:` functional-type(operands, results)"
 )]
