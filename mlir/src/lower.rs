@@ -1,8 +1,8 @@
 //! The second code generator, for differential testing: the loop level exported to
 //! upstream dialects ([`crate::export`]), lowered by MLIR's own conversion passes
-//! ([`PIPELINE`]: scf → cf, memref/math/arith/func/cf → llvm, with the
-//! bare-pointer calling convention, so a buffer is a pointer as in our ABI), translated to
-//! LLVM IR by MLIR, and compiled by the same target machine as our own path
+//! ([`PIPELINE`]: complex → arith, scf → cf, memref/math/arith/complex/func/cf/ub → llvm,
+//! with the bare-pointer calling convention, so a buffer is a pointer as in our ABI),
+//! translated to LLVM IR by MLIR, and compiled by the same target machine as our own path
 //! (`xla_lowering::CodegenTarget`, `default<O3>`), with the entry wrappers of the AOT ABI
 //! added in LLVM IR. `xla-run --backend=mlir` runs it; `tools/tests/mlir.rs` requires every
 //! fixture it compiles to give the results of our loop → llvm → inkwell path.
@@ -29,9 +29,9 @@ use crate::export::export_module_with;
 use crate::session::Session;
 
 /// MLIR's passes from the exported module to the llvm dialect.
-pub const PIPELINE: &str = "builtin.module(convert-scf-to-cf,finalize-memref-to-llvm,\
-convert-math-to-llvm{approximate-log1p=false},convert-arith-to-llvm,convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},\
-convert-cf-to-llvm,reconcile-unrealized-casts)";
+pub const PIPELINE: &str = "builtin.module(convert-complex-to-standard,convert-scf-to-cf,finalize-memref-to-llvm,\
+convert-math-to-llvm{approximate-log1p=false},convert-arith-to-llvm,convert-complex-to-llvm,\
+convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts)";
 
 /// The pipeline of `xla_lowering::compile_hlo` with MLIR's lowering from the loop level:
 /// the functions the entries reach, `lower-to-loops` (elementwise ops fused), the export,

@@ -1,6 +1,6 @@
-//! Export of the loop level to upstream MLIR: `func`, `scf`, `memref`, `arith`, `math` and
-//! (for the pointers of runtime calls) `llvm`, built through melior and checked by MLIR's
-//! verifier. `xla-opt --emit=mlir-upstream` prints it.
+//! Export of the loop level to upstream MLIR: `func`, `scf`, `memref`, `arith`, `math`,
+//! `complex` and (for the pointers of runtime calls) `llvm`, built through melior and
+//! checked by MLIR's verifier. `xla-opt --emit=mlir-upstream` prints it.
 //!
 //! The mapping (docs/mlir.md has it as a table):
 //! - `func.func @f(memref<A>, ...)` becomes `func.func @f(memref<A>, ..., %opts: !llvm.ptr)
@@ -22,9 +22,10 @@
 //!   declaration `(..., !llvm.ptr) -> i32`: buffers go as `!llvm.ptr` (their aligned
 //!   pointer), `index` as `i64`, the options last.
 //!
-//! Not exported (located errors): complex numbers, float formats other than f16, bf16,
-//! f32 and f64, integer `power`, ops of other dialects.
+//! Not exported (located errors): float formats other than f16, bf16, f32 and f64 (the f8
+//! formats), complex numbers of other parts, ops of other dialects.
 
+mod complex;
 mod scalar;
 
 use std::collections::{BTreeMap, HashMap};
@@ -187,6 +188,9 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         Ok(match ctx.type_data(ty) {
             TypeData::Integer { width, .. } => format!("i{width}"),
             TypeData::Index => "index".to_string(),
+            TypeData::Complex(part) if matches!(ctx.type_data(*part), TypeData::Float(FloatKind::F32 | FloatKind::F64)) => {
+                format!("complex<{}>", self.type_text(op, *part)?)
+            }
             TypeData::Float(kind) => float_name(*kind)
                 .ok_or_else(|| self.error(op, format!("the export to upstream MLIR does not handle {} yet", ctx.type_to_string(ty))))?
                 .to_string(),
@@ -450,9 +454,10 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
                 self.call(op)?;
                 vec![]
             }
-            "loop.real" | "loop.imag" | "loop.complex" | "loop.complex_abs" => {
-                return Err(self.error(op, format!("the export to upstream MLIR does not handle complex numbers ('{name}') yet")))
-            }
+            "loop.real" => vec![self.complex_part(op, false)?],
+            "loop.imag" => vec![self.complex_part(op, true)?],
+            "loop.complex" => vec![self.complex_build(op)?],
+            "loop.complex_abs" => vec![self.complex_abs(op)?],
             _ => return Err(self.error(op, format!("cannot export '{name}' to upstream MLIR (export the loop level, after --lower-to-loops)"))),
         };
         for (ours, theirs) in body.op(op).results.iter().zip(results) {
@@ -733,6 +738,10 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             TypeData::Integer { width, signedness } => Scalar::Int { width: *width, signed: *signedness != Signedness::Unsigned },
             TypeData::Index => Scalar::Int { width: 64, signed: true },
             TypeData::Float(kind) if float_name(*kind).is_some() => Scalar::Float(*kind),
+            TypeData::Complex(part) => match ctx.type_data(*part) {
+                TypeData::Float(kind @ (FloatKind::F32 | FloatKind::F64)) => Scalar::Complex(*kind),
+                _ => return Err(self.error(op, format!("the export to upstream MLIR does not handle {} yet", ctx.type_to_string(ty)))),
+            },
             _ => return Err(self.error(op, format!("the export to upstream MLIR does not handle {} yet", ctx.type_to_string(ty)))),
         })
     }
@@ -744,6 +753,8 @@ pub(crate) enum Scalar {
     Pred,
     Int { width: u32, signed: bool },
     Float(FloatKind),
+    /// A complex number with parts of `f32` or `f64`.
+    Complex(FloatKind),
 }
 
 impl Scalar {
@@ -755,6 +766,7 @@ impl Scalar {
             Scalar::Pred => 1,
             Scalar::Int { width, .. } => width,
             Scalar::Float(kind) => kind.bit_width(),
+            Scalar::Complex(kind) => 2 * kind.bit_width(),
         }
     }
     pub(crate) fn is_narrow_float(self) -> bool {

@@ -64,32 +64,32 @@ fn cmpf_code(predicate: &str) -> i64 {
 impl Exporter<'_, '_, '_> {
     // ---- helpers ----------------------------------------------------------------------
 
-    fn bin(&mut self, name: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub(super) fn bin(&mut self, name: &str, a: MlirValue, b: MlirValue) -> MlirValue {
         let ty = self.value_type(a);
         self.value(name, &[a, b], ty, &[])
     }
 
-    fn un(&mut self, name: &str, a: MlirValue) -> MlirValue {
+    pub(super) fn un(&mut self, name: &str, a: MlirValue) -> MlirValue {
         let ty = self.value_type(a);
         self.value(name, &[a], ty, &[])
     }
 
-    fn cmpi(&mut self, predicate: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub(super) fn cmpi(&mut self, predicate: &str, a: MlirValue, b: MlirValue) -> MlirValue {
         let i1 = self.parse_type("i1");
         self.value("arith.cmpi", &[a, b], i1, &[("predicate", format!("{} : i64", cmpi_code(predicate)))])
     }
 
-    fn cmpf(&mut self, predicate: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub(super) fn cmpf(&mut self, predicate: &str, a: MlirValue, b: MlirValue) -> MlirValue {
         let i1 = self.parse_type("i1");
         self.value("arith.cmpf", &[a, b], i1, &[("predicate", format!("{} : i64", cmpf_code(predicate)))])
     }
 
-    fn select(&mut self, p: MlirValue, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub(super) fn select(&mut self, p: MlirValue, a: MlirValue, b: MlirValue) -> MlirValue {
         let ty = self.value_type(a);
         self.value("arith.select", &[p, a, b], ty, &[])
     }
 
-    fn cast(&mut self, name: &str, x: MlirValue, to: MlirType) -> MlirValue {
+    pub(super) fn cast(&mut self, name: &str, x: MlirValue, to: MlirType) -> MlirValue {
         self.value(name, &[x], to, &[])
     }
 
@@ -99,7 +99,7 @@ impl Exporter<'_, '_, '_> {
         self.int_const(value, ty)
     }
 
-    fn int_const(&mut self, value: i128, ty: MlirType) -> MlirValue {
+    pub(super) fn int_const(&mut self, value: i128, ty: MlirType) -> MlirValue {
         let text = if unsafe { mlir_sys::mlirTypeIsAIndex(ty) } {
             format!("{value} : index")
         } else {
@@ -113,20 +113,20 @@ impl Exporter<'_, '_, '_> {
         self.constant_of(ty, text)
     }
 
-    fn float_const(&mut self, value: f64, kind: FloatKind) -> MlirValue {
+    pub(super) fn float_const(&mut self, value: f64, kind: FloatKind) -> MlirValue {
         let ty = self.parse_type(float_name(kind).unwrap_or("f32"));
         self.constant_of(ty, float_literal(value, kind))
     }
 
-    fn int_type(&self, width: u32) -> MlirType {
+    pub(super) fn int_type(&self, width: u32) -> MlirType {
         self.parse_type(&format!("i{width}"))
     }
 
-    fn float_type(&self, kind: FloatKind) -> MlirType {
+    pub(super) fn float_type(&self, kind: FloatKind) -> MlirType {
         self.parse_type(float_name(kind).unwrap_or("f32"))
     }
 
-    fn operand_values(&self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+    pub(super) fn operand_values(&self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
         self.body.op(op).operands.iter().map(|v| self.get(op, *v)).collect()
     }
 
@@ -138,7 +138,7 @@ impl Exporter<'_, '_, '_> {
     /// a call of libm's `function` (`expm1f` for f32), as our own lowering calls it:
     /// MLIR's `convert-math-to-llvm` computes `expm1` as `exp(x) - 1` (and
     /// `convert-math-to-libm` refuses modules with any math op it has no function for).
-    fn libm_or(&mut self, name: &str, function: &str, args: &[MlirValue]) -> MlirValue {
+    pub(super) fn libm_or(&mut self, name: &str, function: &str, args: &[MlirValue]) -> MlirValue {
         let ty = self.value_type(args[0]);
         if !self.libm_calls {
             return self.value(name, args, ty, &[]);
@@ -153,7 +153,7 @@ impl Exporter<'_, '_, '_> {
     /// sign) when exporting for MLIR's lowering of f32/f64: our wrapper runs with MXCSR's
     /// flush-to-zero and denormals-are-zero bits, which libm's functions (telling
     /// subnormals by their bits) do not see, so our lowering flushes around them.
-    fn flushed(&mut self, scalar: Scalar, compute: impl FnOnce(&mut Self, &[MlirValue]) -> MlirValue, args: &[MlirValue]) -> MlirValue {
+    pub(super) fn flushed(&mut self, scalar: Scalar, compute: impl FnOnce(&mut Self, &[MlirValue]) -> MlirValue, args: &[MlirValue]) -> MlirValue {
         if !self.libm_calls || scalar.is_narrow_float() {
             return compute(self, args);
         }
@@ -204,6 +204,7 @@ impl Exporter<'_, '_, '_> {
                     Atan2 => return Err(self.error(op, "loop.arith atan2 is not defined on integers")),
                 }
             }
+            Scalar::Complex(part) => self.complex_arith(op, kind, part, a, b)?,
             Scalar::Float(_) => {
                 let (a, b) = (self.widen(a, scalar), self.widen(b, scalar));
                 let value = match kind {
@@ -313,6 +314,7 @@ impl Exporter<'_, '_, '_> {
                 CountLeadingZeros => self.un("math.ctlz", x),
                 _ => return Err(self.error(op, format!("loop.math {} is not defined on integers", kind.name()))),
             },
+            Scalar::Complex(part) => self.complex_math(op, kind, part, x)?,
             Scalar::Float(_) => {
                 let x = self.widen(x, scalar);
                 let compute = self.compute_kind(scalar);
@@ -377,6 +379,7 @@ impl Exporter<'_, '_, '_> {
         let scalar = self.scalar(op, self.body.value_type(self.body.operand(op, 0)))?;
         let [a, b] = self.operand_values(op)?[..] else { return Err(self.error(op, "loop.compare takes two operands")) };
         Ok(match scalar {
+            Scalar::Complex(_) => self.complex_compare(op, direction, a, b)?,
             Scalar::Float(_) if total => {
                 let (ka, kb) = (self.total_order_key(a, scalar), self.total_order_key(b, scalar));
                 self.cmpi(int_predicate(direction, true), ka, kb)
@@ -425,7 +428,10 @@ impl Exporter<'_, '_, '_> {
         Ok(self.convert_scalar(x, from, to, target))
     }
 
-    fn convert_scalar(&mut self, x: MlirValue, from: Scalar, to: Scalar, target: MlirType) -> MlirValue {
+    pub(super) fn convert_scalar(&mut self, x: MlirValue, from: Scalar, to: Scalar, target: MlirType) -> MlirValue {
+        if let Some(converted) = self.complex_convert(x, from, to, target) {
+            return converted;
+        }
         match (from, to) {
             _ if from == to => x,
             (Scalar::Int { width: a, .. }, Scalar::Int { width: b, .. }) if a == b => x,
