@@ -198,10 +198,10 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
                 let shape = tensor.static_shape().ok_or_else(|| self.error(op, format!("cannot export the dynamic buffer {}", ctx.type_to_string(ty))))?;
                 let element = self.type_text(op, tensor.element)?;
                 let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
-                match tensor.layout.as_ref().filter(|l| !is_row_major(l)) {
+                match explicit_layout(tensor.layout.as_ref(), &shape) {
                     None => format!("memref<{dims}{element}>"),
                     Some(layout) => {
-                        let strides = strides(&shape, layout);
+                        let strides = strides(&shape, &layout);
                         let list: Vec<String> = strides.iter().map(|s| s.to_string()).collect();
                         format!("memref<{dims}{element}, strided<[{}]>>", list.join(", "))
                     }
@@ -493,14 +493,14 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         let memref = ctx.as_memref(ours).ok_or_else(|| self.error(op, "loop.alloc of no memref"))?;
         let shape = memref.static_shape().ok_or_else(|| self.error(op, "loop.alloc of a dynamic shape"))?;
         let segments = ("operandSegmentSizes", "array<i32: 0, 0>".to_string());
-        let (buffer, allocated) = match memref.layout.as_ref().filter(|l| !is_row_major(l)) {
+        let (buffer, allocated) = match explicit_layout(memref.layout.as_ref(), &shape) {
             None => {
                 let buffer = self.value("memref.alloc", &[], ty, &[segments]);
                 (buffer, buffer)
             }
             Some(layout) => {
                 // The flat buffer, padding included, seen through the layout's strides.
-                let strides = strides(&shape, layout);
+                let strides = strides(&shape, &layout);
                 let len: i64 = shape.iter().zip(&strides).map(|(n, s)| (n - 1).max(0) * s).sum::<i64>() + 1;
                 let len = layout.padded_dims.as_ref().map_or(len, |p| p.iter().product::<i64>().max(len));
                 let element = self.type_text(op, memref.element)?;
@@ -805,6 +805,18 @@ pub(crate) fn wrap_signed(value: i128, width: u32) -> i128 {
     }
     let shift = 128 - width;
     (value << shift) >> shift
+}
+
+/// The layout a buffer of `shape` is exported with as `strided<[...]>`: one that is not
+/// row-major, and the row-major one of an empty buffer of rank 2 or more, whose identity
+/// layout MLIR's bare-pointer calling convention and `memref.alloc` lowering refuse (its
+/// canonical strides fold the zero size away); `None` for the identity layout.
+fn explicit_layout(layout: Option<&xla_ir::Layout>, shape: &[i64]) -> Option<xla_ir::Layout> {
+    match layout {
+        Some(layout) if !is_row_major(layout) => Some(layout.clone()),
+        _ if shape.len() > 1 && shape.contains(&0) => Some(xla_ir::Layout::row_major(shape.len())),
+        _ => None,
+    }
 }
 
 fn is_row_major(layout: &xla_ir::Layout) -> bool {
