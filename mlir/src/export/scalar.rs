@@ -13,6 +13,8 @@
 //! - `f16`/`bf16` compute in `f32` and round back; `f32` to `bf16` rounds to nearest even on
 //!   the bits, keeping subnormals, and `f64` to a 16-bit float rounds to odd in `f32` first,
 //!   exactly as `lower-to-llvm` does (so the two paths agree bit for bit);
+//! - integer `power` is repeated squaring in an `scf.while` (wrapping); a negative exponent
+//!   gives 0, except for bases 1 and -1 (1, and +-1 by the exponent's parity);
 //! - `i1` arithmetic is logical (`add` is `or`, `multiply` is `and`); anything to `i1` is
 //!   `!= 0`; `TOTALORDER` compares the bits as signed integers after flipping negatives.
 
@@ -200,7 +202,7 @@ impl Exporter<'_, '_, '_> {
                     Maximum => self.bin(if signed { "arith.maxsi" } else { "arith.maxui" }, a, b),
                     Minimum => self.bin(if signed { "arith.minsi" } else { "arith.minui" }, a, b),
                     ShiftLeft | ShiftRightLogical | ShiftRightArithmetic => self.shift(kind, scalar, a, b),
-                    Power => return Err(self.error(op, "the export to upstream MLIR does not handle integer power yet")),
+                    Power => self.int_power(scalar, a, b),
                     Atan2 => return Err(self.error(op, "loop.arith atan2 is not defined on integers")),
                 }
             }
@@ -257,6 +259,47 @@ impl Exporter<'_, '_, '_> {
         let quotient = self.bin(name, a, divisor);
         let on_zero = if remainder { a } else { all_ones };
         self.select(by_zero, on_zero, quotient)
+    }
+
+    /// XLA's integer power: repeated squaring over the exponent's bits in an `scf.while`
+    /// (wrapping); a negative exponent gives 0, except 1 for base 1 and +-1 for base -1.
+    fn int_power(&mut self, scalar: Scalar, base: MlirValue, exponent: MlirValue) -> MlirValue {
+        let ty = self.value_type(base);
+        let (zero, one) = (self.int_like(0, base), self.int_like(1, base));
+        let negative = if scalar.is_signed() { Some(self.cmpi("slt", exponent, zero)) } else { None };
+        let start = match negative {
+            Some(negative) => self.select(negative, zero, exponent),
+            None => exponent,
+        };
+        let types = [ty, ty, ty];
+        let (before, before_block) = self.region(&types);
+        let (after, after_block) = self.region(&types);
+        let saved = std::mem::replace(&mut self.block, before_block);
+        let args: Vec<MlirValue> = (0..3).map(|i| Self::block_arg(before_block, i)).collect();
+        let more = self.cmpi("ne", args[2], zero);
+        self.build("scf.condition", &[more, args[0], args[1], args[2]], &[], &[], Vec::new());
+        self.block = after_block;
+        let (result, square, rest) = (Self::block_arg(after_block, 0), Self::block_arg(after_block, 1), Self::block_arg(after_block, 2));
+        let low_bit = self.bin("arith.andi", rest, one);
+        let odd = self.cmpi("ne", low_bit, zero);
+        let product = self.bin("arith.muli", result, square);
+        let next_result = self.select(odd, product, result);
+        let next_square = self.bin("arith.muli", square, square);
+        let next_rest = self.bin("arith.shrui", rest, one);
+        self.build("scf.yield", &[next_result, next_square, next_rest], &[], &[], Vec::new());
+        self.block = saved;
+        let built = self.build("scf.while", &[one, base, start], &types, &[], vec![before, after]);
+        let power = unsafe { mlir_sys::mlirOperationGetResult(built, 0) };
+        let Some(negative) = negative else { return power };
+        let minus_one = self.int_like(-1, base);
+        let base_one = self.cmpi("eq", base, one);
+        let base_minus_one = self.cmpi("eq", base, minus_one);
+        let exponent_bit = self.bin("arith.andi", exponent, one);
+        let exponent_odd = self.cmpi("ne", exponent_bit, zero);
+        let sign = self.select(exponent_odd, minus_one, one);
+        let unit = self.select(base_minus_one, sign, zero);
+        let reciprocal = self.select(base_one, one, unit);
+        self.select(negative, reciprocal, power)
     }
 
     /// Shifts by the width or more give 0 (the sign for an arithmetic shift right).
