@@ -7,9 +7,9 @@
 //! added in LLVM IR. `xla-run --backend=mlir` runs it; `tools/tests/mlir.rs` requires every
 //! fixture it compiles to give the results of our loop → llvm → inkwell path.
 //!
-//! Differences from our lowering, all outside the results of a successful run: a failed
-//! `malloc` is not checked (MLIR's `memref.alloc` lowering does not), and a failed runtime
-//! call does not end the function early (its status is still returned, see
+//! Differences from our lowering, outside the results of a successful run: a failed
+//! `malloc` is not checked (MLIR's `memref.alloc` lowering does not). A failed runtime call
+//! ends the function's work as ours does (the export guards what follows it, see
 //! [`crate::export`]). What keeps results equal: libm's functions are called directly
 //! (`expm1f`, not MLIR's `exp(x) - 1`) and declared pure as ours are (so loops vectorize
 //! into libmvec alike), and their subnormal operands and results are flushed as ours are

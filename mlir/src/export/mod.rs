@@ -5,12 +5,19 @@
 //! The mapping (docs/mlir.md has it as a table):
 //! - `func.func @f(memref<A>, ...)` becomes `func.func @f(memref<A>, ..., %opts: !llvm.ptr)
 //!   -> i32`: the buffers, the run options every runtime call needs, and a status (0, or the
-//!   first non-zero status of a runtime call or call; structured control flow has no early
-//!   exit, so the ops after a failure still run, on buffers the failed call left as they
-//!   were). `func.call` passes `%opts` on and folds the callee's status into the caller's.
+//!   first non-zero status of a runtime call or call, kept in a `memref.alloca` slot).
+//!   `func.call` passes `%opts` on and folds the callee's status into the caller's. A
+//!   failed call ends the function's work as our lowering's early return does: structured
+//!   control flow has no early exit, so the ops after each op that calls something are
+//!   nested in an `scf.if` on the status being 0 (its results stand for the block's
+//!   terminator's operands, `ub.poison` when skipped), and a loop's body that calls
+//!   something is so guarded from its start (a skipped `scf.while` condition is false).
 //! - `memref<2x3xf32, {0, 1}>` becomes `memref<2x3xf32, strided<[1, 2]>>` (the layout's
-//!   strides over the padded sizes); a row-major layout is the identity layout. `uiN` is
-//!   the signless `iN` (the ops pick signed or unsigned forms from our type).
+//!   strides over the padded sizes); a row-major layout is the identity layout, except for
+//!   an empty buffer of rank 2 or more (`memref<3x0xf32, strided<[0, 1]>>`: MLIR's
+//!   bare-pointer convention and `memref.alloc` lowering refuse the identity layout there).
+//!   `uiN` is the signless `iN` (the ops pick signed or unsigned forms from our type);
+//!   `complex<f32>` is `complex<f32>` (`complex.rs`).
 //! - `loop.alloc` is `memref.alloc` (of the flat buffer then `memref.reinterpret_cast`
 //!   when the layout is not row-major), `memref.dealloc`ed where the region it was
 //!   allocated in ends, as the llvm lowering frees it; `loop.load`/`loop.store` are
@@ -137,6 +144,17 @@ pub(crate) struct Exporter<'m, 'b, 'c> {
     pub(crate) libm_calls: bool,
     /// The libm functions called: their arity and type.
     pub(crate) libm: BTreeMap<String, (usize, MlirType)>,
+}
+
+/// How an exported block ends.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum End {
+    /// `func.return` of the status.
+    Return,
+    /// The terminator of a region of ours.
+    Region(Terminator),
+    /// `scf.yield` of the terminator's operands, out of a guard's `scf.if`.
+    Guarded,
 }
 
 /// How a region of ours ends, by the op it belongs to.
@@ -363,30 +381,107 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             self.status = Some(slot);
         }
         self.allocs.push(Vec::new());
-        for op in body.block_ops(blocks[0]) {
+        let ops: Vec<OpId> = body.block_ops(blocks[0]).collect();
+        let result = self.export_ops(func, &ops, End::Return, false);
+        self.allocs.pop();
+        result
+    }
+
+    /// Exports `ops`, the rest of a block of `owner` ending with its terminator, into the
+    /// current block, ending it as `end` says. In a function with a status slot, the ops
+    /// after one that calls something run only while the status is 0: they are exported
+    /// into an `scf.if` on it (whose results stand for the terminator's operands, poison
+    /// when skipped), and so are all of them with `guard_first` (a loop's body, which runs
+    /// again after a failure): a failed call ends the function's work, as our own
+    /// lowering's early return does.
+    fn export_ops(&mut self, owner: OpId, ops: &[OpId], end: End, guard_first: bool) -> Result<(), Diagnostic> {
+        let body = self.body;
+        if guard_first && ops.len() > 1 {
+            return self.guard(owner, ops, end);
+        }
+        for (i, &op) in ops.iter().enumerate() {
             self.loc = Self::location_of(self.mctx, self.ctx(), body.op(op).location);
-            if body.op_name(op) == "func.return" {
-                if !body.op(op).operands.is_empty() {
+            if matches!(body.op_name(op), "func.return" | "loop.yield" | "loop.condition") {
+                if body.op_name(op) == "func.return" && !body.op(op).operands.is_empty() {
                     return Err(self.error(op, "func.return with values: export the loop level (after --lower-to-loops)"));
                 }
-                self.free_allocs();
-                let status = match self.status {
-                    Some(slot) => {
-                        let i32_ty = self.parse_type("i32");
-                        self.value("memref.load", &[slot], i32_ty, &[])
-                    }
-                    None => {
-                        let i32_ty = self.parse_type("i32");
-                        self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())])
-                    }
-                };
-                self.build("func.return", &[status], &[], &[], Vec::new());
-                self.allocs.pop();
+                let operands = self.operands(op)?;
+                self.end_block(end, &operands);
                 return Ok(());
             }
             self.op(op)?;
+            let rest = &ops[i + 1..];
+            if self.status.is_some() && rest.len() > 1 && self.calls_in(op) {
+                return self.guard(owner, rest, end);
+            }
         }
-        Err(self.error(func, "function without func.return"))
+        Err(Diagnostic::error(body.op(owner).location, "a region without its terminator"))
+    }
+
+    /// `scf.if %status_is_0 { ops } else { poison }`, then the end of the current block
+    /// with the `scf.if`'s results.
+    fn guard(&mut self, owner: OpId, ops: &[OpId], end: End) -> Result<(), Diagnostic> {
+        let body = self.body;
+        let Some(&terminator) = ops.last() else { return Ok(()) };
+        let results = body.op(terminator).operands.iter().map(|v| self.ty(terminator, body.value_type(*v))).collect::<Result<Vec<_>, _>>()?;
+        let (slot, i32_ty, i1) = (self.status.expect("a status slot"), self.parse_type("i32"), self.parse_type("i1"));
+        let status = self.value("memref.load", &[slot], i32_ty, &[]);
+        let zero = self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())]);
+        let ok = self.value("arith.cmpi", &[status, zero], i1, &[("predicate", "0 : i64".into())]);
+        let (then_region, then_block) = self.region(&[]);
+        let saved = std::mem::replace(&mut self.block, then_block);
+        self.allocs.push(Vec::new());
+        let result = self.export_ops(owner, ops, End::Guarded, false);
+        self.allocs.pop();
+        self.block = saved;
+        result?;
+        let (else_region, else_block) = self.region(&[]);
+        let saved = std::mem::replace(&mut self.block, else_block);
+        let skipped: Vec<MlirValue> = results
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                if i == 0 && end == End::Region(Terminator::Condition) {
+                    // A while loop whose condition is skipped ends.
+                    self.value("arith.constant", &[], i1, &[("value", "false".into())])
+                } else {
+                    self.value("ub.poison", &[], *t, &[("value", "#ub.poison".into())])
+                }
+            })
+            .collect();
+        self.build("scf.yield", &skipped, &[], &[], Vec::new());
+        self.block = saved;
+        let built = self.build("scf.if", &[ok], &results, &[], vec![then_region, else_region]);
+        let values = Self::results(built, results.len());
+        self.end_block(end, &values);
+        Ok(())
+    }
+
+    /// Frees the current block's buffers and ends it as `end` says, with `operands`.
+    fn end_block(&mut self, end: End, operands: &[MlirValue]) {
+        self.free_allocs();
+        let name = match end {
+            End::Return => {
+                let i32_ty = self.parse_type("i32");
+                let status = match self.status {
+                    Some(slot) => self.value("memref.load", &[slot], i32_ty, &[]),
+                    None => self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())]),
+                };
+                self.build("func.return", &[status], &[], &[], Vec::new());
+                return;
+            }
+            End::Guarded | End::Region(Terminator::Yield) => "scf.yield",
+            End::Region(Terminator::Reduce) => "scf.reduce",
+            End::Region(Terminator::Condition) => "scf.condition",
+        };
+        self.build(name, operands, &[], &[], Vec::new());
+    }
+
+    /// Whether `op` is or holds a call (of a function or of the runtime).
+    fn calls_in(&self, op: OpId) -> bool {
+        let body = self.body;
+        let is_call = |op: OpId| matches!(body.op_name(op), "func.call" | "loop.call_runtime");
+        is_call(op) || body.nested_ops(op, WalkOrder::PreOrder).into_iter().any(is_call)
     }
 
     fn calls_anything(&self, func: OpId) -> bool {
@@ -538,26 +633,11 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         let saved = std::mem::replace(&mut self.block, block);
         let saved_loc = self.loc;
         self.allocs.push(Vec::new());
-        let result = (|| {
-            for op in body.block_ops(ours) {
-                self.loc = Self::location_of(self.mctx, self.ctx(), body.op(op).location);
-                match body.op_name(op) {
-                    "loop.yield" | "loop.condition" => {
-                        let operands = self.operands(op)?;
-                        self.free_allocs();
-                        let name = match terminator {
-                            Terminator::Yield => "scf.yield",
-                            Terminator::Reduce => "scf.reduce",
-                            Terminator::Condition => "scf.condition",
-                        };
-                        self.build(name, &operands, &[], &[], Vec::new());
-                        return Ok(());
-                    }
-                    _ => self.op(op)?,
-                }
-            }
-            Err(Diagnostic::error(body.op(owner).location, "a region without its terminator"))
-        })();
+        // A loop's body runs again after a failed call: it does nothing once one failed.
+        let is_loop = matches!(body.op_name(owner), "loop.for" | "loop.parallel" | "loop.while");
+        let guard_first = self.status.is_some() && is_loop && self.calls_in(owner);
+        let ops: Vec<OpId> = body.block_ops(ours).collect();
+        let result = self.export_ops(owner, &ops, End::Region(terminator), guard_first);
         self.allocs.pop();
         self.block = saved;
         self.loc = saved_loc;
