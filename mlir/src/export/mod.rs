@@ -435,6 +435,12 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         self.allocs.pop();
         self.block = saved;
         result?;
+        // Without results, the else region is empty (printed as no else).
+        if results.is_empty() {
+            self.build("scf.if", &[ok], &[], &[], vec![then_region, Region::new()]);
+            self.end_block(end, &[]);
+            return Ok(());
+        }
         let (else_region, else_block) = self.region(&[]);
         let saved = std::mem::replace(&mut self.block, else_block);
         let skipped: Vec<MlirValue> = results
