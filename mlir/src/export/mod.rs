@@ -396,7 +396,8 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
     /// lowering's early return does.
     fn export_ops(&mut self, owner: OpId, ops: &[OpId], end: End, guard_first: bool) -> Result<(), Diagnostic> {
         let body = self.body;
-        if guard_first && ops.len() > 1 {
+        // A condition alone is guarded too: after a failure its operands may be poison.
+        if guard_first && (ops.len() > 1 || end == End::Region(Terminator::Condition)) {
             return self.guard(owner, ops, end);
         }
         for (i, &op) in ops.iter().enumerate() {
