@@ -3,8 +3,8 @@
 
 // What the export does not handle is a located error of ours.
 
-// CHECK: export-errors.mlir:[[# @LINE + 1]]:1: error: the export to upstream MLIR does not handle complex<f32> yet
-func.func @complex(%a: memref<complex<f32>>) attributes {loop.num_results = 1} {
+// CHECK: export-errors.mlir:[[# @LINE + 1]]:1: error: the export to upstream MLIR does not handle f8E4M3FN yet
+func.func @f8(%a: memref<f8E4M3FN>) attributes {loop.num_results = 1} {
   func.return
 }
 

@@ -76,7 +76,8 @@ func.func @floats(%a: memref<f32>, %h: memref<f16>, %r: memref<i32>, %s: memref<
 }
 
 // Control flow: for with iter_args, while, if with results; calls pass the options on and
-// fold the callee's status; runtime calls take pointers.
+// fold the callee's status; what follows a call runs only while the status is 0; runtime
+// calls take pointers.
 // CHECK-LABEL: func.func @control(
 // CHECK:         %[[SLOT:.+]] = memref.alloca() : memref<i32>
 // CHECK:         scf.for {{.+}} iter_args
@@ -85,11 +86,16 @@ func.func @floats(%a: memref<f32>, %h: memref<f16>, %r: memref<i32>, %s: memref<
 // CHECK:         scf.if
 // CHECK:         call @integers({{.+}}) : (memref<i32>, memref<i8>
 // CHECK-SAME:      !llvm.ptr) -> i32
-// CHECK:         memref.extract_aligned_pointer_as_index
-// CHECK:         llvm.inttoptr
-// CHECK:         call @xla_rt_infeed_dequeue
-// CHECK:         arith.select
 // CHECK:         memref.store %{{.+}}, %[[SLOT]][] : memref<i32>
+// CHECK-NEXT:    %[[AFTER_CALL:.+]] = memref.load %[[SLOT]][] : memref<i32>
+// CHECK:         %[[OK:.+]] = arith.cmpi eq, %[[AFTER_CALL]], %{{.+}} : i32
+// CHECK-NEXT:    scf.if %[[OK]] {
+// CHECK:           memref.extract_aligned_pointer_as_index
+// CHECK:           llvm.inttoptr
+// CHECK:           call @xla_rt_infeed_dequeue
+// CHECK:           arith.select
+// CHECK:           memref.store %{{.+}}, %[[SLOT]][] : memref<i32>
+// CHECK-NEXT:    }
 // CHECK-NEXT:    %[[STATUS:.+]] = memref.load %[[SLOT]][] : memref<i32>
 // CHECK-NEXT:    return %[[STATUS]] : i32
 // CHECK:       func.func private @xla_rt_infeed_dequeue(!llvm.ptr, i64, i64, !llvm.ptr) -> i32

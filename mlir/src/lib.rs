@@ -1,8 +1,8 @@
 //! Interop with upstream MLIR through melior (MLIR 22's C API, linked statically).
 //!
 //! - [`export`]: the loop level as upstream dialects (`func`, `scf`, `memref`, `arith`,
-//!   `math`, `llvm` for pointers), built through melior and verified by MLIR's verifier;
-//!   `xla-opt --emit=mlir-upstream` prints it.
+//!   `math`, `complex`, `llvm` for pointers), built through melior and verified by MLIR's
+//!   verifier; `xla-opt --emit=mlir-upstream` prints it.
 //! - [`lower`]: the second code generator: MLIR's own passes from the exported module to
 //!   the llvm dialect, MLIR's translation to LLVM IR, our target machine; `xla-run
 //!   --backend=mlir`, and the differential test against our own path;

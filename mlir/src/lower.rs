@@ -1,20 +1,20 @@
 //! The second code generator, for differential testing: the loop level exported to
 //! upstream dialects ([`crate::export`]), lowered by MLIR's own conversion passes
-//! ([`PIPELINE`]: scf → cf, memref/math/arith/func/cf → llvm, with the
-//! bare-pointer calling convention, so a buffer is a pointer as in our ABI), translated to
-//! LLVM IR by MLIR, and compiled by the same target machine as our own path
+//! ([`PIPELINE`]: complex → arith, scf → cf, memref/math/arith/complex/func/cf/ub → llvm,
+//! with the bare-pointer calling convention, so a buffer is a pointer as in our ABI),
+//! translated to LLVM IR by MLIR, and compiled by the same target machine as our own path
 //! (`xla_lowering::CodegenTarget`, `default<O3>`), with the entry wrappers of the AOT ABI
 //! added in LLVM IR. `xla-run --backend=mlir` runs it; `tools/tests/mlir.rs` requires every
 //! fixture it compiles to give the results of our loop → llvm → inkwell path.
 //!
-//! Differences from our lowering, all outside the results of a successful run: a failed
-//! `malloc` is not checked (MLIR's `memref.alloc` lowering does not), and a failed runtime
-//! call does not end the function early (its status is still returned, see
+//! Differences from our lowering, outside the results of a successful run: a failed
+//! `malloc` is not checked (MLIR's `memref.alloc` lowering does not). A failed runtime call
+//! ends the function's work as ours does (the export guards what follows it, see
 //! [`crate::export`]). What keeps results equal: libm's functions are called directly
 //! (`expm1f`, not MLIR's `exp(x) - 1`) and declared pure as ours are (so loops vectorize
 //! into libmvec alike), and their subnormal operands and results are flushed as ours are
-//! under the wrapper's flush-to-zero mode. Functions taking empty buffers are refused
-//! (MLIR's bare-pointer convention does not convert them).
+//! under the wrapper's flush-to-zero mode; complex numbers compute with our formulas
+//! (`export/complex.rs`), only their part-wise ops going through `complex` ops.
 
 use inkwell::context::{AsContextRef, Context as LlvmContext};
 use inkwell::module::{Linkage, Module as LlvmModule};
@@ -29,9 +29,9 @@ use crate::export::export_module_with;
 use crate::session::Session;
 
 /// MLIR's passes from the exported module to the llvm dialect.
-pub const PIPELINE: &str = "builtin.module(convert-scf-to-cf,finalize-memref-to-llvm,\
-convert-math-to-llvm{approximate-log1p=false},convert-arith-to-llvm,convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},\
-convert-cf-to-llvm,reconcile-unrealized-casts)";
+pub const PIPELINE: &str = "builtin.module(convert-complex-to-standard,convert-scf-to-cf,finalize-memref-to-llvm,\
+convert-math-to-llvm{approximate-log1p=false},convert-arith-to-llvm,convert-complex-to-llvm,\
+convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts)";
 
 /// The pipeline of `xla_lowering::compile_hlo` with MLIR's lowering from the loop level:
 /// the functions the entries reach, `lower-to-loops` (elementwise ops fused), the export,
@@ -51,7 +51,6 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[EntrySpec], opti
             .ok_or_else(|| at_module(body, format!("there is no function @{} to compile as the entry", spec.function)))?;
         signatures.push((spec.clone(), to_llvm::entry_signature(body, func).map_err(|e| vec![e])?));
     }
-    refuse_empty_buffers(body, module_op)?;
     let llcx = LlvmContext::create();
     let module = translate_to_llvm(&llcx, body, module_op)?;
     // As in our own lowering, the module's functions are internal and only the wrappers
@@ -160,27 +159,5 @@ fn add_entry_wrapper<'l>(llcx: &'l LlvmContext, module: &LlvmModule<'l>, spec: &
         builder.build_call(ldmxcsr, &[slot.into()], "").map_err(fail)?;
     }
     builder.build_return(Some(&status)).map_err(fail)?;
-    Ok(())
-}
-
-/// MLIR's bare-pointer calling convention does not convert a function taking a buffer with
-/// no elements (`memref<3x0xf32>`), so such functions are refused up front, located.
-fn refuse_empty_buffers(body: &Body, module_op: OpId) -> Result<(), Vec<Diagnostic>> {
-    let ctx = body.ctx();
-    for op in body.nested_ops(module_op, xla_ir::WalkOrder::PreOrder) {
-        if body.op_name(op) != "func.func" {
-            continue;
-        }
-        let Some(entry) = body.op(op).regions.first().and_then(|r| body.entry_block(*r)) else { continue };
-        for arg in &body.block(entry).args {
-            let ty = body.value_type(*arg);
-            if ctx.as_memref(ty).and_then(|m| m.num_elements()) == Some(0) {
-                return Err(vec![Diagnostic::error(
-                    body.op(op).location,
-                    format!("MLIR's lowering does not handle functions taking empty buffers ({}) yet", ctx.type_to_string(ty)),
-                )]);
-            }
-        }
-    }
     Ok(())
 }

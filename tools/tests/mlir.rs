@@ -9,7 +9,9 @@
 //!   them all) and prints what MLIR reads back;
 //! - the reader: generic-form modules, also with unregistered dialects, round-trip through
 //!   MLIR's parser and ours; a chunk of a split file keeps its line numbers;
-//! - MLIR's parse and verify errors come out as our located diagnostics.
+//! - MLIR's parse and verify errors come out as our located diagnostics;
+//! - a failed runtime call ends the function on both paths: its status comes back and the
+//!   ops after it do not run.
 
 #[allow(dead_code)] // The corpus and the tolerances: this test compares the two paths exactly.
 mod support;
@@ -19,12 +21,16 @@ use std::path::Path;
 use support::{manifest, repo_root};
 use xla_interp::arrays::read_npz;
 use xla_ir::printer::{print_op, PrintOptions};
+use xla_lowering::native::{AlignedBuffer, NativeLibrary};
+use xla_lowering::to_llvm::EntrySpec;
+use xla_lowering::CompileOptions;
 use xla_tools::mlir::MlirHooks;
+use xla_tools::native::CompileHlo;
 use xla_tools::opt::{new_context, read_module, run as opt_run, OptConfig};
 use xla_tools::run::{run, Backend, RunConfig};
 
 /// How many fixtures give the same results both ways today; raise it as the export grows.
-const SAME_FLOOR: usize = 64;
+const SAME_FLOOR: usize = 69;
 
 fn hooks() -> MlirHooks {
     MlirHooks { export: xla_mlir::export_text, compile_hlo: xla_mlir::compile_hlo, read: xla_mlir::read_upstream }
@@ -190,10 +196,75 @@ fn mlir_verifier_errors_are_located_diagnostics() {
 /// What cannot be exported is a located error of ours, not MLIR's crash.
 #[test]
 fn unexported_ops_are_located_errors() {
-    let text = "func.func @main(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {\n  %0 = hlo.negate %a : tensor<2xcomplex<f32>>\n  func.return %0 : tensor<2xcomplex<f32>>\n}\n";
-    let err = export("complex.mlir", text, false).expect_err("complex numbers are not exported");
-    assert!(err.starts_with("complex.mlir:"), "{err}");
+    let text = "func.func @main(%a: tensor<2xf8E4M3FN>) -> tensor<2xf8E4M3FN> {\n  %0 = hlo.negate %a : tensor<2xf8E4M3FN>\n  func.return %0 : tensor<2xf8E4M3FN>\n}\n";
+    let err = export("f8.mlir", text, false).expect_err("f8 is not exported");
+    assert!(err.starts_with("f8.mlir:"), "{err}");
     assert!(err.contains("does not handle"), "{err}");
+}
+
+/// Compiles `text`'s `@main` with `compile`, runs it on `input` with its one result
+/// buffer filled with 0xAB bytes, and returns the status and the result's bytes.
+fn run_main(compile: CompileHlo, text: &str, input: &[u8], result_bytes: usize) -> (i32, Vec<u8>) {
+    let ctx = new_context();
+    let mut module = read_module(&ctx, "stop.mlir", text, 1).unwrap_or_else(|e| panic!("{}", e.render(&ctx)));
+    let specs = [EntrySpec { function: "main".into(), symbol: "stop_main".into() }];
+    let compiled = compile(&mut module.body, module.op, &specs, &CompileOptions::default())
+        .unwrap_or_else(|e| panic!("{}", e.iter().map(|d| d.render(&ctx)).collect::<String>()));
+    let archive = xla_tools::native::runtime_library().expect("libxla_runtime.a is built with the tools");
+    let library = NativeLibrary::load(&compiled.object, &[archive]).unwrap_or_else(|e| panic!("{e}"));
+    library.prepare_run(1);
+    let entry = library.entry("stop_main", &ctx, &compiled.entries[0].1).unwrap_or_else(|e| panic!("{e}"));
+    let input = AlignedBuffer::from_bytes(input);
+    let mut result = AlignedBuffer::from_bytes(&vec![0xAB; result_bytes]);
+    let status = entry.call(&[&input], &mut [&mut result]).unwrap_or_else(|e| panic!("{e}"));
+    (status, result.as_bytes().to_vec())
+}
+
+/// A failed check ends its function on MLIR's path as on ours: the status comes back and
+/// the ops after it (the writes of the result; in a loop, the doubling after the check
+/// and every later iteration) do not run.
+#[test]
+fn a_failed_runtime_call_stops_the_function_both_ways() {
+    let straight = "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  check.expect_eq_const %x, dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %y = hlo.add %x, %x : tensor<4xf32>
+  func.return %y : tensor<4xf32>
+}
+";
+    let in_a_loop = "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %zero = hlo.constant dense<0> : tensor<i32>
+  %r:2 = hlo.while(%zero, %x) : tensor<i32>, tensor<4xf32> cond {
+  ^bb0(%i: tensor<i32>, %v: tensor<4xf32>):
+    %three = hlo.constant dense<3> : tensor<i32>
+    %go = hlo.compare LT, %i, %three : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    hlo.return %go : tensor<i1>
+  } do {
+  ^bb0(%i: tensor<i32>, %v: tensor<4xf32>):
+    check.expect_eq_const %v, dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+    %one = hlo.constant dense<1> : tensor<i32>
+    %next = hlo.add %i, %one : tensor<i32>
+    %w = hlo.add %v, %v : tensor<4xf32>
+    hlo.return %next, %w : tensor<i32>, tensor<4xf32>
+  }
+  func.return %r#1 : tensor<4xf32>
+}
+";
+    let bytes = |values: [f32; 4]| -> Vec<u8> { values.iter().flat_map(|x| x.to_le_bytes()).collect() };
+    let input = bytes([0.5, 1.5, 2.5, 3.5]);
+    // Straight, the result is never written; in the loop, the state may live in the result
+    // buffer from the start, but the doubling after the check never happens.
+    let (untouched, doubled) = (vec![0xAB; 16], bytes([1.0, 3.0, 5.0, 7.0]));
+    for (name, text) in [("straight", straight), ("in a loop", in_a_loop)] {
+        let mut results = Vec::new();
+        for (path, compile) in [("ours", xla_lowering::compile_hlo as CompileHlo), ("MLIR's", xla_mlir::compile_hlo)] {
+            let (status, result) = run_main(compile, text, &input, 16);
+            assert_ne!(status, 0, "{name}, {path}: the failed check's status");
+            assert!(result == untouched || (name == "in a loop" && result == input), "{name}, {path}: the ops after the failure ran: {result:?}");
+            assert_ne!(result, doubled, "{name}, {path}");
+            results.push(result);
+        }
+        assert_eq!(results[0], results[1], "{name}: the two paths left different results");
+    }
 }
 
 /// The module read from MLIR is our IR: our passes and verifier run on it.

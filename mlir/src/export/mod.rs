@@ -1,16 +1,23 @@
-//! Export of the loop level to upstream MLIR: `func`, `scf`, `memref`, `arith`, `math` and
-//! (for the pointers of runtime calls) `llvm`, built through melior and checked by MLIR's
-//! verifier. `xla-opt --emit=mlir-upstream` prints it.
+//! Export of the loop level to upstream MLIR: `func`, `scf`, `memref`, `arith`, `math`,
+//! `complex` and (for the pointers of runtime calls) `llvm`, built through melior and
+//! checked by MLIR's verifier. `xla-opt --emit=mlir-upstream` prints it.
 //!
 //! The mapping (docs/mlir.md has it as a table):
 //! - `func.func @f(memref<A>, ...)` becomes `func.func @f(memref<A>, ..., %opts: !llvm.ptr)
 //!   -> i32`: the buffers, the run options every runtime call needs, and a status (0, or the
-//!   first non-zero status of a runtime call or call; structured control flow has no early
-//!   exit, so the ops after a failure still run, on buffers the failed call left as they
-//!   were). `func.call` passes `%opts` on and folds the callee's status into the caller's.
+//!   first non-zero status of a runtime call or call, kept in a `memref.alloca` slot).
+//!   `func.call` passes `%opts` on and folds the callee's status into the caller's. A
+//!   failed call ends the function's work as our lowering's early return does: structured
+//!   control flow has no early exit, so the ops after each op that calls something are
+//!   nested in an `scf.if` on the status being 0 (its results stand for the block's
+//!   terminator's operands, `ub.poison` when skipped), and a loop's body that calls
+//!   something is so guarded from its start (a skipped `scf.while` condition is false).
 //! - `memref<2x3xf32, {0, 1}>` becomes `memref<2x3xf32, strided<[1, 2]>>` (the layout's
-//!   strides over the padded sizes); a row-major layout is the identity layout. `uiN` is
-//!   the signless `iN` (the ops pick signed or unsigned forms from our type).
+//!   strides over the padded sizes); a row-major layout is the identity layout, except for
+//!   an empty buffer of rank 2 or more (`memref<3x0xf32, strided<[0, 1]>>`: MLIR's
+//!   bare-pointer convention and `memref.alloc` lowering refuse the identity layout there).
+//!   `uiN` is the signless `iN` (the ops pick signed or unsigned forms from our type);
+//!   `complex<f32>` is `complex<f32>` (`complex.rs`).
 //! - `loop.alloc` is `memref.alloc` (of the flat buffer then `memref.reinterpret_cast`
 //!   when the layout is not row-major), `memref.dealloc`ed where the region it was
 //!   allocated in ends, as the llvm lowering frees it; `loop.load`/`loop.store` are
@@ -22,9 +29,10 @@
 //!   declaration `(..., !llvm.ptr) -> i32`: buffers go as `!llvm.ptr` (their aligned
 //!   pointer), `index` as `i64`, the options last.
 //!
-//! Not exported (located errors): complex numbers, float formats other than f16, bf16,
-//! f32 and f64, integer `power`, ops of other dialects.
+//! Not exported (located errors): float formats other than f16, bf16, f32 and f64 (the f8
+//! formats), complex numbers of other parts, ops of other dialects.
 
+mod complex;
 mod scalar;
 
 use std::collections::{BTreeMap, HashMap};
@@ -138,6 +146,17 @@ pub(crate) struct Exporter<'m, 'b, 'c> {
     pub(crate) libm: BTreeMap<String, (usize, MlirType)>,
 }
 
+/// How an exported block ends.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum End {
+    /// `func.return` of the status.
+    Return,
+    /// The terminator of a region of ours.
+    Region(Terminator),
+    /// `scf.yield` of the terminator's operands, out of a guard's `scf.if`.
+    Guarded,
+}
+
 /// How a region of ours ends, by the op it belongs to.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Terminator {
@@ -187,6 +206,9 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         Ok(match ctx.type_data(ty) {
             TypeData::Integer { width, .. } => format!("i{width}"),
             TypeData::Index => "index".to_string(),
+            TypeData::Complex(part) if matches!(ctx.type_data(*part), TypeData::Float(FloatKind::F32 | FloatKind::F64)) => {
+                format!("complex<{}>", self.type_text(op, *part)?)
+            }
             TypeData::Float(kind) => float_name(*kind)
                 .ok_or_else(|| self.error(op, format!("the export to upstream MLIR does not handle {} yet", ctx.type_to_string(ty))))?
                 .to_string(),
@@ -194,10 +216,10 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
                 let shape = tensor.static_shape().ok_or_else(|| self.error(op, format!("cannot export the dynamic buffer {}", ctx.type_to_string(ty))))?;
                 let element = self.type_text(op, tensor.element)?;
                 let dims: String = shape.iter().map(|d| format!("{d}x")).collect();
-                match tensor.layout.as_ref().filter(|l| !is_row_major(l)) {
+                match explicit_layout(tensor.layout.as_ref(), &shape) {
                     None => format!("memref<{dims}{element}>"),
                     Some(layout) => {
-                        let strides = strides(&shape, layout);
+                        let strides = strides(&shape, &layout);
                         let list: Vec<String> = strides.iter().map(|s| s.to_string()).collect();
                         format!("memref<{dims}{element}, strided<[{}]>>", list.join(", "))
                     }
@@ -359,30 +381,114 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             self.status = Some(slot);
         }
         self.allocs.push(Vec::new());
-        for op in body.block_ops(blocks[0]) {
+        let ops: Vec<OpId> = body.block_ops(blocks[0]).collect();
+        let result = self.export_ops(func, &ops, End::Return, false);
+        self.allocs.pop();
+        result
+    }
+
+    /// Exports `ops`, the rest of a block of `owner` ending with its terminator, into the
+    /// current block, ending it as `end` says. In a function with a status slot, the ops
+    /// after one that calls something run only while the status is 0: they are exported
+    /// into an `scf.if` on it (whose results stand for the terminator's operands, poison
+    /// when skipped), and so are all of them with `guard_first` (a loop's body, which runs
+    /// again after a failure): a failed call ends the function's work, as our own
+    /// lowering's early return does.
+    fn export_ops(&mut self, owner: OpId, ops: &[OpId], end: End, guard_first: bool) -> Result<(), Diagnostic> {
+        let body = self.body;
+        // A condition alone is guarded too: after a failure its operands may be poison.
+        if guard_first && (ops.len() > 1 || end == End::Region(Terminator::Condition)) {
+            return self.guard(owner, ops, end);
+        }
+        for (i, &op) in ops.iter().enumerate() {
             self.loc = Self::location_of(self.mctx, self.ctx(), body.op(op).location);
-            if body.op_name(op) == "func.return" {
-                if !body.op(op).operands.is_empty() {
+            if matches!(body.op_name(op), "func.return" | "loop.yield" | "loop.condition") {
+                if body.op_name(op) == "func.return" && !body.op(op).operands.is_empty() {
                     return Err(self.error(op, "func.return with values: export the loop level (after --lower-to-loops)"));
                 }
-                self.free_allocs();
-                let status = match self.status {
-                    Some(slot) => {
-                        let i32_ty = self.parse_type("i32");
-                        self.value("memref.load", &[slot], i32_ty, &[])
-                    }
-                    None => {
-                        let i32_ty = self.parse_type("i32");
-                        self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())])
-                    }
-                };
-                self.build("func.return", &[status], &[], &[], Vec::new());
-                self.allocs.pop();
+                let operands = self.operands(op)?;
+                self.end_block(end, &operands);
                 return Ok(());
             }
             self.op(op)?;
+            let rest = &ops[i + 1..];
+            if self.status.is_some() && rest.len() > 1 && self.calls_in(op) {
+                return self.guard(owner, rest, end);
+            }
         }
-        Err(self.error(func, "function without func.return"))
+        Err(Diagnostic::error(body.op(owner).location, "a region without its terminator"))
+    }
+
+    /// `scf.if %status_is_0 { ops } else { poison }`, then the end of the current block
+    /// with the `scf.if`'s results.
+    fn guard(&mut self, owner: OpId, ops: &[OpId], end: End) -> Result<(), Diagnostic> {
+        let body = self.body;
+        let Some(&terminator) = ops.last() else { return Ok(()) };
+        let results = body.op(terminator).operands.iter().map(|v| self.ty(terminator, body.value_type(*v))).collect::<Result<Vec<_>, _>>()?;
+        let (slot, i32_ty, i1) = (self.status.expect("a status slot"), self.parse_type("i32"), self.parse_type("i1"));
+        let status = self.value("memref.load", &[slot], i32_ty, &[]);
+        let zero = self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())]);
+        let ok = self.value("arith.cmpi", &[status, zero], i1, &[("predicate", "0 : i64".into())]);
+        let (then_region, then_block) = self.region(&[]);
+        let saved = std::mem::replace(&mut self.block, then_block);
+        self.allocs.push(Vec::new());
+        let result = self.export_ops(owner, ops, End::Guarded, false);
+        self.allocs.pop();
+        self.block = saved;
+        result?;
+        // Without results, the else region is empty (printed as no else).
+        if results.is_empty() {
+            self.build("scf.if", &[ok], &[], &[], vec![then_region, Region::new()]);
+            self.end_block(end, &[]);
+            return Ok(());
+        }
+        let (else_region, else_block) = self.region(&[]);
+        let saved = std::mem::replace(&mut self.block, else_block);
+        let skipped: Vec<MlirValue> = results
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                if i == 0 && end == End::Region(Terminator::Condition) {
+                    // A while loop whose condition is skipped ends.
+                    self.value("arith.constant", &[], i1, &[("value", "false".into())])
+                } else {
+                    self.value("ub.poison", &[], *t, &[("value", "#ub.poison".into())])
+                }
+            })
+            .collect();
+        self.build("scf.yield", &skipped, &[], &[], Vec::new());
+        self.block = saved;
+        let built = self.build("scf.if", &[ok], &results, &[], vec![then_region, else_region]);
+        let values = Self::results(built, results.len());
+        self.end_block(end, &values);
+        Ok(())
+    }
+
+    /// Frees the current block's buffers and ends it as `end` says, with `operands`.
+    fn end_block(&mut self, end: End, operands: &[MlirValue]) {
+        self.free_allocs();
+        let name = match end {
+            End::Return => {
+                let i32_ty = self.parse_type("i32");
+                let status = match self.status {
+                    Some(slot) => self.value("memref.load", &[slot], i32_ty, &[]),
+                    None => self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())]),
+                };
+                self.build("func.return", &[status], &[], &[], Vec::new());
+                return;
+            }
+            End::Guarded | End::Region(Terminator::Yield) => "scf.yield",
+            End::Region(Terminator::Reduce) => "scf.reduce",
+            End::Region(Terminator::Condition) => "scf.condition",
+        };
+        self.build(name, operands, &[], &[], Vec::new());
+    }
+
+    /// Whether `op` is or holds a call (of a function or of the runtime).
+    fn calls_in(&self, op: OpId) -> bool {
+        let body = self.body;
+        let is_call = |op: OpId| matches!(body.op_name(op), "func.call" | "loop.call_runtime");
+        is_call(op) || body.nested_ops(op, WalkOrder::PreOrder).into_iter().any(is_call)
     }
 
     fn calls_anything(&self, func: OpId) -> bool {
@@ -450,9 +556,10 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
                 self.call(op)?;
                 vec![]
             }
-            "loop.real" | "loop.imag" | "loop.complex" | "loop.complex_abs" => {
-                return Err(self.error(op, format!("the export to upstream MLIR does not handle complex numbers ('{name}') yet")))
-            }
+            "loop.real" => vec![self.complex_part(op, false)?],
+            "loop.imag" => vec![self.complex_part(op, true)?],
+            "loop.complex" => vec![self.complex_build(op)?],
+            "loop.complex_abs" => vec![self.complex_abs(op)?],
             _ => return Err(self.error(op, format!("cannot export '{name}' to upstream MLIR (export the loop level, after --lower-to-loops)"))),
         };
         for (ours, theirs) in body.op(op).results.iter().zip(results) {
@@ -488,14 +595,14 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         let memref = ctx.as_memref(ours).ok_or_else(|| self.error(op, "loop.alloc of no memref"))?;
         let shape = memref.static_shape().ok_or_else(|| self.error(op, "loop.alloc of a dynamic shape"))?;
         let segments = ("operandSegmentSizes", "array<i32: 0, 0>".to_string());
-        let (buffer, allocated) = match memref.layout.as_ref().filter(|l| !is_row_major(l)) {
+        let (buffer, allocated) = match explicit_layout(memref.layout.as_ref(), &shape) {
             None => {
                 let buffer = self.value("memref.alloc", &[], ty, &[segments]);
                 (buffer, buffer)
             }
             Some(layout) => {
                 // The flat buffer, padding included, seen through the layout's strides.
-                let strides = strides(&shape, layout);
+                let strides = strides(&shape, &layout);
                 let len: i64 = shape.iter().zip(&strides).map(|(n, s)| (n - 1).max(0) * s).sum::<i64>() + 1;
                 let len = layout.padded_dims.as_ref().map_or(len, |p| p.iter().product::<i64>().max(len));
                 let element = self.type_text(op, memref.element)?;
@@ -533,26 +640,11 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         let saved = std::mem::replace(&mut self.block, block);
         let saved_loc = self.loc;
         self.allocs.push(Vec::new());
-        let result = (|| {
-            for op in body.block_ops(ours) {
-                self.loc = Self::location_of(self.mctx, self.ctx(), body.op(op).location);
-                match body.op_name(op) {
-                    "loop.yield" | "loop.condition" => {
-                        let operands = self.operands(op)?;
-                        self.free_allocs();
-                        let name = match terminator {
-                            Terminator::Yield => "scf.yield",
-                            Terminator::Reduce => "scf.reduce",
-                            Terminator::Condition => "scf.condition",
-                        };
-                        self.build(name, &operands, &[], &[], Vec::new());
-                        return Ok(());
-                    }
-                    _ => self.op(op)?,
-                }
-            }
-            Err(Diagnostic::error(body.op(owner).location, "a region without its terminator"))
-        })();
+        // A loop's body runs again after a failed call: it does nothing once one failed.
+        let is_loop = matches!(body.op_name(owner), "loop.for" | "loop.parallel" | "loop.while");
+        let guard_first = self.status.is_some() && is_loop && self.calls_in(owner);
+        let ops: Vec<OpId> = body.block_ops(ours).collect();
+        let result = self.export_ops(owner, &ops, End::Region(terminator), guard_first);
         self.allocs.pop();
         self.block = saved;
         self.loc = saved_loc;
@@ -733,6 +825,10 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             TypeData::Integer { width, signedness } => Scalar::Int { width: *width, signed: *signedness != Signedness::Unsigned },
             TypeData::Index => Scalar::Int { width: 64, signed: true },
             TypeData::Float(kind) if float_name(*kind).is_some() => Scalar::Float(*kind),
+            TypeData::Complex(part) => match ctx.type_data(*part) {
+                TypeData::Float(kind @ (FloatKind::F32 | FloatKind::F64)) => Scalar::Complex(*kind),
+                _ => return Err(self.error(op, format!("the export to upstream MLIR does not handle {} yet", ctx.type_to_string(ty)))),
+            },
             _ => return Err(self.error(op, format!("the export to upstream MLIR does not handle {} yet", ctx.type_to_string(ty)))),
         })
     }
@@ -744,6 +840,8 @@ pub(crate) enum Scalar {
     Pred,
     Int { width: u32, signed: bool },
     Float(FloatKind),
+    /// A complex number with parts of `f32` or `f64`.
+    Complex(FloatKind),
 }
 
 impl Scalar {
@@ -755,6 +853,7 @@ impl Scalar {
             Scalar::Pred => 1,
             Scalar::Int { width, .. } => width,
             Scalar::Float(kind) => kind.bit_width(),
+            Scalar::Complex(kind) => 2 * kind.bit_width(),
         }
     }
     pub(crate) fn is_narrow_float(self) -> bool {
@@ -793,6 +892,18 @@ pub(crate) fn wrap_signed(value: i128, width: u32) -> i128 {
     }
     let shift = 128 - width;
     (value << shift) >> shift
+}
+
+/// The layout a buffer of `shape` is exported with as `strided<[...]>`: one that is not
+/// row-major, and the row-major one of an empty buffer of rank 2 or more, whose identity
+/// layout MLIR's bare-pointer calling convention and `memref.alloc` lowering refuse (its
+/// canonical strides fold the zero size away); `None` for the identity layout.
+fn explicit_layout(layout: Option<&xla_ir::Layout>, shape: &[i64]) -> Option<xla_ir::Layout> {
+    match layout {
+        Some(layout) if !is_row_major(layout) => Some(layout.clone()),
+        _ if shape.len() > 1 && shape.contains(&0) => Some(xla_ir::Layout::row_major(shape.len())),
+        _ => None,
+    }
 }
 
 fn is_row_major(layout: &xla_ir::Layout) -> bool {

@@ -13,6 +13,8 @@
 //! - `f16`/`bf16` compute in `f32` and round back; `f32` to `bf16` rounds to nearest even on
 //!   the bits, keeping subnormals, and `f64` to a 16-bit float rounds to odd in `f32` first,
 //!   exactly as `lower-to-llvm` does (so the two paths agree bit for bit);
+//! - integer `power` is repeated squaring in an `scf.while` (wrapping); a negative exponent
+//!   gives 0, except for bases 1 and -1 (1, and +-1 by the exponent's parity);
 //! - `i1` arithmetic is logical (`add` is `or`, `multiply` is `and`); anything to `i1` is
 //!   `!= 0`; `TOTALORDER` compares the bits as signed integers after flipping negatives.
 
@@ -64,32 +66,32 @@ fn cmpf_code(predicate: &str) -> i64 {
 impl Exporter<'_, '_, '_> {
     // ---- helpers ----------------------------------------------------------------------
 
-    fn bin(&mut self, name: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub(super) fn bin(&mut self, name: &str, a: MlirValue, b: MlirValue) -> MlirValue {
         let ty = self.value_type(a);
         self.value(name, &[a, b], ty, &[])
     }
 
-    fn un(&mut self, name: &str, a: MlirValue) -> MlirValue {
+    pub(super) fn un(&mut self, name: &str, a: MlirValue) -> MlirValue {
         let ty = self.value_type(a);
         self.value(name, &[a], ty, &[])
     }
 
-    fn cmpi(&mut self, predicate: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub(super) fn cmpi(&mut self, predicate: &str, a: MlirValue, b: MlirValue) -> MlirValue {
         let i1 = self.parse_type("i1");
         self.value("arith.cmpi", &[a, b], i1, &[("predicate", format!("{} : i64", cmpi_code(predicate)))])
     }
 
-    fn cmpf(&mut self, predicate: &str, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub(super) fn cmpf(&mut self, predicate: &str, a: MlirValue, b: MlirValue) -> MlirValue {
         let i1 = self.parse_type("i1");
         self.value("arith.cmpf", &[a, b], i1, &[("predicate", format!("{} : i64", cmpf_code(predicate)))])
     }
 
-    fn select(&mut self, p: MlirValue, a: MlirValue, b: MlirValue) -> MlirValue {
+    pub(super) fn select(&mut self, p: MlirValue, a: MlirValue, b: MlirValue) -> MlirValue {
         let ty = self.value_type(a);
         self.value("arith.select", &[p, a, b], ty, &[])
     }
 
-    fn cast(&mut self, name: &str, x: MlirValue, to: MlirType) -> MlirValue {
+    pub(super) fn cast(&mut self, name: &str, x: MlirValue, to: MlirType) -> MlirValue {
         self.value(name, &[x], to, &[])
     }
 
@@ -99,7 +101,7 @@ impl Exporter<'_, '_, '_> {
         self.int_const(value, ty)
     }
 
-    fn int_const(&mut self, value: i128, ty: MlirType) -> MlirValue {
+    pub(super) fn int_const(&mut self, value: i128, ty: MlirType) -> MlirValue {
         let text = if unsafe { mlir_sys::mlirTypeIsAIndex(ty) } {
             format!("{value} : index")
         } else {
@@ -113,20 +115,20 @@ impl Exporter<'_, '_, '_> {
         self.constant_of(ty, text)
     }
 
-    fn float_const(&mut self, value: f64, kind: FloatKind) -> MlirValue {
+    pub(super) fn float_const(&mut self, value: f64, kind: FloatKind) -> MlirValue {
         let ty = self.parse_type(float_name(kind).unwrap_or("f32"));
         self.constant_of(ty, float_literal(value, kind))
     }
 
-    fn int_type(&self, width: u32) -> MlirType {
+    pub(super) fn int_type(&self, width: u32) -> MlirType {
         self.parse_type(&format!("i{width}"))
     }
 
-    fn float_type(&self, kind: FloatKind) -> MlirType {
+    pub(super) fn float_type(&self, kind: FloatKind) -> MlirType {
         self.parse_type(float_name(kind).unwrap_or("f32"))
     }
 
-    fn operand_values(&self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+    pub(super) fn operand_values(&self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
         self.body.op(op).operands.iter().map(|v| self.get(op, *v)).collect()
     }
 
@@ -138,7 +140,7 @@ impl Exporter<'_, '_, '_> {
     /// a call of libm's `function` (`expm1f` for f32), as our own lowering calls it:
     /// MLIR's `convert-math-to-llvm` computes `expm1` as `exp(x) - 1` (and
     /// `convert-math-to-libm` refuses modules with any math op it has no function for).
-    fn libm_or(&mut self, name: &str, function: &str, args: &[MlirValue]) -> MlirValue {
+    pub(super) fn libm_or(&mut self, name: &str, function: &str, args: &[MlirValue]) -> MlirValue {
         let ty = self.value_type(args[0]);
         if !self.libm_calls {
             return self.value(name, args, ty, &[]);
@@ -153,7 +155,7 @@ impl Exporter<'_, '_, '_> {
     /// sign) when exporting for MLIR's lowering of f32/f64: our wrapper runs with MXCSR's
     /// flush-to-zero and denormals-are-zero bits, which libm's functions (telling
     /// subnormals by their bits) do not see, so our lowering flushes around them.
-    fn flushed(&mut self, scalar: Scalar, compute: impl FnOnce(&mut Self, &[MlirValue]) -> MlirValue, args: &[MlirValue]) -> MlirValue {
+    pub(super) fn flushed(&mut self, scalar: Scalar, compute: impl FnOnce(&mut Self, &[MlirValue]) -> MlirValue, args: &[MlirValue]) -> MlirValue {
         if !self.libm_calls || scalar.is_narrow_float() {
             return compute(self, args);
         }
@@ -200,10 +202,11 @@ impl Exporter<'_, '_, '_> {
                     Maximum => self.bin(if signed { "arith.maxsi" } else { "arith.maxui" }, a, b),
                     Minimum => self.bin(if signed { "arith.minsi" } else { "arith.minui" }, a, b),
                     ShiftLeft | ShiftRightLogical | ShiftRightArithmetic => self.shift(kind, scalar, a, b),
-                    Power => return Err(self.error(op, "the export to upstream MLIR does not handle integer power yet")),
+                    Power => self.int_power(scalar, a, b),
                     Atan2 => return Err(self.error(op, "loop.arith atan2 is not defined on integers")),
                 }
             }
+            Scalar::Complex(part) => self.complex_arith(op, kind, part, a, b)?,
             Scalar::Float(_) => {
                 let (a, b) = (self.widen(a, scalar), self.widen(b, scalar));
                 let value = match kind {
@@ -256,6 +259,47 @@ impl Exporter<'_, '_, '_> {
         let quotient = self.bin(name, a, divisor);
         let on_zero = if remainder { a } else { all_ones };
         self.select(by_zero, on_zero, quotient)
+    }
+
+    /// XLA's integer power: repeated squaring over the exponent's bits in an `scf.while`
+    /// (wrapping); a negative exponent gives 0, except 1 for base 1 and +-1 for base -1.
+    fn int_power(&mut self, scalar: Scalar, base: MlirValue, exponent: MlirValue) -> MlirValue {
+        let ty = self.value_type(base);
+        let (zero, one) = (self.int_like(0, base), self.int_like(1, base));
+        let negative = if scalar.is_signed() { Some(self.cmpi("slt", exponent, zero)) } else { None };
+        let start = match negative {
+            Some(negative) => self.select(negative, zero, exponent),
+            None => exponent,
+        };
+        let types = [ty, ty, ty];
+        let (before, before_block) = self.region(&types);
+        let (after, after_block) = self.region(&types);
+        let saved = std::mem::replace(&mut self.block, before_block);
+        let args: Vec<MlirValue> = (0..3).map(|i| Self::block_arg(before_block, i)).collect();
+        let more = self.cmpi("ne", args[2], zero);
+        self.build("scf.condition", &[more, args[0], args[1], args[2]], &[], &[], Vec::new());
+        self.block = after_block;
+        let (result, square, rest) = (Self::block_arg(after_block, 0), Self::block_arg(after_block, 1), Self::block_arg(after_block, 2));
+        let low_bit = self.bin("arith.andi", rest, one);
+        let odd = self.cmpi("ne", low_bit, zero);
+        let product = self.bin("arith.muli", result, square);
+        let next_result = self.select(odd, product, result);
+        let next_square = self.bin("arith.muli", square, square);
+        let next_rest = self.bin("arith.shrui", rest, one);
+        self.build("scf.yield", &[next_result, next_square, next_rest], &[], &[], Vec::new());
+        self.block = saved;
+        let built = self.build("scf.while", &[one, base, start], &types, &[], vec![before, after]);
+        let power = unsafe { mlir_sys::mlirOperationGetResult(built, 0) };
+        let Some(negative) = negative else { return power };
+        let minus_one = self.int_like(-1, base);
+        let base_one = self.cmpi("eq", base, one);
+        let base_minus_one = self.cmpi("eq", base, minus_one);
+        let exponent_bit = self.bin("arith.andi", exponent, one);
+        let exponent_odd = self.cmpi("ne", exponent_bit, zero);
+        let sign = self.select(exponent_odd, minus_one, one);
+        let unit = self.select(base_minus_one, sign, zero);
+        let reciprocal = self.select(base_one, one, unit);
+        self.select(negative, reciprocal, power)
     }
 
     /// Shifts by the width or more give 0 (the sign for an arithmetic shift right).
@@ -313,6 +357,7 @@ impl Exporter<'_, '_, '_> {
                 CountLeadingZeros => self.un("math.ctlz", x),
                 _ => return Err(self.error(op, format!("loop.math {} is not defined on integers", kind.name()))),
             },
+            Scalar::Complex(part) => self.complex_math(op, kind, part, x)?,
             Scalar::Float(_) => {
                 let x = self.widen(x, scalar);
                 let compute = self.compute_kind(scalar);
@@ -377,6 +422,7 @@ impl Exporter<'_, '_, '_> {
         let scalar = self.scalar(op, self.body.value_type(self.body.operand(op, 0)))?;
         let [a, b] = self.operand_values(op)?[..] else { return Err(self.error(op, "loop.compare takes two operands")) };
         Ok(match scalar {
+            Scalar::Complex(_) => self.complex_compare(op, direction, a, b)?,
             Scalar::Float(_) if total => {
                 let (ka, kb) = (self.total_order_key(a, scalar), self.total_order_key(b, scalar));
                 self.cmpi(int_predicate(direction, true), ka, kb)
@@ -425,7 +471,10 @@ impl Exporter<'_, '_, '_> {
         Ok(self.convert_scalar(x, from, to, target))
     }
 
-    fn convert_scalar(&mut self, x: MlirValue, from: Scalar, to: Scalar, target: MlirType) -> MlirValue {
+    pub(super) fn convert_scalar(&mut self, x: MlirValue, from: Scalar, to: Scalar, target: MlirType) -> MlirValue {
+        if let Some(converted) = self.complex_convert(x, from, to, target) {
+            return converted;
+        }
         match (from, to) {
             _ if from == to => x,
             (Scalar::Int { width: a, .. }, Scalar::Int { width: b, .. }) if a == b => x,
