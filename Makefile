@@ -34,7 +34,7 @@ DEMO_INPUT    := examples/$(DEMO_NAME).stablehlo.mlir
 DEMO_OUT      := $(TARGET_DIR)/demo
 PYTHON        := .venv/bin/python
 
-.PHONY: demo test setup build-tools demo-run lit
+.PHONY: demo test setup build-tools demo-run lit compare
 
 demo: setup build-tools demo-run
 
@@ -76,3 +76,14 @@ LIT_PATHS ?= lit-tests
 lit: setup
 	$(CARGO) build -p xla-tools -p xla-runtime $(MLIR_FEATURES)
 	$(LIT) -sv --param=tools_dir=$(TOOLS_DIR) $(LIT_PATHS)
+
+# This compiler side by side with XLA CPU, numpy and the STREAM triad (bench/README.md):
+# builds xla-run, xla-aotc and stream_triad, exports the bench programs into
+# target/bench-programs once, and runs bench/compare.py over them and the shared corpus.
+# make compare COMPARE_FLAGS="--markdown --budget 2"
+COMPARE_FLAGS ?=
+compare:
+	$(CARGO) build -p xla-tools --bins
+	$(CARGO) build -p xla-bench --bin stream_triad
+	@test -f target/bench-programs/manifest.json || .venv-fixtures/bin/python bench/make_programs.py
+	.venv-fixtures/bin/python bench/compare.py --xla-run $(TOOLS_DIR)/xla-run --triad $(TOOLS_DIR)/stream_triad $(COMPARE_FLAGS)

@@ -1,33 +1,51 @@
 #!/usr/bin/env python3
 """Side by side with XLA CPU: the same StableHLO programs, timed in one run.
 
-For every case of the corpus (`NAME.stablehlo.mlir` with its `NAME.inputs.npz`), this
-script
+For every case of the corpus directories (`NAME.stablehlo.mlir` with its
+`NAME.inputs.npz`; by default the shared public corpus and `target/bench-programs`, which
+`bench/make_programs.py` generates), this script
 
 1. compiles the StableHLO text with XLA CPU through jaxlib's PJRT client
-   (`Client.compile_and_load(text, devices)`, the route `jax.jit` itself ends in), warms
-   it up and times `execute` plus waiting for every output, call by call, taking the
-   median of at least `--min-runs` calls and as many as fit in `--budget` seconds;
+   (`Client.compile_and_load(text, devices)`, the route `jax.jit` itself ends in), timing
+   each compilation (the median of `--compile-runs`), warms the executable up and times
+   `execute` plus waiting for every output, call by call, taking the median of at least
+   `--min-runs` calls and as many as fit in `--budget` seconds;
 2. runs the same file through this compiler, `xla-run FILE --input NAME.inputs.npz
    --bench N --check NAME.expected.npz`, which compiles it, calls the entry once (the
    warm-up, checked against XLA's outputs), then `N` more times and prints the median
    per call; `N` is chosen from a first short run so that the case takes about
-   `--budget` seconds;
-3. prints, per case, both medians and the ratio `ours / xla` (below 1 is faster than
-   XLA), then the geometric mean of the ratios over the cases both sides ran.
+   `--budget` seconds. Our compile time is the wall time of `xla-aotc FILE -o TMP.o`
+   (parse, import, the whole pipeline and the object, plus the process's start: xla-run
+   has no timing flag of its own), the median of `--compile-runs`;
+3. for matmul cases (`matmul_*`: two 2-D inputs), times numpy's `np.matmul` on the same
+   inputs alike (warm-up, then the median of the same number of calls);
+4. prints per case both medians, the ratio `ours / xla` (below 1 is faster than XLA),
+   GB/s and GFLOP/s of both sides (the manifest's `bytes` and `flops` over the median),
+   both compile times and their ratio, numpy's time and our GFLOP/s as a % of numpy's,
+   and for the bandwidth cases (manifest `targets` holding `"bandwidth"`: the fused
+   elementwise chains) our GB/s as a % of the machine's STREAM triad (the median GB/s),
+   which `stream_triad` (bench/src/bin/stream_triad.rs) measures at the start of the run
+   and again just before each bandwidth case, as load drifts;
+5. ends with the geometric means and a table of the README's targets, each with pass or
+   fail. `--markdown` prints both tables as Markdown (progress goes to stderr).
 
 Invariants: both sides run the same text on the same inputs in the same process run,
-case by case (so machine load drifts alike for both); both times include dispatch (XLA's
-about 7 us, ours a function call); neither includes compilation. A case one side cannot
-run is reported with the reason and left out of the geometric mean.
+case by case (so machine load drifts alike for both); both run times include dispatch
+(XLA's about 7 us, ours a function call) and neither includes compilation. A case one
+side cannot run (or whose files cannot be read) is reported with the reason and left out
+of every mean; nothing a case does stops the others.
 
-Usage (from the repository root, after `cargo build -p xla-tools --bins`):
+Usage (from the repository root, after `cargo build -p xla-tools --bins` and
+`cargo build -p xla-bench --bin stream_triad`):
 
-    .venv-fixtures/bin/python bench/compare.py [--corpus DIR] [--xla-run PATH]
-        [--budget SECONDS] [--min-runs N] [CASE ...]
+    .venv-fixtures/bin/python bench/compare.py [--corpus DIR ...] [--xla-run PATH]
+        [--xla-aotc PATH] [--triad PATH | --triad-gbs X | --no-triad] [--budget SECONDS]
+        [--min-runs N] [--compile-runs N] [--numpy-threads N] [--timeout SECONDS] [--markdown]
+        [CASE ...]
 """
 
 import argparse
+import datetime
 import json
 import math
 import os
@@ -35,44 +53,50 @@ import re
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
-import numpy as np
+# numpy is imported by `main`, after `--numpy-threads` has set OpenBLAS's thread count.
+np = None
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+PUBLIC_CORPUS = "/work/shared/corpus/public"
+BENCH_PROGRAMS = os.path.join(ROOT, "target", "bench-programs")
+
+# The README's targets (issue 9, item 5).
+TARGET_RATIO = 1.0
+TARGET_TRIAD_PERCENT = 80.0
+TARGET_NUMPY_PERCENT = 80.0
+TARGET_COMPILE_RATIO = 1.0
 
 
-def default_xla_run():
-    """The `xla-run` binary of the cargo target directory (dev profile)."""
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(os.path.dirname(__file__), "..", "target"))
-    return os.path.join(target, "debug", "xla-run")
+def target_dir():
+    """The cargo target directory: `$CARGO_TARGET_DIR`, else the repository's `target/`."""
+    return os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target"))
+
+
+def default_tool(name):
+    """A binary of the cargo target directory's dev profile."""
+    return os.path.join(target_dir(), "debug", name)
 
 
 def load_inputs(path, specs):
     """The arguments in order, bf16 arrays (stored as uint16 bits) viewed as bfloat16."""
-    import ml_dtypes
-
     data = np.load(path)
     args = []
     for i in range(len(data.files)):
         a = data[f"arg{i}"]
         if i < len(specs) and specs[i]["dtype"] == "bfloat16" and a.dtype == np.uint16:
+            import ml_dtypes
+
             a = a.view(ml_dtypes.bfloat16)
         args.append(a)
     return args
 
 
-def time_xla(client, device, text, args, budget, min_runs):
-    """XLA CPU's median seconds per call of the StableHLO `text` on `args`."""
-    import jax
-    from jax._src.lib import xla_client as xc
-
-    exe = client.compile_and_load(text, xc.DeviceList((device,)), xc.CompileOptions())
-    buffers = [jax.device_put(a, device) for a in args]
-
-    def call():
-        outs = exe.execute(buffers)
-        for o in outs:
-            o.block_until_ready()
-
+def median_of_calls(call, budget, min_runs):
+    """The median seconds of `call()` after three warm-up calls, over at least `min_runs`
+    calls and as many as fit in `budget` seconds (at most 100000); and how many ran."""
     for _ in range(3):
         call()
     times = []
@@ -84,9 +108,36 @@ def time_xla(client, device, text, args, budget, min_runs):
     return statistics.median(times), len(times)
 
 
+def time_xla(client, device, text, args, budget, min_runs, compile_runs):
+    """XLA CPU's median seconds per call of the StableHLO `text` on `args`, and its median
+    seconds of `compile_and_load`."""
+    import jax
+    from jax._src.lib import xla_client as xc
+
+    compile_times = []
+    for _ in range(max(1, compile_runs)):
+        t0 = time.perf_counter()
+        exe = client.compile_and_load(text, xc.DeviceList((device,)), xc.CompileOptions())
+        compile_times.append(time.perf_counter() - t0)
+    buffers = [jax.device_put(a, device) for a in args]
+
+    def call():
+        for o in exe.execute(buffers):
+            o.block_until_ready()
+
+    median, _ = median_of_calls(call, budget, min_runs)
+    return median, statistics.median(compile_times)
+
+
+def time_numpy(args, budget, min_runs):
+    """numpy's median seconds of `np.matmul(args[0], args[1])`, timed as XLA's calls are."""
+    a, b = args
+    return median_of_calls(lambda: np.matmul(a, b), budget, min_runs)[0]
+
+
 UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 MEDIAN = re.compile(r"@\S+: median ([0-9.]+) (ns|us|ms|s) per call over (\d+) calls")
-
+TRIAD = re.compile(r"triad: best ([0-9.]+) GB/s, median ([0-9.]+) GB/s")
 
 EPSILON = {"float32": 2.0**-23, "float64": 2.0**-52, "float16": 2.0**-10, "bfloat16": 2.0**-7}
 
@@ -105,6 +156,12 @@ def tolerance_flags(entry):
     return flags
 
 
+def first_line(text, fallback):
+    """The first non-empty line of `text` (at most 120 characters), else `fallback`."""
+    lines = [line for line in text.strip().splitlines() if line.strip()]
+    return lines[0][:120] if lines else fallback
+
+
 def run_ours(xla_run, mlir, inputs, expected, n, timeout):
     """This compiler's median seconds per call over `n` calls, and whether the check passed.
     `expected` is None or (the expected .npz, the --check tolerance flags)."""
@@ -114,8 +171,7 @@ def run_ours(xla_run, mlir, inputs, expected, n, timeout):
     proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     match = MEDIAN.search(proc.stdout)
     if not match:
-        reason = (proc.stderr.strip() or proc.stdout.strip() or f"exit status {proc.returncode}").splitlines()
-        raise RuntimeError(reason[0][:120] if reason else f"exit status {proc.returncode}")
+        raise RuntimeError(first_line(proc.stderr or proc.stdout, f"exit status {proc.returncode}"))
     return float(match.group(1)) * UNITS[match.group(2)], proc.returncode == 0
 
 
@@ -127,61 +183,292 @@ def time_ours(xla_run, mlir, inputs, expected, budget, min_runs, timeout):
     return median, n, ok
 
 
-def fmt(seconds):
-    return f"{seconds * 1e6:12.1f}"
+def compile_ours(xla_aotc, mlir, runs, timeout):
+    """The median wall seconds of `xla-aotc mlir -o TMP.o` over `runs` runs."""
+    times = []
+    with tempfile.TemporaryDirectory(prefix="compare-") as tmp:
+        for _ in range(max(1, runs)):
+            t0 = time.perf_counter()
+            proc = subprocess.run([xla_aotc, mlir, "-o", os.path.join(tmp, "out.o")], capture_output=True, text=True, timeout=timeout)
+            times.append(time.perf_counter() - t0)
+            if proc.returncode != 0:
+                raise RuntimeError(first_line(proc.stderr, f"exit status {proc.returncode}"))
+    return statistics.median(times)
+
+
+def measure_triad(path, timeout):
+    """(best, median) GB/s of `stream_triad`, or None with a note on stderr."""
+    if not os.path.exists(path):
+        print(f"# note: no stream_triad at {path} (cargo build -p xla-bench --bin stream_triad); % of triad left out", file=sys.stderr)
+        return None
+    try:
+        proc = subprocess.run([path], capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.SubprocessError) as e:
+        print(f"# note: stream_triad failed ({e}); % of triad left out", file=sys.stderr)
+        return None
+    match = TRIAD.search(proc.stdout)
+    if not match:
+        print(f"# note: stream_triad printed no result ({first_line(proc.stderr, 'no output')}); % of triad left out", file=sys.stderr)
+        return None
+    return float(match.group(1)), float(match.group(2))
+
+
+def read_corpora(dirs):
+    """{name: (directory, manifest entry)} over the corpus directories, the first one
+    holding a name winning; a directory or manifest that cannot be read is noted and
+    skipped."""
+    cases = {}
+    for d in dirs:
+        try:
+            files = os.listdir(d)
+        except OSError as e:
+            print(f"# note: corpus {d} cannot be read ({e.strerror}); skipped" + (" (run bench/make_programs.py)" if d == BENCH_PROGRAMS else ""), file=sys.stderr)
+            continue
+        manifest = {}
+        try:
+            with open(os.path.join(d, "manifest.json")) as f:
+                manifest = {e["name"]: e for e in json.load(f)}
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            print(f"# note: {d}/manifest.json unreadable ({e}); its cases have no flops, bytes or tolerance", file=sys.stderr)
+        for f in sorted(files):
+            if f.endswith(".stablehlo.mlir"):
+                cases.setdefault(f[: -len(".stablehlo.mlir")], (d, manifest.get(f[: -len(".stablehlo.mlir")], {})))
+    return cases
+
+
+def is_matmul(name, args):
+    """Whether numpy's `matmul` computes the case: a `matmul_*` case of two 2-D inputs."""
+    return name.startswith("matmul") and len(args) == 2 and all(a.ndim == 2 for a in args)
+
+
+def geomean(values):
+    """The geometric mean of positive `values`, or None when there are none."""
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+def run_case(name, directory, entry, ctx, opts):
+    """Every measurement of one case, as a dict of row fields (None where there is none);
+    `error` says why a side could not run."""
+    base = os.path.join(directory, name)
+    mlir, inputs, expected = base + ".stablehlo.mlir", base + ".inputs.npz", base + ".expected.npz"
+    row = {"name": name, "entry": entry}
+    try:
+        with open(mlir) as f:
+            text = f.read()
+        args = load_inputs(inputs, entry.get("inputs", []))
+    except Exception as e:  # An unreadable case is reported and skipped.
+        row["error"] = f"unreadable: {first_line(str(e), type(e).__name__)}"
+        return row
+    try:
+        row["xla"], row["xla_compile"] = time_xla(ctx["client"], ctx["device"], text, args, opts.budget, opts.min_runs, opts.compile_runs)
+    except Exception as e:  # A case XLA rejects is reported, not fatal.
+        row["error"] = f"xla failed: {first_line(str(e), type(e).__name__)}"
+        return row
+    try:
+        check = (expected, tolerance_flags(entry)) if os.path.exists(expected) else None
+        row["ours"], _, ok = time_ours(opts.xla_run, mlir, inputs, check, opts.budget, opts.min_runs, opts.timeout)
+        row["check"] = ("ok" if ok else "MISMATCH") if check else "-"
+    except Exception as e:
+        row["error"] = f"ours failed: {first_line(str(e), type(e).__name__)}"
+        return row
+    try:
+        row["ours_compile"] = compile_ours(opts.xla_aotc, mlir, opts.compile_runs, opts.timeout)
+    except Exception as e:  # The run times still count; the compile columns stay empty.
+        row["compile_error"] = first_line(str(e), type(e).__name__)
+    if is_matmul(name, args):
+        row["numpy"] = time_numpy(args, opts.budget, opts.min_runs)
+    return row
+
+
+def derived(row, triad):
+    """The ratios and rates of a measured row (see the module's step 4)."""
+    entry, xla, ours = row["entry"], row["xla"], row["ours"]
+    flops, moved = entry.get("flops"), entry.get("bytes")
+    d = {
+        "ratio": ours / xla,
+        "xla_gbs": moved / xla / 1e9 if moved else None,
+        "ours_gbs": moved / ours / 1e9 if moved else None,
+        "xla_gfs": flops / xla / 1e9 if flops else None,
+        "ours_gfs": flops / ours / 1e9 if flops else None,
+        "compile_ratio": row["ours_compile"] / row["xla_compile"] if row.get("ours_compile") else None,
+        "numpy_percent": 100.0 * row["numpy"] / ours if row.get("numpy") else None,
+        "triad_percent": None,
+    }
+    triad = row.get("triad") or triad
+    if triad and moved and "bandwidth" in entry.get("targets", []):
+        d["triad_percent"] = 100.0 * d["ours_gbs"] / triad[1]
+    return d
+
+
+COLUMNS = [
+    ("case", 20), ("xla_us", 10), ("ours_us", 10), ("ratio", 6), ("xla_GB/s", 8), ("ours_GB/s", 9),
+    ("xla_GF/s", 8), ("ours_GF/s", 9), ("xla_c_ms", 8), ("ours_c_ms", 9), ("c_ratio", 7),
+    ("np_us", 9), ("%np", 5), ("%triad", 6), ("check", 8),
+]
+
+
+def cells(row, triad):
+    """A row's cells, in COLUMNS' order; a failed case has its reason in the last cell."""
+
+    def num(x, fmt):
+        return "-" if x is None else format(x, fmt)
+
+    if "ours" not in row:
+        xla = row.get("xla")
+        return [row["name"], num(xla and xla * 1e6, ".1f")] + ["-"] * (len(COLUMNS) - 3) + [row["error"]]
+    d = derived(row, triad)
+    return [
+        row["name"], num(row["xla"] * 1e6, ".1f"), num(row["ours"] * 1e6, ".1f"), num(d["ratio"], ".2f"),
+        num(d["xla_gbs"], ".1f"), num(d["ours_gbs"], ".1f"), num(d["xla_gfs"], ".1f"), num(d["ours_gfs"], ".1f"),
+        num(row["xla_compile"] * 1e3, ".1f"), num(row.get("ours_compile") and row["ours_compile"] * 1e3, ".1f"),
+        num(d["compile_ratio"], ".2f"), num(row.get("numpy") and row["numpy"] * 1e6, ".1f"),
+        num(d["numpy_percent"], ".0f"), num(d["triad_percent"], ".0f"), row["check"],
+    ]
+
+
+def render(header, rows, markdown, widths=None):
+    """A table as aligned text or as Markdown."""
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] + ["---:"] * (len(header) - 2) + ["---"]) + "|"]
+        lines += ["| " + " | ".join(r) + " |" for r in rows]
+        return "\n".join(lines)
+    widths = widths or [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(header)]
+
+    def line(r):
+        return " ".join(c.ljust(w) if i == 0 else c.rjust(w) if i < len(r) - 1 else c for i, (c, w) in enumerate(zip(r, widths)))
+
+    return "\n".join(line(r) for r in [header] + rows)
+
+
+def targets(rows, triad):
+    """The README's targets table: (what, measured, target, pass/fail) per target."""
+    measured = [(r, derived(r, triad)) for r in rows if "ours" in r]
+    ratios = [d["ratio"] for _, d in measured]
+    chains = [(r["name"], d["triad_percent"], (r.get("triad") or triad)[1]) for r, d in measured if d["triad_percent"] is not None]
+    matmuls = [(r["name"], d["numpy_percent"]) for r, d in measured if d["numpy_percent"] is not None]
+    compiles = [(r["name"], d["compile_ratio"]) for r, d in measured if d["compile_ratio"] is not None]
+
+    def verdict(ok):
+        return "pass" if ok else "FAIL"
+
+    out = []
+    g = geomean(ratios)
+    out.append(["run time, geomean ours/xla", f"{g:.2f} over {len(ratios)} cases" if g else "-", f"<= {TARGET_RATIO:.1f}", verdict(g is not None and g <= TARGET_RATIO) if g else "-"])
+    if chains:
+        worst = min(chains, key=lambda c: c[1])
+        listed = ", ".join(f"{n} {p:.0f}% of {t:.1f} GB/s" for n, p, t in chains)
+        out.append(["elementwise chains, % of triad (median)", listed, f">= {TARGET_TRIAD_PERCENT:.0f}%", verdict(worst[1] >= TARGET_TRIAD_PERCENT)])
+    else:
+        out.append(["elementwise chains, % of triad", "- (no triad or no chain case)", f">= {TARGET_TRIAD_PERCENT:.0f}%", "-"])
+    if matmuls:
+        listed = ", ".join(f"{n} {p:.0f}%" for n, p in matmuls)
+        out.append(["matmul, % of numpy GFLOP/s", listed, f">= {TARGET_NUMPY_PERCENT:.0f}%", verdict(min(p for _, p in matmuls) >= TARGET_NUMPY_PERCENT)])
+    else:
+        out.append(["matmul, % of numpy GFLOP/s", "- (no matmul case)", f">= {TARGET_NUMPY_PERCENT:.0f}%", "-"])
+    if compiles:
+        worst = max(compiles, key=lambda c: c[1])
+        out.append(["compile time ours/xla, geomean / max", f"{geomean([c for _, c in compiles]):.2f} / {worst[1]:.2f} ({worst[0]})", f"<= {TARGET_COMPILE_RATIO:.1f} each", verdict(worst[1] <= TARGET_COMPILE_RATIO)])
+    else:
+        out.append(["compile time ours/xla, geomean / max", "-", f"<= {TARGET_COMPILE_RATIO:.1f} each", "-"])
+    return out
 
 
 def main():
+    """Measures every selected case, then prints the tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("cases", nargs="*", help="case names (default: every case of the corpus)")
-    parser.add_argument("--corpus", default="/work/shared/corpus/public")
-    parser.add_argument("--xla-run", default=default_xla_run())
+    parser.add_argument("cases", nargs="*", help="case names (default: every case of the corpus directories)")
+    parser.add_argument("--corpus", action="append", help=f"a corpus directory, repeatable (default: {PUBLIC_CORPUS} and {BENCH_PROGRAMS})")
+    parser.add_argument("--xla-run", default=default_tool("xla-run"))
+    parser.add_argument("--xla-aotc", default=None, help="default: xla-aotc beside --xla-run")
+    parser.add_argument("--triad", default=default_tool("stream_triad"), help="the stream_triad binary")
+    parser.add_argument("--triad-gbs", type=float, help="use this triad GB/s instead of measuring")
+    parser.add_argument("--no-triad", action="store_true", help="measure no bandwidth")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of timed calls per case and side")
     parser.add_argument("--min-runs", type=int, default=15)
-    parser.add_argument("--timeout", type=float, default=300.0, help="seconds before an xla-run is given up")
+    parser.add_argument("--compile-runs", type=int, default=3, help="compilations per case and side (median)")
+    parser.add_argument("--timeout", type=float, default=300.0, help="seconds before an xla-run or xla-aotc is given up")
+    parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown (progress on stderr)")
+    parser.add_argument("--numpy-threads", type=int, help="OpenBLAS threads for numpy's matmul (default: OpenBLAS's, one per cpu)")
     opts = parser.parse_args()
+    if opts.numpy_threads:
+        os.environ["OPENBLAS_NUM_THREADS"] = os.environ["OMP_NUM_THREADS"] = str(opts.numpy_threads)
+    global np
+    try:
+        import numpy as np
+    except ImportError:
+        sys.exit("compare.py: needs numpy and jax (jaxlib 0.10.2); run it with .venv-fixtures/bin/python")
+    opts.xla_aotc = opts.xla_aotc or os.path.join(os.path.dirname(opts.xla_run), "xla-aotc")
+    progress = sys.stderr if opts.markdown else sys.stdout
 
     if not os.path.exists(opts.xla_run):
         sys.exit(f"compare.py: no xla-run at {opts.xla_run} (build it: cargo build -p xla-tools --bins, or pass --xla-run)")
+    if not os.path.exists(opts.xla_aotc):
+        print(f"# note: no xla-aotc at {opts.xla_aotc}; our compile times left out", file=sys.stderr)
+    try:
+        from jax._src import xla_bridge
 
-    manifest = {}
-    manifest_path = os.path.join(opts.corpus, "manifest.json")
-    if os.path.exists(manifest_path):
-        for entry in json.load(open(manifest_path)):
-            manifest[entry["name"]] = entry
-    names = opts.cases or sorted(f[: -len(".stablehlo.mlir")] for f in os.listdir(opts.corpus) if f.endswith(".stablehlo.mlir"))
+        client = xla_bridge.get_backend("cpu")
+    except Exception as e:
+        sys.exit(f"compare.py: cannot start XLA CPU through jax ({first_line(str(e), type(e).__name__)}); run with .venv-fixtures/bin/python")
+    ctx = {"client": client, "device": client.local_devices()[0]}
 
-    from jax._src import xla_bridge
+    corpora = read_corpora(opts.corpus or [PUBLIC_CORPUS, BENCH_PROGRAMS])
+    names = opts.cases or sorted(corpora)
+    triad = None
+    if opts.triad_gbs:
+        triad = (opts.triad_gbs, opts.triad_gbs)
+    elif not opts.no_triad:
+        triad = measure_triad(opts.triad, opts.timeout)
 
-    client = xla_bridge.get_backend("cpu")
-    device = client.local_devices()[0]
-    print(f"# XLA CPU (jaxlib, StableHLO text through PJRT) vs xla-run ({opts.xla_run}); {os.cpu_count()} cpus, loadavg {os.getloadavg()[0]:.2f}")
-    print(f"# median us per call, >= {opts.min_runs} calls and ~{opts.budget}s per case and side; ratio = ours / xla (below 1: faster)")
-    print(f"{'case':22} {'xla_us':>12} {'ours_us':>12} {'ratio':>8}  check")
-    ratios = []
+    load = os.getloadavg()[0]
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"# {stamp}: XLA CPU (jaxlib, StableHLO text through PJRT) vs xla-run ({opts.xla_run}); {os.cpu_count()} cpus, loadavg {load:.2f} at start", file=progress)
+    print(f"# median us per call, >= {opts.min_runs} calls and ~{opts.budget}s per case and side; ratio = ours / xla (below 1: faster)", file=progress)
+    print(f"# compile: XLA compile_and_load, ours xla-aotc wall time, medians of {opts.compile_runs}; %np = numpy matmul time / ours", file=progress)
+    if triad:
+        print(f"# STREAM triad: best {triad[0]:.2f} GB/s, median {triad[1]:.2f} GB/s; %triad = ours GB/s / triad median", file=progress)
+    header = [c for c, _ in COLUMNS]
+    widths = [w for _, w in COLUMNS]
+    if not opts.markdown:
+        print(render(header, [], False, widths), flush=True)
+
+    rows = []
     for name in names:
-        base = os.path.join(opts.corpus, name)
-        mlir, inputs, expected = base + ".stablehlo.mlir", base + ".inputs.npz", base + ".expected.npz"
-        if not os.path.exists(expected):
-            expected = None
-        specs = manifest.get(name, {}).get("inputs", [])
-        try:
-            xla, _ = time_xla(client, device, open(mlir).read(), load_inputs(inputs, specs), opts.budget, opts.min_runs)
-        except Exception as e:  # A case XLA rejects is reported, not fatal.
-            print(f"{name:22} xla failed: {str(e).splitlines()[0][:100]}")
-            continue
-        try:
-            check = (expected, tolerance_flags(manifest.get(name, {}))) if expected else None
-            ours, _, ok = time_ours(opts.xla_run, mlir, inputs, check, opts.budget, opts.min_runs, opts.timeout)
-        except Exception as e:
-            print(f"{name:22} {fmt(xla)} {'':>12} {'':>8}  ours failed: {e}")
-            continue
-        ratio = ours / xla
-        ratios.append(ratio)
-        print(f"{name:22} {fmt(xla)} {fmt(ours)} {ratio:8.2f}  {'ok' if ok else 'MISMATCH'}", flush=True)
-    if ratios:
-        geomean = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-        print(f"{'geomean':22} {'':>12} {'':>12} {geomean:8.2f}  ({len(ratios)} of {len(names)} cases)")
+        if name not in corpora:
+            row = {"name": name, "error": "no such case in the corpus directories"}
+        else:
+            if triad and opts.triad_gbs is None and "bandwidth" in corpora[name][1].get("targets", []):
+                # Load drifts: a bandwidth case is compared with a triad measured just before it.
+                row_triad = measure_triad(opts.triad, opts.timeout)
+            else:
+                row_triad = None
+            row = run_case(name, *corpora[name], ctx, opts)
+            if row_triad:
+                row["triad"] = row_triad
+                print(f"# {name}: STREAM triad just before it: best {row_triad[0]:.2f} GB/s, median {row_triad[1]:.2f} GB/s", file=progress)
+        if "compile_error" in row:
+            print(f"# {name}: xla-aotc failed: {row['compile_error']}", file=progress)
+        rows.append(row)
+        line = cells(row, triad)
+        if opts.markdown:
+            print(f"{name}: " + " ".join(line[1:]), file=sys.stderr, flush=True)
+        else:
+            print(render(header, [line], False, widths).splitlines()[1], flush=True)
+
+    load_end = os.getloadavg()[0]
+    measured = [r for r in rows if "ours" in r]
+    ratios = [derived(r, triad)["ratio"] for r in measured]
+    compile_ratios = [c for c in (derived(r, triad)["compile_ratio"] for r in measured) if c is not None]
+    summary = f"geomean run-time ratio {geomean(ratios) or float('nan'):.2f} ({len(ratios)} of {len(names)} cases), "
+    summary += f"compile-time ratio {geomean(compile_ratios) or float('nan'):.2f} ({len(compile_ratios)} cases); loadavg {load:.2f} at start, {load_end:.2f} at end"
+    if opts.markdown:
+        print(f"Measured {stamp}, {os.cpu_count()} cpus" + (f", STREAM triad median {triad[1]:.1f} GB/s (best {triad[0]:.1f})" if triad else "") + ".\n")
+        print(render(header, [cells(r, triad) for r in rows], True))
+        print(f"\n{summary}.\n")
+    else:
+        print(f"# {summary}")
+        print()
+    print(render(["target", "measured", "goal", "result"], targets(rows, triad), opts.markdown))
 
 
 if __name__ == "__main__":
