@@ -3,19 +3,23 @@
 // sort copies its operands into the results, then merges runs of width 1, 2, ... per line
 // (a loop.parallel over the lines), carrying the two read positions; the comparator is
 // inlined on (right, left) and the right element is taken only when it sorts strictly first.
-// Three passes for 5 elements end in the temporaries, which are copied back.
+// The passes run in pairs, results to temporaries and back, in a loop.for carrying the
+// width: three passes for 5 elements are two pairs, the fourth pass a copy back.
 // CHECK-LABEL: func.func @sort
+// CHECK-DAG:     %[[ONE:.+]] = loop.constant 1 : index
+// CHECK-DAG:     %[[PAIRS:.+]] = loop.constant 2 : index
 // CHECK:         %[[T:.+]] = loop.alloc : memref<5xf32>
 // CHECK:         %[[T2:.+]] = loop.alloc : memref<5xi32>
-// CHECK:         loop.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} {
-// CHECK:           %{{.+}}:2 = loop.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[I:.+]] = %{{.+}}, %[[J:.+]] = %{{.+}}) -> (index, index) {
-// CHECK:             %[[L:.+]] = loop.load %arg2[%{{.+}}] : memref<5xf32>
-// CHECK:             %[[R:.+]] = loop.load %arg2[%{{.+}}] : memref<5xf32>
-// CHECK:             loop.compare LT, %[[R]], %[[L]] : f32
-// CHECK:             loop.store %{{.+}}, %[[T]][%[[K]]] : memref<5xf32>
-// CHECK:             loop.store %{{.+}}, %[[T2]][%[[K]]] : memref<5xi32>
-// CHECK-COUNT-2:   loop.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} {
-// CHECK:         loop.load %[[T]]
+// CHECK:         loop.for %{{.+}} = %{{.+}} to %[[PAIRS]] step %{{.+}} iter_args(%[[W:.+]] = %[[ONE]]) -> (index) {
+// CHECK:           loop.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} {
+// CHECK:             %{{.+}}:2 = loop.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[I:.+]] = %{{.+}}, %[[J:.+]] = %{{.+}}) -> (index, index) {
+// CHECK:               %[[L:.+]] = loop.load %arg2[%{{.+}}] : memref<5xf32>
+// CHECK:               %[[R:.+]] = loop.load %arg2[%{{.+}}] : memref<5xf32>
+// CHECK:               loop.compare LT, %[[R]], %[[L]] : f32
+// CHECK:               loop.store %{{.+}}, %[[T]][%[[K]]] : memref<5xf32>
+// CHECK:               loop.store %{{.+}}, %[[T2]][%[[K]]] : memref<5xi32>
+// CHECK:             loop.load %[[T]]
+// CHECK:             loop.store %{{.+}}, %arg2[%{{.+}}] : memref<5xf32>
 
 func.func @sort(%keys: tensor<5xf32>, %values: tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>) {
   %0:2 = hlo.sort(%keys, %values) dim = 0 : (tensor<5xf32>, tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>) {
