@@ -13,7 +13,8 @@
 //!   the signless `iN` (the ops pick signed or unsigned forms from our type).
 //! - `loop.alloc` is `memref.alloc` (of the flat buffer then `memref.reinterpret_cast`
 //!   when the layout is not row-major), `memref.dealloc`ed where the region it was
-//!   allocated in ends, as the llvm lowering frees it; `loop.load`/`loop.store` are
+//!   allocated in ends, as the llvm lowering frees it (MLIR's path does not run
+//!   buffer-assignment, so `loop.arena_buffer` is a located error); `loop.load`/`loop.store` are
 //!   `memref.load`/`memref.store` at the same logical indices.
 //! - `loop.for` is `scf.for` (iter_args), `loop.parallel` `scf.parallel` (step 1,
 //!   `scf.reduce` terminator), `loop.while` `scf.while`, `loop.if` `scf.if`.
@@ -449,6 +450,12 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             "func.call" => {
                 self.call(op)?;
                 vec![]
+            }
+            "loop.arena_buffer" => {
+                return Err(self.error(
+                    op,
+                    "the export to upstream MLIR does not handle arena buffers ('loop.arena_buffer'): export before --buffer-assignment, whose temporaries MLIR's path allocates with memref.alloc",
+                ))
             }
             "loop.real" | "loop.imag" | "loop.complex" | "loop.complex_abs" => {
                 return Err(self.error(op, format!("the export to upstream MLIR does not handle complex numbers ('{name}') yet")))
