@@ -269,6 +269,15 @@ impl AlignedBuffer {
         AlignedBuffer { words: vec![Align64([0; 64]); len.div_ceil(64)], len }
     }
 
+    /// `len` zero bytes, or `None` when the memory cannot be had (rather than aborting, as
+    /// an infallible allocation does).
+    pub fn try_zeroed(len: usize) -> Option<AlignedBuffer> {
+        let mut words = Vec::new();
+        words.try_reserve_exact(len.div_ceil(64)).ok()?;
+        words.resize(len.div_ceil(64), Align64([0; 64]));
+        Some(AlignedBuffer { words, len })
+    }
+
     /// A copy of `bytes`.
     pub fn from_bytes(bytes: &[u8]) -> AlignedBuffer {
         let mut buffer = AlignedBuffer::zeroed(bytes.len());
