@@ -5,7 +5,9 @@
 //! `NAME_ARG<i>_BYTES` and `NAME_RESULT<i>_BYTES`, a comment per buffer with its element
 //! type, shape and layout, and, under `#ifdef __cplusplus`, a wrapper class in the spirit
 //! of tfcompile's: it owns aligned buffers for every argument and result (or uses the
-//! caller's through `set_arg_data`), has typed accessors and `Run()`.
+//! caller's through `set_arg_data`) and its `temp` (the entry's arena, `NAME_TEMP_BYTES`
+//! bytes, made once with the object so that `Run()` allocates nothing), has typed accessors
+//! and `Run()`.
 //!
 //! The header stands alone: it declares `XlaRunOptions` as an incomplete type and
 //! `xla_rt_last_error`, both as `xla_runtime.h` does, so including either first is fine.
@@ -46,7 +48,7 @@ pub fn c_header(ctx: &Context, spec: &HeaderSpec) -> Result<String, String> {
     let (args, results) = (&spec.signature.args, &spec.signature.results);
     let _ = writeln!(h, "#define {name}_NUM_ARGS {}", args.len());
     let _ = writeln!(h, "#define {name}_NUM_RESULTS {}", results.len());
-    let _ = writeln!(h, "#define {name}_TEMP_BYTES 0");
+    let _ = writeln!(h, "#define {name}_TEMP_BYTES {}", spec.signature.temp_bytes);
     let _ = writeln!(h, "#define {name}_ALIGN {ALIGN}\n");
     for (kind, macro_kind, types) in [("Argument", "ARG", args), ("Result", "RESULT", results)] {
         for (i, ty) in types.iter().enumerate() {
@@ -68,8 +70,11 @@ const ABI_COMMENT: &str = " *
  * args[i] and results[i] point to dense buffers of NAME_ARG<i>_BYTES and
  * NAME_RESULT<i>_BYTES bytes in the layouts described below (minor_to_major, XLA's;
  * {rank-1, ..., 0} is row-major), NAME_ALIGN-aligned; pred and 4-bit integers take a
- * byte per element; f16 and bf16 elements are their 16 bits. temp may be NULL (the entry
- * needs NAME_TEMP_BYTES = 0 bytes of scratch memory); opts may be NULL for the defaults.
+ * byte per element; f16 and bf16 elements are their 16 bits. temp points to
+ * NAME_TEMP_BYTES bytes of scratch memory, NAME_ALIGN-aligned, which the entry uses for its
+ * temporaries (contents undefined before and after; one temp per concurrent call), so that
+ * a call allocates nothing; when temp is NULL the entry allocates (and frees) its own for
+ * the call. opts may be NULL for the defaults.
  * The entry never crashes its caller: it returns a status (2: out of memory). Link the
  * object with libxla_runtime.a and -lm -lpthread -ldl.
  */
@@ -181,13 +186,17 @@ class {class} {{
   static constexpr int kNumArgs = {name}_NUM_ARGS;
   static constexpr int kNumResults = {name}_NUM_RESULTS;
 
+  static constexpr std::size_t kTempBytes = {name}_TEMP_BYTES;
+
   {class}() {{
     for (int i = 0; i < kNumArgs; ++i) owned_args_[i] = args_[i] = Allocate(arg_size(i));
     for (int i = 0; i < kNumResults; ++i) results_[i] = Allocate(result_size(i));
+    if (kTempBytes > 0) temp_ = Allocate(kTempBytes);
   }}
   ~{class}() {{
     for (int i = 0; i < kNumArgs; ++i) std::free(owned_args_[i]);
     for (int i = 0; i < kNumResults; ++i) std::free(results_[i]);
+    std::free(temp_);
   }}
   {class}(const {class} &) = delete;
   {class} &operator=(const {class} &) = delete;
@@ -225,7 +234,8 @@ class {class} {{
   bool Run(const XlaRunOptions *opts = nullptr) {{
     for (int i = 0; i < kNumArgs; ++i) if (args_[i] == nullptr) return Fail(2);
     for (int i = 0; i < kNumResults; ++i) if (results_[i] == nullptr) return Fail(2);
-    status_ = {name}(args_, results_, nullptr, opts);
+    if (kTempBytes > 0 && temp_ == nullptr) return Fail(2);
+    status_ = {name}(args_, results_, temp_, opts);
     return status_ == 0;
   }}
   int32_t status() const {{ return status_; }}
@@ -246,6 +256,7 @@ class {class} {{
   void *args_[kNumArgs > 0 ? kNumArgs : 1] = {{}};
   void *owned_args_[kNumArgs > 0 ? kNumArgs : 1] = {{}};
   void *results_[kNumResults > 0 ? kNumResults : 1] = {{}};
+  void *temp_ = nullptr;
   int32_t status_ = 0;
 }};
 

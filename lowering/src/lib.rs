@@ -57,11 +57,15 @@ pub struct CompileOptions {
     /// The vector width in bytes layout assignment pads minor dimensions of intermediate
     /// values to, where that pays (0, the default: no padding).
     pub vector_bytes: u32,
+    /// Whether `compile_hlo` runs `buffer-assignment` between lower-to-loops and
+    /// lower-to-llvm, placing temporaries in each entry's `temp` arena (on by default; off
+    /// only to measure what it saves, every temporary then being `malloc`ed).
+    pub assign_buffers: bool,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true, vector_bytes: 0 }
+        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true, vector_bytes: 0, assign_buffers: true }
     }
 }
 
@@ -91,13 +95,28 @@ pub struct Compiled {
 }
 
 /// The whole pipeline, as `xla-aotc` and `xla-run` run it: keeps the functions the
-/// entries call with their calls inlined ([`inline_into_entries`]), assigns layouts, and
-/// lowers the hlo `module_op` in place to
-/// loops (`lower-to-loops`) and to the llvm dialect with a wrapper for each of
+/// entries call with their calls inlined ([`inline_into_entries`]), assigns layouts,
+/// lowers the hlo `module_op` in place to loops (`lower-to-loops`), places their
+/// temporaries in arenas (`buffer-assignment`; each entry's `temp_bytes` is its arena) and
+/// lowers them to the llvm dialect with a wrapper for each of
 /// `entries` (`lower-to-llvm`), verifying after each step, and compiles it to an object for
 /// the CPU `options` names. An unknown CPU is reported before any work; every failure is a
 /// located diagnostic.
 pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySpec], options: &CompileOptions) -> Result<Compiled, Vec<Diagnostic>> {
+    let signatures = lower_hlo(body, module_op, entries, options)?;
+    let object = compile(body, module_op, options, OutputKind::Object)?;
+    Ok(Compiled { object, entries: signatures })
+}
+
+/// [`compile_hlo`] up to the llvm dialect: the module lowered in place, with a wrapper per
+/// entry, and each entry's signature (its buffers and `temp_bytes`). An unknown CPU is
+/// reported before any work; every failure is a located diagnostic.
+pub fn lower_hlo(
+    body: &mut Body,
+    module_op: OpId,
+    entries: &[to_llvm::EntrySpec],
+    options: &CompileOptions,
+) -> Result<Vec<(to_llvm::EntrySpec, to_llvm::EntrySignature)>, Vec<Diagnostic>> {
     CodegenTarget::for_cpu(&options.cpu).map_err(|m| vec![Diagnostic::error(body.op(module_op).location, m)])?;
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
     inline_into_entries(body, module_op, &roots);
@@ -107,6 +126,10 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
     }
     to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true, ..to_loops::Options::default() })?;
     xla_ir::verifier::verify(body, module_op)?;
+    if options.assign_buffers {
+        xla_buffers::pass::run_on_module(body, module_op, true);
+        xla_ir::verifier::verify(body, module_op)?;
+    }
     let mut signatures = Vec::new();
     for spec in entries {
         let func = to_llvm::find_function(body, module_op, &spec.function).ok_or_else(|| {
@@ -116,8 +139,7 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
     }
     to_llvm::lower_module(body, module_op, entries, to_llvm::Options::default())?;
     xla_ir::verifier::verify(body, module_op)?;
-    let object = compile(body, module_op, options, OutputKind::Object)?;
-    Ok(Compiled { object, entries: signatures })
+    Ok(signatures)
 }
 
 /// Keeps the functions the entries `roots` reach ([`keep_reachable_functions`]) and

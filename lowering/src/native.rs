@@ -141,7 +141,8 @@ impl NativeLibrary {
         let address = self.symbol(symbol).ok_or_else(|| format!("the compiled code has no entry {symbol}: {}", last_dl_error()))?;
         // SAFETY: the symbol is an entry the lowering emitted with the ABI's signature.
         let function = unsafe { std::mem::transmute::<*mut c_void, EntryFn>(address) };
-        Ok(Entry { function, arg_sizes, result_sizes, library: PhantomData })
+        let temp_bytes = usize::try_from(signature.temp_bytes).map_err(|_| "the entry's temp arena is too large".to_string())?;
+        Ok(Entry { function, arg_sizes, result_sizes, temp_bytes, library: PhantomData })
     }
 
     /// The message of the runtime's last error on this thread, when the library links the
@@ -189,6 +190,8 @@ pub struct Entry<'lib> {
     pub arg_sizes: Vec<usize>,
     /// The byte size of each result buffer.
     pub result_sizes: Vec<usize>,
+    /// The bytes of scratch memory the entry needs (`NAME_TEMP_BYTES`): its arena.
+    pub temp_bytes: usize,
     library: PhantomData<&'lib NativeLibrary>,
 }
 
@@ -199,8 +202,28 @@ impl Entry<'_> {
         self.call_with(args, results, None)
     }
 
-    /// [`Entry::call`] with run options (`None`: the defaults).
+    /// [`Entry::call`] with run options (`None`: the defaults). `temp` is NULL, so an
+    /// entry with an arena allocates it for the call; [`Entry::call_with_temp`] gives it one.
     pub fn call_with(&self, args: &[&AlignedBuffer], results: &mut [&mut AlignedBuffer], options: Option<&RunOptions>) -> Result<i32, String> {
+        self.call_with_temp(args, results, None, options)
+    }
+
+    /// [`Entry::call_with`] with `temp` as the entry's scratch memory when given (at least
+    /// [`Entry::temp_bytes`] long; one buffer serves every call, one caller at a time), so
+    /// that the call allocates nothing.
+    pub fn call_with_temp(
+        &self,
+        args: &[&AlignedBuffer],
+        results: &mut [&mut AlignedBuffer],
+        temp: Option<&mut AlignedBuffer>,
+        options: Option<&RunOptions>,
+    ) -> Result<i32, String> {
+        if let Some(temp) = &temp {
+            if temp.len() < self.temp_bytes {
+                return Err(format!("the entry needs {} bytes of temp, not {}", self.temp_bytes, temp.len()));
+            }
+        }
+        let temp = temp.map_or(std::ptr::null_mut(), |t| t.as_mut_ptr().cast::<c_void>());
         let given_args: Vec<usize> = args.iter().map(|b| b.len()).collect();
         let given_results: Vec<usize> = results.iter().map(|b| b.len()).collect();
         if given_args != self.arg_sizes || given_results != self.result_sizes {
@@ -213,10 +236,11 @@ impl Entry<'_> {
         let result_pointers: Vec<*mut c_void> = results.iter_mut().map(|b| b.as_mut_ptr().cast()).collect();
         // SAFETY: every pointer addresses a live, suitably aligned buffer of the size the
         // entry reads or writes (checked above); the entry writes only result buffers,
-        // which are distinct mutable borrows; temp may be NULL because the entry needs
-        // none; the options are NULL (the defaults) or a live XlaRunOptions.
+        // which are distinct mutable borrows; temp is NULL (the entry then allocates its
+        // arena) or a distinct mutable borrow of at least temp_bytes (checked above); the
+        // options are NULL (the defaults) or a live XlaRunOptions.
         let opts = options.map_or(std::ptr::null(), |o| (o as *const RunOptions).cast::<c_void>());
-        Ok(unsafe { (self.function)(arg_pointers.as_ptr(), result_pointers.as_ptr(), std::ptr::null_mut(), opts) })
+        Ok(unsafe { (self.function)(arg_pointers.as_ptr(), result_pointers.as_ptr(), temp, opts) })
     }
 }
 
@@ -243,6 +267,15 @@ impl AlignedBuffer {
     /// `len` zero bytes.
     pub fn zeroed(len: usize) -> AlignedBuffer {
         AlignedBuffer { words: vec![Align64([0; 64]); len.div_ceil(64)], len }
+    }
+
+    /// `len` zero bytes, or `None` when the memory cannot be had (rather than aborting, as
+    /// an infallible allocation does).
+    pub fn try_zeroed(len: usize) -> Option<AlignedBuffer> {
+        let mut words = Vec::new();
+        words.try_reserve_exact(len.div_ceil(64)).ok()?;
+        words.resize(len.div_ceil(64), Align64([0; 64]));
+        Some(AlignedBuffer { words, len })
     }
 
     /// A copy of `bytes`.

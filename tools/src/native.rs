@@ -112,12 +112,16 @@ fn run_entry(
     // One call of the entry as replica `id`: its result buffers and how long it took. A
     // failed check's message is kept apart, to be rendered with the source (the context
     // cannot go to the replicas' threads).
-    let call_once = |id: i32| -> Result<(Vec<AlignedBuffer>, Duration), Failure> {
+    // Each replica (and the benchmark's loop) brings its scratch memory, made once, so that
+    // no call allocates; when that memory cannot be had, the entry is given NULL and
+    // allocates its arena itself, whose failure it reports as OUT_OF_MEMORY.
+    let new_temp = || AlignedBuffer::try_zeroed(entry.temp_bytes);
+    let call_once = |id: i32, temp: Option<&mut AlignedBuffer>| -> Result<(Vec<AlignedBuffer>, Duration), Failure> {
         let mut results: Vec<AlignedBuffer> = entry.result_sizes.iter().map(|&n| AlignedBuffer::zeroed(n)).collect();
         let mut result_refs: Vec<&mut AlignedBuffer> = results.iter_mut().collect();
         let options = RunOptions::replica(id, replicas);
         let started = Instant::now();
-        let status = entry.call_with(&arg_refs, &mut result_refs, Some(&options)).map_err(|m| Failure::Other(fail(m)))?;
+        let status = entry.call_with_temp(&arg_refs, &mut result_refs, temp, Some(&options)).map_err(|m| Failure::Other(fail(m)))?;
         let elapsed = started.elapsed();
         if status != 0 {
             library.abort_collectives(replicas);
@@ -135,11 +139,11 @@ fn run_entry(
     };
     library.prepare_run(replicas);
     let runs: Vec<Result<Vec<AlignedBuffer>, String>> = if replicas == 1 {
-        vec![call_once(0).map(|(results, _)| results).map_err(render)]
+        vec![call_once(0, new_temp().as_mut()).map(|(results, _)| results).map_err(render)]
     } else {
         let runs: Vec<Result<Vec<AlignedBuffer>, Failure>> = std::thread::scope(|scope| {
-            let call_once = &call_once;
-            let handles: Vec<_> = (0..replicas).map(|id| scope.spawn(move || call_once(id).map(|(results, _)| results))).collect();
+            let (call_once, new_temp) = (&call_once, &new_temp);
+            let handles: Vec<_> = (0..replicas).map(|id| scope.spawn(move || call_once(id, new_temp().as_mut()).map(|(results, _)| results))).collect();
             handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(Failure::Other(fail("a replica's thread panicked".into()))))).collect()
         });
         runs.into_iter().map(|run| run.map_err(render)).collect()
@@ -147,9 +151,10 @@ fn run_entry(
     let median = match bench {
         Some(n) => {
             let mut times = Vec::with_capacity(n);
+            let mut temp = new_temp();
             for _ in 0..n {
                 library.prepare_run(replicas);
-                times.push(call_once(0).map_err(render)?.1);
+                times.push(call_once(0, temp.as_mut()).map_err(render)?.1);
             }
             times.sort();
             times.get(times.len() / 2).copied()

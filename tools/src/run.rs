@@ -49,6 +49,9 @@ pub struct RunConfig {
     pub assign_layouts: bool,
     /// Compiled runs: the vector width in bytes to pad minor dimensions to (0: no padding).
     pub vector_bytes: u32,
+    /// Compiled runs: run `buffer-assignment`, temporaries in one arena per entry (the
+    /// default; off to measure what it saves, every temporary then `malloc`ed).
+    pub assign_buffers: bool,
     /// Which code generator compiles the entries.
     pub backend: Backend,
     /// What the tool can do through upstream MLIR, when it was built with it.
@@ -81,6 +84,7 @@ impl RunConfig {
             bench: None,
             assign_layouts: true,
             vector_bytes: 0,
+            assign_buffers: true,
             backend: Backend::Native,
             mlir: None,
         }
@@ -233,7 +237,7 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         &native_calls,
         config.bench,
         config.replicas,
-        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, ..Default::default() },
+        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, assign_buffers: config.assign_buffers, ..Default::default() },
     )?;
     Ok(outcomes
         .into_iter()

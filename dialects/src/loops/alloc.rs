@@ -1,7 +1,9 @@
 //! `loop.alloc`: a temporary buffer, `%b = loop.alloc : memref<4x8xf32>`.
 //!
-//! Buffer assignment later turns every alloc into an offset in one arena; until then an
-//! alloc stands for fresh memory of its type, whose elements are undefined until stored.
+//! Buffer assignment (`passes/buffers`) turns every alloc it can place into a
+//! `loop.arena_buffer`, an offset in the function's one temp arena; an alloc stands for
+//! fresh memory of its type, whose elements are undefined until stored, and lower-to-llvm
+//! calls `malloc` for the allocs left.
 //! Invariant: the buffer has a static shape (its size is known when the arena is laid
 //! out). An alloc is not `Pure`: two allocs of one type are two buffers, never merged.
 
@@ -12,8 +14,8 @@ use super::types::AnyMemRef;
 
 /// Allocates a temporary buffer of the result's type.
 ///
-/// The elements are undefined until stored. Buffer assignment later turns each alloc into
-/// an offset in one arena.
+/// The elements are undefined until stored. Buffer assignment turns each alloc it can
+/// place into a `loop.arena_buffer`, an offset in the function's temp arena.
 ///
 /// Example: `%b = loop.alloc : memref<4x8xf32>`
 #[op(name = "loop.alloc", verify = verify_alloc, format = "attr-dict `:` type($result)")]

@@ -4,6 +4,7 @@
 //!
 //! - [`types`]: the type constraints of the dialect (`index`, `memref<...>`, scalars);
 //! - [`alloc`]: `loop.alloc`, a temporary buffer;
+//! - [`arena`]: `loop.arena_buffer`, a buffer at an offset in a function's temp arena;
 //! - [`constant`]: `loop.constant`, a scalar constant;
 //! - [`memory`]: `loop.load` and `loop.store`, the element at a logical index;
 //! - [`for_op`]: `loop.for`, a sequential loop with loop-carried scalars;
@@ -25,6 +26,7 @@
 //! it; a `loop.parallel` body writes disjoint elements.
 
 pub mod alloc;
+pub mod arena;
 pub mod arith;
 pub mod call_runtime;
 pub mod compare;
@@ -47,6 +49,7 @@ pub mod while_op;
 mod tests;
 
 pub use alloc::AllocOp;
+pub use arena::ArenaBufferOp;
 pub use arith::{ArithKind, ArithOp};
 pub use call_runtime::CallRuntimeOp;
 pub use compare::CompareOp;
@@ -72,6 +75,7 @@ pub static LOOP_DIALECT: DialectDef = DialectDef {
     summary: "Buffers, loops and scalars: the level between hlo and llvm (docs/lowering.md).",
     ops: &[
         AllocOp::DEF,
+        ArenaBufferOp::DEF,
         ConstantOp::DEF,
         LoadOp::DEF,
         StoreOp::DEF,

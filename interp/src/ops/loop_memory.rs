@@ -1,9 +1,12 @@
-//! The loop dialect's buffers and constants: `loop.alloc`, `loop.constant`, `loop.load` and
-//! `loop.store`.
+//! The loop dialect's buffers and constants: `loop.alloc`, `loop.arena_buffer`,
+//! `loop.constant`, `loop.load` and `loop.store`.
 //!
 //! A buffer is a [`Buffer`]: a literal shared by reference, which `loop.store` writes in
 //! place. A fresh `loop.alloc` holds zeros (compiled code leaves it undefined; a program
-//! that reads an element before storing it is wrong either way). Scalars are 0-d tensors
+//! that reads an element before storing it is wrong either way). A `loop.arena_buffer` is
+//! a fresh buffer too: buffer assignment gives overlapping bytes only to buffers that are
+//! never live at once, so a program that never reads an element it has not stored computes
+//! the same with separate buffers; the interpreter does not model the arena's aliasing. Scalars are 0-d tensors
 //! of their element type; an `index` is an `s64`. An index outside the buffer is an error
 //! naming the index and the shape, where compiled code would have undefined behavior.
 
@@ -20,6 +23,7 @@ use crate::value::{Buffer, Value};
 
 pub const OPS: &[(&str, EvalFn)] = &[
     ("loop.alloc", alloc),
+    ("loop.arena_buffer", alloc),
     ("loop.constant", constant),
     ("loop.load", load),
     ("loop.store", store),
@@ -28,9 +32,9 @@ pub const OPS: &[(&str, EvalFn)] = &[
 fn alloc(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let ctx = cx.ctx();
     let ty = cx.result_type(0);
-    let memref = ctx.as_memref(ty).ok_or("loop.alloc must give a memref")?;
-    let shape = memref.static_shape().ok_or("loop.alloc needs a static shape")?;
-    let element = ElementType::of(ctx, memref.element).ok_or("loop.alloc of an unknown element type")?;
+    let memref = ctx.as_memref(ty).ok_or("a buffer must be a memref")?;
+    let shape = memref.static_shape().ok_or("a buffer needs a static shape")?;
+    let element = ElementType::of(ctx, memref.element).ok_or("a buffer of an unknown element type")?;
     let zero = normalize(element, zero_of(element));
     Ok(vec![Value::Buffer(Buffer::new(Literal::splat(element, shape, zero)))])
 }

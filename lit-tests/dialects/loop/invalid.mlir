@@ -60,6 +60,38 @@ func.func @alloc_tensor() {
 
 // -----
 
+func.func @arena_misaligned(%arena: memref<256xi8>) {
+  // expected-error @+1 {{'loop.arena_buffer' op offset 32 is not a multiple of 64}}
+  %0 = loop.arena_buffer %arena[32] : memref<256xi8> -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @arena_overflow(%arena: memref<256xi8>) {
+  // expected-error @+1 {{'loop.arena_buffer' op a buffer of 256 bytes at offset 64 does not fit in an arena of 256 bytes}}
+  %0 = loop.arena_buffer %arena[64] : memref<256xi8> -> memref<64xf32>
+  return
+}
+
+// -----
+
+func.func @arena_not_bytes(%arena: memref<64xf32>) {
+  // expected-error @+1 {{'loop.arena_buffer' op needs an arena of static size memref<Nxi8>, found memref<64xf32>}}
+  %0 = loop.arena_buffer %arena[0] : memref<64xf32> -> memref<4xf32>
+  return
+}
+
+// -----
+
+func.func @arena_negative(%arena: memref<256xi8>) {
+  // expected-error @+1 {{'loop.arena_buffer' op offset -64 is negative}}
+  %0 = loop.arena_buffer %arena[-64] : memref<256xi8> -> memref<4xf32>
+  return
+}
+
+// -----
+
 func.func @for_bounds(%n: i32) {
   // expected-error @+1 {{'loop.for' op operand 'lower_bound' must be index, found i32}}
   "loop.for"(%n, %n, %n) ({

@@ -29,6 +29,20 @@ func.func @memory(%b: memref<4x8xf32>, %s: memref<i32>) {
 
 // -----
 
+// CHECK-LABEL: func.func @arena
+// CHECK-SAME:    (%[[A:[^:]+]]: memref<512xi8>)
+// CHECK:         %[[B:.+]] = loop.arena_buffer %[[A]][0] : memref<512xi8> -> memref<4x8xf32>
+// CHECK-NEXT:    loop.arena_buffer %[[A]][128] : memref<512xi8> -> memref<2x3xf32, {0, 1}>
+// GENERIC-LABEL: "func.func"
+// GENERIC:         "loop.arena_buffer"(%{{.+}}) {offset = 0} : (memref<512xi8>) -> memref<4x8xf32>
+func.func @arena(%arena: memref<512xi8>) {
+  %b = loop.arena_buffer %arena[0] : memref<512xi8> -> memref<4x8xf32>
+  %c = loop.arena_buffer %arena[128] : memref<512xi8> -> memref<2x3xf32, {0, 1}>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @constants
 // CHECK-NEXT:    loop.constant 1.0 : f32
 // CHECK-NEXT:    loop.constant -2.5 : f64

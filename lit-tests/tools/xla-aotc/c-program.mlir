@@ -10,10 +10,14 @@
 
 // xla-aotc compiles a StableHLO program's @main to an object and a header; a C program
 // includes the header, links the object with libxla_runtime.a and calls the entry with
-// the AOT ABI. With --static-lib the object and the runtime come as one library.
+// the AOT ABI. With --static-lib the object and the runtime come as one library. The
+// softmax's temporaries (each row's maximum, the exponentials, then each row's sum in the
+// maximum's bytes, 64-byte slots) are the entry's arena, temp: the driver passes one, then
+// NULL, with the same results.
 
-// CHECK:      args 2 results 2 temp 0 align 64
+// CHECK:      args 2 results 2 temp 128 align 64
 // CHECK-NEXT: status 0
+// CHECK-NEXT: same without temp 1
 // CHECK-NEXT: p[0] = 0.090031
 // CHECK-NEXT: p[1] = 0.244728
 // CHECK-NEXT: p[2] = 0.665241
@@ -25,7 +29,7 @@
 // HEADER:      #ifndef XLA_MAIN_H_
 // HEADER:      #define xla_main_NUM_ARGS 2
 // HEADER-NEXT: #define xla_main_NUM_RESULTS 2
-// HEADER-NEXT: #define xla_main_TEMP_BYTES 0
+// HEADER-NEXT: #define xla_main_TEMP_BYTES 128
 // HEADER-NEXT: #define xla_main_ALIGN 64
 // HEADER:      /* Argument 0: f32[2,3] {1,0} (row-major). */
 // HEADER-NEXT: #define xla_main_ARG0_BYTES 24

@@ -5,8 +5,16 @@
 //! argument buffer from `args` and to each result buffer from `results`, calls the lowered
 //! function with them and `%opts`, and returns its status. Which of the loop-level
 //! function's buffers are results is recorded by lower-to-loops in the function's
-//! [`NUM_RESULTS_ATTR`] attribute: the last that many. `temp` is unused today (the entry
-//! needs no scratch memory from its caller: `NAME_TEMP_BYTES` is 0).
+//! [`NUM_RESULTS_ATTR`] attribute: the last that many, before the arena when it has one.
+//!
+//! `temp` is the entry function's arena when buffer assignment gave it one (its
+//! `loop.arena_bytes` attribute, the header's `NAME_TEMP_BYTES`; the function's last
+//! argument): the wrapper passes `temp` on, so a caller that keeps one `temp` of
+//! `NAME_TEMP_BYTES` bytes, `NAME_ALIGN`-aligned, runs the entry with no allocation at all.
+//! When `temp` is NULL the wrapper allocates the arena itself (`aligned_alloc`, 64 bytes
+//! aligned; status 2, `XLA_RT_OUT_OF_MEMORY`, when that fails) and frees it before
+//! returning, so callers written before the entry needed scratch memory keep working. An
+//! entry without an arena ignores `temp`.
 //!
 //! By default the wrapper sets the x86 MXCSR's flush-to-zero and denormals-are-zero bits
 //! around the call, as XLA CPU does, so that subnormal floats are flushed as XLA's results
@@ -16,8 +24,11 @@
 use xla_dialects::llvm::ptr_type;
 use xla_ir::{Body, Diagnostic, OpId, OpState, Type, ValueId};
 
+use xla_dialects::loops::arena::{arena_bytes, ARENA_ALIGNMENT};
+
 use super::functions::{function_name, signature};
 use super::lowering::FnLowering;
+use super::memory::OUT_OF_MEMORY;
 
 /// The attribute lower-to-loops sets on each function it lowers: how many of its trailing
 /// buffer arguments are result buffers (the leaves of the hlo function's results).
@@ -54,15 +65,24 @@ pub struct EntrySignature {
     pub args: Vec<Type>,
     /// The result buffers, in order.
     pub results: Vec<Type>,
+    /// The bytes of scratch memory (`temp`) the entry needs: its function's arena (0 when
+    /// it has none).
+    pub temp_bytes: u64,
 }
 
 /// The argument and result buffers of the loop-level function `func`, split by its
-/// [`NUM_RESULTS_ATTR`]; an error when it has none, or has an argument that is no buffer.
+/// [`NUM_RESULTS_ATTR`], and the size of its arena (its last argument, when buffer
+/// assignment gave it one); an error when it has no [`NUM_RESULTS_ATTR`], or has an
+/// argument that is no buffer.
 pub fn entry_signature(body: &Body, func: OpId) -> Result<EntrySignature, Diagnostic> {
     let ctx = body.ctx();
     let loc = body.op(func).location;
     let name = function_name(body, func);
-    let (inputs, _) = signature(body, func).unwrap_or_default();
+    let (mut inputs, _) = signature(body, func).unwrap_or_default();
+    let temp_bytes = arena_bytes(body, func).unwrap_or(0);
+    if temp_bytes > 0 && inputs.pop().is_none() {
+        return Err(Diagnostic::error(loc, format!("the entry @{name} records an arena but takes no arguments")));
+    }
     if let Some(bad) = inputs.iter().find(|t| ctx.as_memref(**t).is_none()) {
         return Err(Diagnostic::error(loc, format!("the entry @{name} takes {}: an entry takes buffers only", ctx.type_to_string(*bad))));
     }
@@ -77,7 +97,7 @@ pub fn entry_signature(body: &Body, func: OpId) -> Result<EntrySignature, Diagno
         ));
     };
     let split = inputs.len() - count;
-    Ok(EntrySignature { args: inputs[..split].to_vec(), results: inputs[split..].to_vec() })
+    Ok(EntrySignature { args: inputs[..split].to_vec(), results: inputs[split..].to_vec(), temp_bytes })
 }
 
 /// The MXCSR bits that flush subnormal results to zero (FTZ, bit 15) and read subnormal
@@ -109,6 +129,34 @@ impl FnLowering<'_, '_> {
     }
 }
 
+impl FnLowering<'_, '_> {
+    /// The arena of `bytes` bytes the entry runs with: `temp`, or when `temp` is NULL a
+    /// fresh `aligned_alloc` (a failure returns `XLA_RT_OUT_OF_MEMORY`). Returns the arena
+    /// and what to `free` once the entry returns: the fresh allocation, or NULL.
+    fn arena(&mut self, temp: ValueId, bytes: u64) -> (ValueId, ValueId) {
+        let ctx = self.ctx();
+        let (ptr, i64_ty) = (ptr_type(ctx), ctx.int_type(64));
+        let zero = self.i64_const(0);
+        let null = self.cast("inttoptr", zero, ptr);
+        let address = self.cast("ptrtoint", temp, i64_ty);
+        let missing = self.icmp("eq", address, zero);
+        let (allocate, _) = self.new_block(&[]);
+        let (join, joined) = self.new_block(&[ptr, ptr]);
+        self.cond_br(missing, (allocate, &[]), (join, &[temp, null]));
+        self.enter_block(allocate);
+        let alignment = self.i64_const(ARENA_ALIGNMENT as i64);
+        let size = self.i64_const(i64::try_from(bytes).unwrap_or(i64::MAX));
+        let fresh = self.call_value("aligned_alloc", &[alignment, size], ptr);
+        let fresh_address = self.cast("ptrtoint", fresh, i64_ty);
+        let failed = self.icmp("eq", fresh_address, zero);
+        let status = self.i32_const(OUT_OF_MEMORY);
+        self.exit_if(failed, status);
+        self.br(join, &[fresh, fresh]);
+        self.enter_block(join);
+        (joined[0], joined[1])
+    }
+}
+
 /// Builds the detached wrapper `spec.symbol` of the loop-level function `func`; with
 /// `flush_denormals` it runs the function with subnormal operands and results flushed to
 /// zero (MXCSR's DAZ and FTZ), as XLA CPU runs its computations, and restores the caller's
@@ -121,7 +169,7 @@ pub fn build_entry(body: &mut Body<'_>, func: OpId, spec: &EntrySpec, flush_deno
     let region = body.create_region();
     let entry = body.append_block(region);
     let params: Vec<_> = (0..4).map(|_| body.add_block_arg(entry, ptr)).collect();
-    let (args, results, options) = (params[0], params[1], params[3]);
+    let (args, results, temp, options) = (params[0], params[1], params[2], params[3]);
     let mut l = FnLowering::new(body, region, entry, options, loc);
     let mut buffers = Vec::new();
     for (array, count) in [(args, entry_signature.args.len()), (results, entry_signature.results.len())] {
@@ -135,11 +183,21 @@ pub fn build_entry(body: &mut Body<'_>, func: OpId, spec: &EntrySpec, flush_deno
             buffers.push(l.load(slot, ptr));
         }
     }
+    let owned = if entry_signature.temp_bytes > 0 {
+        let (arena, owned) = l.arena(temp, entry_signature.temp_bytes);
+        buffers.push(arena);
+        Some(owned)
+    } else {
+        None
+    };
     buffers.push(options);
     let saved = if flush_denormals { Some(l.set_flush_denormals()) } else { None };
     let status = l.call_value(&spec.function, &buffers, ctx.int_type(32));
     if let Some((slot, caller_mode)) = saved {
         l.restore_fp_mode(slot, caller_mode);
+    }
+    if let Some(owned) = owned {
+        l.free(owned);
     }
     l.ret(Some(status));
     let mut state = OpState::new(ctx.symbol("llvm.func"), loc);

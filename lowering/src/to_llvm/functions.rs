@@ -72,6 +72,13 @@ pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, options: s
     if linkage != "external" {
         state.set_attr(ctx.symbol("linkage"), ctx.string_attr(linkage));
     }
+    if let (Some(_), Some((inputs, _))) = (xla_dialects::loops::arena::arena_bytes(body, func), signature(body, func)) {
+        // The arena is the last buffer: only the function's temporaries live in it, so no
+        // other argument's memory overlaps it, which lets LLVM vectorize loops that read
+        // arguments and write temporaries (or the converse) without runtime alias checks.
+        let arena = ctx.int_attr(inputs.len() as i128 - 1, ctx.int_type(64));
+        state.set_attr(ctx.symbol(super::NOALIAS_PARAMS_ATTR), ctx.array_attr(vec![arena]));
+    }
     state.regions.push(region);
     Ok((body.create_op(state), outlined))
 }
@@ -100,6 +107,7 @@ fn lower_body(
     let mut l = FnLowering::new(body, region, entry, run_options, loc);
     l.flush_denormals = options.flush_denormals;
     l.name = name;
+    l.arena_ranges = super::memory::arena_ranges(l.body, old_entry);
     let old_params = l.body.block(old_entry).args.clone();
     for (old, new) in old_params.into_iter().zip(params) {
         l.bind(old, new);

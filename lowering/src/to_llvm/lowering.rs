@@ -39,6 +39,7 @@ static TABLE: &[(&str, LowerFn)] = &[
     ("loop.load", memory::load),
     ("loop.store", memory::store),
     ("loop.alloc", memory::alloc),
+    ("loop.arena_buffer", memory::arena_buffer),
     ("loop.for", control_flow::for_loop),
     ("loop.parallel", control_flow::parallel),
     ("loop.while", control_flow::while_loop),
@@ -80,6 +81,9 @@ pub struct FnLowering<'a, 'c> {
     pub(super) in_outlined: bool,
     /// The functions outlined from this one's parallel nests (detached `llvm.func`s).
     pub(super) outlined: Vec<OpId>,
+    /// The byte ranges `[start, end)` of the function's arena buffers, for the alias scopes
+    /// of their loads and stores ([`super::memory`]).
+    pub(super) arena_ranges: Vec<(u64, u64)>,
 }
 
 impl<'a, 'c> FnLowering<'a, 'c> {
@@ -102,6 +106,7 @@ impl<'a, 'c> FnLowering<'a, 'c> {
             name: String::new(),
             in_outlined: false,
             outlined: Vec::new(),
+            arena_ranges: Vec::new(),
         }
     }
 

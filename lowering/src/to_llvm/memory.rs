@@ -1,4 +1,4 @@
-//! Buffers: `loop.load`, `loop.store` and `loop.alloc`.
+//! Buffers: `loop.load`, `loop.store`, `loop.alloc` and `loop.arena_buffer`.
 //!
 //! A buffer is a pointer to its first element. The element at a logical index is at the
 //! linear offset `sum(index[d] * stride[d])`, where the strides come from the memref's
@@ -15,12 +15,32 @@
 //! means failure); NULL ends the function with status 2 (`XLA_RT_OUT_OF_MEMORY`) after
 //! freeing what is live. The buffer is freed with `free` when the region it was allocated
 //! in ends ([`FnLowering::pop_scope`]).
+//!
+//! `loop.arena_buffer %arena[offset]` is the address `offset` bytes past the arena's
+//! pointer (a `getelementptr inbounds` of `i8`, or the arena itself at offset 0): no call,
+//! nothing to free, no way to fail, so nests using one may run on the thread pool. Since
+//! every arena buffer is an offset into one pointer, LLVM could not tell two of them apart
+//! as it tells two `malloc`s apart (and would keep a loop-invariant load of one inside a
+//! loop storing to another, unvectorized); so loads and stores of an arena buffer carry
+//! scoped alias metadata: the scope of the buffer's byte range, and as `noalias` the
+//! scopes of every arena range of the function disjoint from it. That is true whatever the
+//! live ranges (disjoint bytes never alias), so reuse and in-place buffers, which share
+//! bytes, simply do not claim it of each other. The domain is the function's name.
 
 use xla_dialects::llvm::ptr_type;
 use xla_ir::{Diagnostic, FloatKind, Layout, OpId, TensorType, ValueId};
 
 use super::lowering::FnLowering;
 use super::types::{unsupported_type, Scalar};
+
+/// The attribute of an `llvm.load` or `llvm.store` naming the domain of its alias scopes.
+pub const ALIAS_DOMAIN_ATTR: &str = "alias_domain";
+/// The attribute of an `llvm.load` or `llvm.store` listing the alias scopes it is in
+/// (LLVM's `!alias.scope`), by name.
+pub const ALIAS_SCOPES_ATTR: &str = "alias_scopes";
+/// The attribute of an `llvm.load` or `llvm.store` listing the alias scopes it does not
+/// alias (LLVM's `!noalias`), by name.
+pub const NOALIAS_SCOPES_ATTR: &str = "noalias_scopes";
 
 /// The status an allocation failure returns (`XLA_RT_OUT_OF_MEMORY`).
 pub const OUT_OF_MEMORY: i32 = 2;
@@ -31,7 +51,8 @@ pub fn load(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let (buffer, indices) = operands.split_first().ok_or_else(|| l.error("loop.load needs a buffer"))?;
     let layout = l.buffer_layout(l.body.operand(op, 0))?;
     let addr = l.address(*buffer, indices, &layout);
-    let attrs = l.access_alignment(layout.element);
+    let mut attrs = l.access_alignment(layout.element);
+    attrs.extend(l.alias_scopes(l.body.operand(op, 0)));
     let stored = l.value_op("llvm.load", &[addr], layout.element.storage_type(l.ctx()), &attrs);
     let value = l.loaded_value(stored, layout.element);
     l.bind(l.body.result(op, 0), value);
@@ -45,7 +66,8 @@ pub fn store(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let layout = l.buffer_layout(l.body.operand(op, 1))?;
     let addr = l.address(*buffer, indices, &layout);
     let stored = l.stored_value(*value, layout.element);
-    let attrs = l.access_alignment(layout.element);
+    let mut attrs = l.access_alignment(layout.element);
+    attrs.extend(l.alias_scopes(l.body.operand(op, 1)));
     l.emit("llvm.store", &[stored, addr], None, &attrs);
     Ok(())
 }
@@ -65,6 +87,55 @@ pub fn alloc(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     l.track_allocation(buffer);
     l.bind(result, buffer);
     Ok(())
+}
+
+/// Lowers `loop.arena_buffer`: the arena's address plus the offset.
+pub fn arena_buffer(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let arena = l.value(l.body.operand(op, 0))?;
+    let offset = match l.body.attr(op, "offset").map(|a| l.ctx().attr_data(a)) {
+        Some(xla_ir::AttrData::Integer { value, .. }) => i64::try_from(*value).map_err(|_| l.error("loop.arena_buffer: the offset is too large"))?,
+        _ => return Err(l.error("loop.arena_buffer needs an integer offset")),
+    };
+    let buffer = if offset == 0 {
+        arena
+    } else {
+        let index = l.i64_const(offset);
+        let byte = l.ctx().int_type(8);
+        l.element_address(arena, index, byte)
+    };
+    l.bind(l.body.result(op, 0), buffer);
+    Ok(())
+}
+
+/// The byte ranges `[offset, offset + size)` of the `loop.arena_buffer`s nested in `block`,
+/// each once.
+pub fn arena_ranges(body: &xla_ir::Body, block: xla_ir::BlockId) -> Vec<(u64, u64)> {
+    let mut ranges: Vec<(u64, u64)> = body
+        .block_ops(block)
+        .flat_map(|op| std::iter::once(op).chain(body.nested_ops(op, xla_ir::WalkOrder::PreOrder)))
+        .filter_map(|op| arena_range(body, op))
+        .collect();
+    ranges.sort_unstable();
+    ranges.dedup();
+    ranges
+}
+
+/// The byte range of the arena buffer `op` defines, when it is one.
+fn arena_range(body: &xla_ir::Body, op: OpId) -> Option<(u64, u64)> {
+    if body.op_name(op) != "loop.arena_buffer" {
+        return None;
+    }
+    let offset = match body.attr(op, "offset").map(|a| body.ctx().attr_data(a)) {
+        Some(xla_ir::AttrData::Integer { value, .. }) => u64::try_from(*value).ok()?,
+        _ => return None,
+    };
+    let size = xla_dialects::loops::arena::buffer_bytes(body.ctx(), body.value_type(body.result(op, 0)))?;
+    Some((offset, offset.checked_add(size.max(1))?))
+}
+
+/// The names of the alias scopes of the arena range `[start, end)` of function `name`.
+fn scope_name(name: &str, (start, end): (u64, u64)) -> String {
+    format!("{name}.arena[{start},{end})")
 }
 
 /// Where the elements of a buffer type are.
@@ -121,6 +192,24 @@ impl FnLowering<'_, '_> {
             Scalar::Complex(FloatKind::F64) => vec![("alignment", self.ctx().int_attr(8, self.ctx().int_type(64)))],
             _ => Vec::new(),
         }
+    }
+
+    /// The alias-scope attributes of a load or store of the loop value `buffer`: when it is
+    /// an arena buffer, its range's scope and, as `noalias`, those of the function's arena
+    /// ranges disjoint from it; nothing otherwise.
+    fn alias_scopes(&self, buffer: ValueId) -> Vec<(&'static str, xla_ir::Attribute)> {
+        let Some(range) = self.body.defining_op(buffer).and_then(|op| arena_range(self.body, op)) else { return Vec::new() };
+        let ctx = self.ctx();
+        let disjoint: Vec<xla_ir::Attribute> =
+            self.arena_ranges.iter().filter(|r| r.1 <= range.0 || range.1 <= r.0).map(|r| ctx.string_attr(&scope_name(&self.name, *r))).collect();
+        if disjoint.is_empty() {
+            return Vec::new();
+        }
+        vec![
+            (ALIAS_DOMAIN_ATTR, ctx.string_attr(&self.name)),
+            (ALIAS_SCOPES_ATTR, ctx.array_attr(vec![ctx.string_attr(&scope_name(&self.name, range))])),
+            (NOALIAS_SCOPES_ATTR, ctx.array_attr(disjoint)),
+        ]
     }
 
     /// The layout of the buffer the loop value `buffer` is.

@@ -159,6 +159,11 @@ pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec], op
     Ok(())
 }
 
+/// The attribute of an `llvm.func` listing the parameters (by position) that no other
+/// parameter's memory overlaps, which translation marks `noalias`: a function's arena,
+/// whose bytes are its own temporaries' only.
+pub const NOALIAS_PARAMS_ATTR: &str = "noalias_params";
+
 /// The attribute of an `llvm.func` naming the denormal mode its floating-point code runs
 /// in (`preserve-sign`: subnormal inputs read as zero and subnormal results flushed to a
 /// zero of their sign), which translation passes to LLVM as `denormal-fp-math`.

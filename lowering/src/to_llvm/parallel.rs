@@ -24,7 +24,10 @@
 //!   function sets MXCSR's flush-to-zero bits itself when the entry does, since worker
 //!   threads do not inherit the caller's floating-point mode;
 //! - only a body that cannot exit early is outlined (no `loop.alloc`, `loop.call_runtime`
-//!   or `func.call` anywhere inside it), so the outlined function returns nothing;
+//!   or `func.call` anywhere inside it), so the outlined function returns nothing; a body
+//!   using arena buffers (`loop.arena_buffer`, an address that cannot fail) is outlined,
+//!   and buffer assignment never puts one inside a `loop.parallel`, so iterations never
+//!   share one;
 //! - only the outermost parallel nest is outlined: nests inside an outlined body stay
 //!   sequential loops (the pool runs one level of parallelism).
 
@@ -199,6 +202,8 @@ fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Resul
     let mut o = FnLowering::new(l.body, outlined_region, entry, context, loc);
     o.in_outlined = true;
     o.flush_denormals = flush;
+    o.name = l.name.clone();
+    o.arena_ranges = l.arena_ranges.clone();
     let index = o.i64_const(lowered.len() as i64);
     let slot = o.element_address(context, index, slot_ty);
     o.options = o.load(slot, ptr);

@@ -3,7 +3,7 @@
 //! The llvm dialect has one op per LLVM instruction, so translation is a table
 //! ([`ops::TABLE`]) from op to builder call, plus the structure around it:
 //! - every `llvm.func` is declared first (so calls between functions resolve in any order)
-//!   with its linkage; a function with a body is then translated block by block
+//!   with its linkage (and `noalias` on the parameters its `noalias_params` lists); a function with a body is then translated block by block
 //!   ([`function`]): blocks with arguments become basic blocks with phis;
 //! - calls to functions the module does not define are declared from the call's types
 //!   (runtime and libm functions), and calls to `@llvm.*` intrinsics declare the intrinsic on
@@ -27,7 +27,7 @@ use inkwell::values::FunctionValue;
 use xla_dialects::llvm::func::{function_name, signature};
 use xla_dialects::llvm::{FuncOp, Linkage};
 use xla_ir::op_def::OpRef;
-use xla_ir::{Body, Diagnostic, Op, OpId, WalkOrder};
+use xla_ir::{AttrData, Body, Diagnostic, Op, OpId, WalkOrder};
 
 use function::FunctionTranslator;
 
@@ -115,6 +115,15 @@ fn declare_functions<'ll>(
             let both = format!("{mode},{mode}");
             for key in ["denormal-fp-math", "denormal-fp-math-f32"] {
                 function.add_attribute(inkwell::attributes::AttributeLoc::Function, llcx.create_string_attribute(key, &both));
+            }
+        }
+        if let Some(AttrData::Array(params)) = body.attr(func, crate::to_llvm::NOALIAS_PARAMS_ATTR).map(|a| ctx.attr_data(a)) {
+            let noalias = llcx.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("noalias"), 0);
+            for param in params.iter().filter_map(|p| match ctx.attr_data(*p) {
+                AttrData::Integer { value, .. } => u32::try_from(*value).ok(),
+                _ => None,
+            }) {
+                function.add_attribute(inkwell::attributes::AttributeLoc::Param(param), noalias);
             }
         }
         functions.push((func, function));

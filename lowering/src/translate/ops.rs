@@ -420,10 +420,11 @@ fn load(t: &mut FunctionTranslator, op: OpId) -> TResult {
     let address = t.ptr_operand(op, 0)?;
     let ty = t.result_type(op, 0)?;
     let value = t.builder.build_load(ty, address, "").map_err(|e| t.builder_error(op, e))?;
+    let instruction = value.as_instruction_value().ok_or_else(|| t.error(op, "did not build an instruction"))?;
     if let Some(alignment) = LoadOp::from_id_unchecked(op).alignment(t.body) {
-        let instruction = value.as_instruction_value().ok_or_else(|| t.error(op, "did not build an instruction"))?;
         set_alignment(t, op, instruction, alignment)?;
     }
+    set_alias_scopes(t, op, instruction)?;
     t.define(op, value)
 }
 
@@ -433,7 +434,7 @@ fn store(t: &mut FunctionTranslator, op: OpId) -> TResult {
     if let Some(alignment) = StoreOp::from_id_unchecked(op).alignment(t.body) {
         set_alignment(t, op, instruction, alignment)?;
     }
-    Ok(())
+    set_alias_scopes(t, op, instruction)
 }
 
 fn alloca(t: &mut FunctionTranslator, op: OpId) -> TResult {
@@ -456,6 +457,27 @@ fn address_of(t: &mut FunctionTranslator, op: OpId) -> TResult {
     let name = AddressOfOp::from_id_unchecked(op).function_name(t.body).ok_or_else(|| t.error(op, "needs a flat function name"))?;
     let function = t.module.get_function(name).ok_or_else(|| t.error(op, format!("@{name} names no function of the module")))?;
     t.define(op, function.as_global_value().as_pointer_value().into())
+}
+
+/// Sets LLVM's `!alias.scope` and `!noalias` metadata of a load or store from its
+/// `alias_domain`, `alias_scopes` and `noalias_scopes` attributes (scope names, each scope
+/// `!{!"name", !{!"domain"}}`, uniqued, so one name is one scope), when it has them.
+fn set_alias_scopes(t: &FunctionTranslator, op: OpId, instruction: inkwell::values::InstructionValue) -> TResult {
+    use crate::to_llvm::memory::{ALIAS_DOMAIN_ATTR, ALIAS_SCOPES_ATTR, NOALIAS_SCOPES_ATTR};
+    let ctx = t.body.ctx();
+    let Some(domain) = t.body.attr(op, ALIAS_DOMAIN_ATTR).and_then(|a| ctx.as_string(a)) else { return Ok(()) };
+    let domain = t.llcx.metadata_node(&[t.llcx.metadata_string(domain).into()]);
+    for (attr, kind) in [(ALIAS_SCOPES_ATTR, "alias.scope"), (NOALIAS_SCOPES_ATTR, "noalias")] {
+        let Some(xla_ir::AttrData::Array(names)) = t.body.attr(op, attr).map(|a| ctx.attr_data(a)) else { continue };
+        let scopes: Vec<inkwell::values::BasicMetadataValueEnum> = names
+            .iter()
+            .filter_map(|n| ctx.as_string(*n))
+            .map(|name| t.llcx.metadata_node(&[t.llcx.metadata_string(name).into(), domain.into()]).into())
+            .collect();
+        let list = t.llcx.metadata_node(&scopes);
+        instruction.set_metadata(list, t.llcx.get_kind_id(kind)).map_err(|e| t.error(op, format!("cannot set {kind} metadata: {e}")))?;
+    }
+    Ok(())
 }
 
 /// Sets the alignment of a load or store; the verifier has checked it is a power of two.

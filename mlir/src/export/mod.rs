@@ -20,7 +20,8 @@
 //!   `complex<f32>` is `complex<f32>` (`complex.rs`).
 //! - `loop.alloc` is `memref.alloc` (of the flat buffer then `memref.reinterpret_cast`
 //!   when the layout is not row-major), `memref.dealloc`ed where the region it was
-//!   allocated in ends, as the llvm lowering frees it; `loop.load`/`loop.store` are
+//!   allocated in ends, as the llvm lowering frees it (MLIR's path does not run
+//!   buffer-assignment, so `loop.arena_buffer` is a located error); `loop.load`/`loop.store` are
 //!   `memref.load`/`memref.store` at the same logical indices.
 //! - `loop.for` is `scf.for` (iter_args), `loop.parallel` `scf.parallel` (step 1,
 //!   `scf.reduce` terminator), `loop.while` `scf.while`, `loop.if` `scf.if`.
@@ -560,6 +561,12 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             "loop.imag" => vec![self.complex_part(op, true)?],
             "loop.complex" => vec![self.complex_build(op)?],
             "loop.complex_abs" => vec![self.complex_abs(op)?],
+            "loop.arena_buffer" => {
+                return Err(self.error(
+                    op,
+                    "the export to upstream MLIR does not handle arena buffers ('loop.arena_buffer'): export before --buffer-assignment, whose temporaries MLIR's path allocates with memref.alloc",
+                ))
+            }
             _ => return Err(self.error(op, format!("cannot export '{name}' to upstream MLIR (export the loop level, after --lower-to-loops)"))),
         };
         for (ours, theirs) in body.op(op).results.iter().zip(results) {

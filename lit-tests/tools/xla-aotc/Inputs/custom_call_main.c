@@ -29,7 +29,9 @@ static int run(void) {
   float x[4] = {1, 2, 3, 4}, y[4] = {10, 20, 30, 40}, out[4] = {0};
   void *args[xla_main_NUM_ARGS] = {x, y};
   void *results[xla_main_NUM_RESULTS] = {out};
-  int32_t status = xla_main(args, results, NULL, NULL);
+  /* The entry's scratch memory, xla_main_TEMP_BYTES aligned to xla_main_ALIGN. */
+  static _Alignas(xla_main_ALIGN) unsigned char temp[xla_main_TEMP_BYTES > 0 ? xla_main_TEMP_BYTES : 1];
+  int32_t status = xla_main(args, results, temp, NULL);
   printf("status %d\n", status);
   if (status != 0) {
     printf("error: %s\n", xla_rt_last_error());

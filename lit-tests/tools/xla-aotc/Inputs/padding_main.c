@@ -13,7 +13,9 @@ int main(void) {
   for (size_t i = 0; i < sizeof one / sizeof *one; ++i) one[i] = -7;
   void *args[xla_main_NUM_ARGS] = {x};
   void *results[xla_main_NUM_RESULTS] = {low, one};
-  int32_t status = xla_main(args, results, NULL, NULL);
+  /* The entry's scratch memory, xla_main_TEMP_BYTES aligned to xla_main_ALIGN. */
+  static _Alignas(xla_main_ALIGN) unsigned char temp[xla_main_TEMP_BYTES > 0 ? xla_main_TEMP_BYTES : 1];
+  int32_t status = xla_main(args, results, temp, NULL);
   printf("status %d\n", status);
   for (size_t i = 0; i < sizeof low / sizeof *low; ++i) printf("%g ", low[i]);
   printf("\n");

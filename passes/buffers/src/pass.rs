@@ -1,0 +1,193 @@
+//! The `buffer-assignment` pass: every function of the module, callees first
+//! ([`crate::calls`]): its calls get their callees' arenas, its temporaries their liveness
+//! ([`crate::liveness`]) and in-place pairs ([`crate::in_place`]), one arena is packed
+//! ([`crate::packing`]), and every placed `loop.alloc` becomes
+//! `loop.arena_buffer %arena[offset]` of a new trailing argument `%arena: memref<Nxi8>`;
+//! the function records `N` in `loop.arena_bytes`.
+//!
+//! Option `in-place` (on by default) allows in-place pairs; option `stats` reports, per
+//! function, the arena's size, the buffers placed, the in-place pairs and the allocs left
+//! to `malloc`, as remarks.
+
+use std::collections::HashMap;
+
+use xla_dialects::loops::arena::{arena_type, ARENA_BYTES_ATTR};
+use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions, MODULE_OP};
+use xla_ir::{Body, Diagnostic, InsertPoint, OpId, OpState, TypeData, WalkOrder};
+
+use crate::calls::{callees_first, functions, give_call_arenas};
+use crate::liveness::{analyze, LiveRange, Temporary};
+use crate::packing::{pack, Request};
+use crate::schedule::Schedule;
+
+/// The registry entry.
+pub static INFO: PassInfo = PassInfo {
+    argument: "buffer-assignment",
+    name: "BufferAssignment",
+    summary: "Place the loop level's temporaries in one temp arena per function: liveness over the program order, in-place reuse, greedy-by-size packing",
+    anchor: PassAnchor::Op(MODULE_OP),
+    options: &[
+        OptionSpec {
+            name: "in-place",
+            kind: OptionKind::Bool,
+            default: "true",
+            help: "Let an elementwise nest write its result over a temporary it reads for the last time",
+        },
+        OptionSpec {
+            name: "stats",
+            kind: OptionKind::Bool,
+            default: "false",
+            help: "Report, per function, the arena's size, the buffers placed and the allocs left to malloc",
+        },
+    ],
+};
+
+/// What the pass did to one function.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// The arena's size in bytes (0: the function has no arena).
+    pub arena_bytes: u64,
+    /// The allocs placed in the arena.
+    pub placed: usize,
+    /// The in-place pairs among them.
+    pub in_place: usize,
+    /// The allocs left to `malloc`.
+    pub kept: usize,
+}
+
+/// The pass.
+pub struct BufferAssignment {
+    in_place: bool,
+    stats: bool,
+}
+
+/// Builds the pass from its options.
+pub fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
+    Ok(Box::new(BufferAssignment { in_place: options.bool("in-place"), stats: options.bool("stats") }))
+}
+
+impl Pass for BufferAssignment {
+    fn info(&self) -> &'static PassInfo {
+        &INFO
+    }
+
+    fn run(&mut self, body: &mut Body<'_>, op: OpId, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
+        let stats = run_on_module(body, op, self.in_place);
+        if self.stats {
+            let ctx = body.ctx();
+            for (func, s) in stats {
+                let name = body.attr(func, "sym_name").and_then(|a| ctx.as_string(a)).unwrap_or("?").to_string();
+                let message = format!(
+                    "buffer-assignment @{name}: arena of {} bytes, {} buffers placed ({} in place), {} left to malloc",
+                    s.arena_bytes, s.placed, s.in_place, s.kept
+                );
+                cx.remark(body.op(func).location, message);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Assigns the buffers of every function of `module`, callees first; returns what it did
+/// to each function, in that order.
+pub fn run_on_module(body: &mut Body, module: OpId, in_place: bool) -> Vec<(OpId, Stats)> {
+    let functions = functions(body, module);
+    let (order, recursive) = callees_first(body, &functions);
+    let names: HashMap<OpId, String> = functions.iter().map(|(n, f)| (*f, n.clone())).collect();
+    let mut arenas: HashMap<String, u64> = HashMap::new();
+    let mut all = Vec::new();
+    for func in order {
+        give_call_arenas(body, func, &arenas);
+        if recursive.contains(&func) {
+            continue;
+        }
+        let stats = assign_function(body, func, in_place);
+        if stats.arena_bytes > 0 {
+            if let Some(name) = names.get(&func) {
+                arenas.insert(name.clone(), stats.arena_bytes);
+            }
+        }
+        all.push((func, stats));
+    }
+    all
+}
+
+/// Places the temporaries of `func` (a loop-level `func.func` of one block) in one arena;
+/// a function of several blocks, or without a function type, is left as it is.
+pub fn assign_function(body: &mut Body, func: OpId, in_place: bool) -> Stats {
+    let ctx = body.ctx();
+    let Some(region) = body.op(func).regions.first().copied() else { return Stats::default() };
+    let [entry] = body.region(region).blocks[..] else { return Stats::default() };
+    let Some((inputs, results)) = body.attr(func, "function_type").and_then(|a| ctx.attr_type(a)).and_then(|t| match ctx.type_data(t) {
+        TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
+        _ => None,
+    }) else {
+        return Stats::default();
+    };
+    if body.attr(func, ARENA_BYTES_ATTR).is_some() {
+        return Stats::default();
+    }
+    let schedule = Schedule::of(body, func);
+    let allocs: Vec<OpId> = body.nested_ops(func, WalkOrder::PreOrder).into_iter().filter(|op| body.op_name(*op) == "loop.alloc").collect();
+    let temporaries: Vec<Temporary> = allocs.iter().filter_map(|a| analyze(body, &schedule, func, *a).ok()).collect();
+    let kept = allocs.len() - temporaries.len();
+    let pairs = if in_place { crate::in_place::pairs(body, &schedule, &temporaries) } else { Vec::new() };
+    // Each in-place chain is one buffer: its members' union of live ranges, their size.
+    let mut group: Vec<usize> = (0..temporaries.len()).collect();
+    for &(read, written) in &pairs {
+        let root = find(&mut group, read);
+        let other = find(&mut group, written);
+        group[other] = root;
+    }
+    let mut requests: Vec<Request> = Vec::new();
+    let mut request_of: HashMap<usize, usize> = HashMap::new();
+    let mut member_request = Vec::with_capacity(temporaries.len());
+    for (i, t) in temporaries.iter().enumerate() {
+        let root = find(&mut group, i);
+        let r = *request_of.entry(root).or_insert_with(|| {
+            requests.push(Request { bytes: 0, range: t.range });
+            requests.len() - 1
+        });
+        let request = &mut requests[r];
+        request.bytes = request.bytes.max(t.bytes);
+        request.range = LiveRange { start: request.range.start.min(t.range.start), end: request.range.end.max(t.range.end) };
+        member_request.push(r);
+    }
+    let Some(packing) = pack(&requests) else { return Stats { kept: allocs.len(), ..Stats::default() } };
+    if packing.size == 0 {
+        return Stats { kept, ..Stats::default() };
+    }
+    let arena_ty = arena_type(ctx, packing.size);
+    let arena = body.add_block_arg(entry, arena_ty);
+    let mut new_inputs = inputs;
+    new_inputs.push(arena_ty);
+    body.set_attr(func, "function_type", ctx.type_attr(ctx.function_type(new_inputs, results)));
+    if let Some(xla_ir::AttrData::Array(attrs)) = body.attr(func, "arg_attrs").map(|a| ctx.attr_data(a)) {
+        let mut attrs = attrs.clone();
+        attrs.push(ctx.dictionary_attr(Vec::new()));
+        body.set_attr(func, "arg_attrs", ctx.array_attr(attrs));
+    }
+    body.set_attr(func, ARENA_BYTES_ATTR, ctx.int_attr(i128::from(packing.size), ctx.int_type(64)));
+    for (t, &r) in temporaries.iter().zip(&member_request) {
+        let buffer = body.result(t.alloc, 0);
+        let mut state = OpState::new(ctx.symbol("loop.arena_buffer"), body.op(t.alloc).location);
+        state.operands.push(arena);
+        state.result_types.push(body.value_type(buffer));
+        state.set_attr(ctx.symbol("offset"), ctx.int_attr(i128::from(packing.offsets[r]), ctx.int_type(64)));
+        let placed = body.create_op(state);
+        body.insert_op(placed, InsertPoint::Before(t.alloc));
+        let new = body.result(placed, 0);
+        body.replace_all_uses(buffer, new);
+        body.erase_op(t.alloc);
+    }
+    Stats { arena_bytes: packing.size, placed: temporaries.len(), in_place: pairs.len(), kept }
+}
+
+/// The representative of `i`'s group, halving paths on the way.
+fn find(group: &mut [usize], mut i: usize) -> usize {
+    while group[i] != i {
+        group[i] = group[group[i]];
+        i = group[i];
+    }
+    i
+}
