@@ -57,11 +57,14 @@ pub struct CompileOptions {
     /// The vector width in bytes layout assignment pads minor dimensions of intermediate
     /// values to, where that pays (0, the default: no padding).
     pub vector_bytes: u32,
+    /// Whether `compile_hlo` runs `fusion` after layout assignment (on by default; off
+    /// only to measure what it saves).
+    pub fuse: bool,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true, vector_bytes: 0 }
+        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true, vector_bytes: 0, fuse: true }
     }
 }
 
@@ -91,8 +94,8 @@ pub struct Compiled {
 }
 
 /// The whole pipeline, as `xla-aotc` and `xla-run` run it: keeps the functions the
-/// entries call ([`keep_reachable_functions`]) and lowers the hlo `module_op` in place to
-/// loops (`lower-to-loops`) and to the llvm dialect with a wrapper for each of
+/// entries call ([`keep_reachable_functions`]), assigns layouts (`layout-assignment`),
+/// fuses (`fusion`) and lowers the hlo `module_op` in place to loops (`lower-to-loops`) and to the llvm dialect with a wrapper for each of
 /// `entries` (`lower-to-llvm`), verifying after each step, and compiles it to an object for
 /// the CPU `options` names. An unknown CPU is reported before any work; every failure is a
 /// located diagnostic.
@@ -104,7 +107,11 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySp
         xla_layout::pass::run_on_module(body, module_op, options.vector_bytes)?;
         xla_ir::verifier::verify(body, module_op)?;
     }
-    to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true, ..to_loops::Options::default() })?;
+    if options.fuse {
+        xla_fusion::pass::run_on_module(body, module_op, xla_fusion::decide::Limits::default())?;
+        xla_ir::verifier::verify(body, module_op)?;
+    }
+    to_loops::lower_module(body, module_op, to_loops::Options::default())?;
     xla_ir::verifier::verify(body, module_op)?;
     let mut signatures = Vec::new();
     for spec in entries {

@@ -76,7 +76,7 @@ pub fn compile(config: &AotcConfig, text: &str) -> Result<(), String> {
     xla_ir::verifier::verify(&module.body, module.op).map_err(render)?;
     apply_layout_flags(&ctx, &mut module.body, module.op, config).map_err(|d| d.render(&ctx))?;
     let spec = EntrySpec { function: config.entry.clone(), symbol: symbol.clone() };
-    let options = CompileOptions { cpu: config.cpu.clone(), optimize: true, assign_layouts: true, vector_bytes: 0 };
+    let options = CompileOptions { cpu: config.cpu.clone(), optimize: true, ..CompileOptions::default() };
     let compiled = compile_hlo(&mut module.body, module.op, std::slice::from_ref(&spec), &options).map_err(render)?;
     let header = match &config.header {
         Some(_) => {

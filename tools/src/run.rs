@@ -49,6 +49,8 @@ pub struct RunConfig {
     pub assign_layouts: bool,
     /// Compiled runs: the vector width in bytes to pad minor dimensions to (0: no padding).
     pub vector_bytes: u32,
+    /// Compiled runs: run `fusion` (the default; off to measure what it saves).
+    pub fuse: bool,
     /// Which code generator compiles the entries.
     pub backend: Backend,
     /// What the tool can do through upstream MLIR, when it was built with it.
@@ -81,6 +83,7 @@ impl RunConfig {
             bench: None,
             assign_layouts: true,
             vector_bytes: 0,
+            fuse: true,
             backend: Backend::Native,
             mlir: None,
         }
@@ -233,7 +236,7 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         &native_calls,
         config.bench,
         config.replicas,
-        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, ..Default::default() },
+        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, fuse: config.fuse, ..Default::default() },
     )?;
     Ok(outcomes
         .into_iter()
