@@ -9,18 +9,20 @@
 // Bad option values are errors located in the pipeline text; a graph file that cannot be
 // written is an error at the module.
 
-// SIZE: <pipeline>:1:{{[0-9]+}}: error: option 'max-fused-ops' of pass 'fusion' must be at least 2, found 1
-// OUTPUTS: <pipeline>:1:{{[0-9]+}}: error: option 'max-outputs' of pass 'fusion' must be at least 1, found 0
-// NOT-A-NUMBER: <pipeline>:1:{{[0-9]+}}: error: option 'max-duplicates' of pass 'fusion': expected an unsigned integer
+// SIZE: <pipeline>:1:{{[0-9]+}}: error: invalid options for pass 'fusion': option 'max-fused-ops' of pass 'fusion' must be at least 2, found 1
+// OUTPUTS: <pipeline>:1:{{[0-9]+}}: error: invalid options for pass 'fusion': option 'max-outputs' of pass 'fusion' must be at least 1, found 0
+// NOT-A-NUMBER: <pipeline>:1:{{[0-9]+}}: error: option 'max-duplicates' of pass 'fusion': invalid value 'x': expected an unsigned integer
 // UNWRITABLE: error: fusion cannot write the graph to '{{.*}}graph.dot'
 
 // Heuristic FUSION_SIZE_LIMIT: with max-fused-ops=2, the chain of three ops is one fusion
 // of two ops and one op left alone.
 // TWO-LABEL: func.func @chain
-// TWO:         hlo.fusion kind = loop
-// TWO-COUNT-2:   hlo.
+// TWO-NEXT:    %[[A:.+]] = hlo.abs
+// TWO-NEXT:    hlo.fusion(%[[A]]) kind = loop
+// TWO-NEXT:    ^bb0
+// TWO-NEXT:      hlo.negate
+// TWO-NEXT:      hlo.negate
 // TWO-NEXT:      hlo.return
-// TWO:         hlo.negate
 func.func @chain(%x: tensor<16xf32>) -> tensor<16xf32> {
   %0 = hlo.abs %x : tensor<16xf32>
   %1 = hlo.negate %0 : tensor<16xf32>
@@ -34,7 +36,7 @@ func.func @chain(%x: tensor<16xf32>) -> tensor<16xf32> {
 // fusions stays unfused.
 // NODUP-LABEL: func.func @shared_negate
 // NODUP:         %[[N:.+]] = hlo.negate
-// NODUP:         hlo.fusion kind = loop (%[[N]]
+// NODUP:         hlo.fusion(%[[N]]) kind = loop
 // TWO-LABEL:   func.func @shared_negate
 // ONEOUT-LABEL: func.func @shared_negate
 func.func @shared_negate(%x: tensor<16xf32>) -> (tensor<16xf32>, tensor<16xf32>) {

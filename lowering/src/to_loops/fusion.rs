@@ -186,7 +186,8 @@ impl Lowering<'_, '_> {
             Ok(())
         })?;
         self.loc = self.body.op(dot).location;
-        self.emit_gemm(&product, (out, strides), true)?;
+        let (a, b) = self.gemm_operands(&product)?;
+        self.emit_gemm(&product, (a, b, (out, strides)), true)?;
         self.bind(self.body.result(add, 0), Lowered::Buffer(out));
         if let Some(activation) = activation {
             self.loc = self.body.op(activation).location;

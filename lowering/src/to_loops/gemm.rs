@@ -143,12 +143,13 @@ impl Lowering<'_, '_> {
         let Lowered::Buffer(out) = self.result_buffers(result, ty)? else {
             return Err(self.error("internal error: a tensor result without a buffer"));
         };
+        let (a, b) = self.gemm_operands(p)?;
         let direct = self.buffer_element(out)? == p.compute;
         let c = match self.strided_view(out, &p.result_groups).filter(|_| direct) {
             Some(strides) => (out, strides),
             None => (self.alloc(self.ctx().memref_type(&[batch, m, n], p.compute)), dense_strides([batch, m, n])),
         };
-        self.emit_gemm(p, c, false)?;
+        self.emit_gemm(p, (a, b, c), false)?;
         if c.0 != out {
             let shape = self.shape_of(result)?;
             self.unpack_matrix(c.0, out, &p.result_groups, &shape)?;
@@ -178,12 +179,19 @@ impl Lowering<'_, '_> {
         Ok(self.strided_view(out, &product.result_groups).map(|strides| (product, strides)))
     }
 
-    /// Emits `C = A . B + (accumulate ? C : 0)` through the runtime's gemm, `c` being the
-    /// buffer and strides of `C`.
-    pub(super) fn emit_gemm(&mut self, p: &MatrixProduct, c: (ValueId, [i64; 3]), accumulate: bool) -> Emitted<()> {
+    /// The operands of `p` as matrices the runtime reads: buffers and strides of `A` and `B`.
+    pub(super) fn gemm_operands(&mut self, p: &MatrixProduct) -> Emitted<((ValueId, [i64; 3]), (ValueId, [i64; 3]))> {
         let [batch, m, n, k] = p.sizes;
         let a = self.matrix_operand(p.lhs, &p.lhs_groups, [batch, m, k], p.compute)?;
         let b = self.matrix_operand(p.rhs, &p.rhs_groups, [batch, k, n], p.compute)?;
+        Ok((a, b))
+    }
+
+    /// Emits `C = A . B + (accumulate ? C : 0)` through the runtime's gemm, each matrix a
+    /// buffer and its strides.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn emit_gemm(&mut self, p: &MatrixProduct, (a, b, c): ((ValueId, [i64; 3]), (ValueId, [i64; 3]), (ValueId, [i64; 3])), accumulate: bool) -> Emitted<()> {
+        let [batch, m, n, k] = p.sizes;
         let suffix = if p.compute == self.ctx().float_type(FloatKind::F64) { "f64" } else { "f32" };
         let one = self.scalar(Scalar::Float(1.0), p.compute)?;
         let beta = self.scalar(Scalar::Float(if accumulate { 1.0 } else { 0.0 }), p.compute)?;
