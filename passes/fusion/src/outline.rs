@@ -16,7 +16,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use xla_dialects::hlo::{FusionKind, FusionOp, ReturnOp};
+use xla_dialects::hlo::{FusionOp, ReturnOp};
 use xla_ir::{BlockId, Body, Diagnostic, InsertPoint, Op, OpId, OpState, OpTrait, ValueId};
 
 use crate::graph::{used_values, BlockGraph};
@@ -26,10 +26,21 @@ use crate::plan::Plan;
 pub fn outline(body: &mut Body, block: BlockId, graph: &BlockGraph, plan: &Plan) -> Result<Vec<OpId>, Diagnostic> {
     let mut fusions = Vec::new();
     let mut first_position = HashMap::new();
+    // Every op's operands as the block had them: a member moved into one fusion's region
+    // reads its block arguments, while its copies elsewhere read what it read.
+    let original: HashMap<OpId, Vec<ValueId>> = graph.ops.iter().map(|op| (*op, body.op(*op).operands.clone())).collect();
+    let users: HashMap<ValueId, Vec<OpId>> = graph
+        .ops
+        .iter()
+        .flat_map(|op| body.op(*op).results.iter().copied())
+        .map(|r| (r, body.value(r).uses.iter().map(|u| outermost_in_block(body, u.op, Some(block))).collect()))
+        .collect();
+    // The results of moved members that fusions already give, by the fusion's result.
+    let mut replaced: HashMap<ValueId, ValueId> = HashMap::new();
     for g in plan.fusions(body) {
         let members: Vec<OpId> = plan.groups[g].members.values().copied().collect();
         let moved: Vec<bool> = members.iter().map(|m| plan.home.get(m) == Some(&g)).collect();
-        let fusion = outline_group(body, plan, plan.groups[g].kind, &members, &moved);
+        let fusion = outline_group(body, plan, g, (&members, &moved), (&original, &users, &mut replaced));
         first_position.insert(fusion, plan.groups[g].members.keys().next().copied().unwrap_or(0));
         fusions.push(fusion);
     }
@@ -46,29 +57,47 @@ pub fn outline(body: &mut Body, block: BlockId, graph: &BlockGraph, plan: &Plan)
     Ok(fusions)
 }
 
-/// Outlines one group: `members` in block order, `moved[i]` when member `i` moves into the
-/// region (else it is cloned).
-fn outline_group(body: &mut Body, plan: &Plan, kind: FusionKind, members: &[OpId], moved: &[bool]) -> OpId {
+/// Outlines group `g`: `members` in block order, `moved[i]` when member `i` moves into the
+/// region (else it is cloned); `original` holds every op's operands as the block had them,
+/// `users` every result's consumers in the block (the ops of the block holding its uses),
+/// `replaced` the fusion results standing for moved members' results so far (this group's
+/// are added).
+fn outline_group(
+    body: &mut Body,
+    plan: &Plan,
+    g: usize,
+    (members, moved): (&[OpId], &[bool]),
+    (original, users, replaced): (&HashMap<OpId, Vec<ValueId>>, &HashMap<ValueId, Vec<OpId>>, &mut HashMap<ValueId, ValueId>),
+) -> OpId {
+    let kind = plan.groups[g].kind;
     let ctx = body.ctx();
-    let member_set: HashSet<OpId> = members.iter().copied().collect();
     let moved_set: HashSet<OpId> = members.iter().zip(moved).filter(|(_, m)| **m).map(|(op, _)| *op).collect();
+    let computed: HashSet<ValueId> = members.iter().flat_map(|m| body.op(*m).results.iter().copied()).collect();
+    // The members' operands inside the region: values members compute as they are (a
+    // moved member's result keeps its id; a cloned one's is mapped below), the others
+    // through the fusions that give them.
+    let operands_of: HashMap<OpId, Vec<ValueId>> = members
+        .iter()
+        .map(|m| (*m, original[m].iter().map(|v| if computed.contains(v) { *v } else { *replaced.get(v).unwrap_or(v) }).collect()))
+        .collect();
     // Operands: values read by members that no member computes.
     let mut inputs: Vec<ValueId> = Vec::new();
-    for &m in members {
-        for &v in &body.op(m).operands {
-            let internal = body.defining_op(v).is_some_and(|p| member_set.contains(&p));
-            if !internal && !inputs.contains(&v) {
-                inputs.push(v);
+    for m in members {
+        for v in &operands_of[m] {
+            if !computed.contains(v) && !inputs.contains(v) {
+                inputs.push(*v);
             }
         }
     }
-    // Results: results of moved members read by ops that stay outside the group.
+    // Results: results of moved members that some consumer reads from outside the group:
+    // an unfused consumer, or a copy of a consumer in another group that does not compute
+    // the member itself (decided by the plan, since that copy may not exist yet).
     let mut outputs: Vec<ValueId> = Vec::new();
     for &m in members.iter().filter(|m| moved_set.contains(m)) {
         for &r in &body.op(m).results {
-            let outside = body.value(r).uses.iter().any(|u| {
-                let user = outermost_in_block(body, u.op, body.op_block(m));
-                !moved_set.contains(&user) && !plan.is_erased(user)
+            let outside = users[&r].iter().any(|user| {
+                let groups = plan.groups_of(*user);
+                groups.is_empty() || groups.iter().any(|other| *other != g && !plan.groups[*other].members.values().any(|x| *x == m))
             });
             if outside {
                 outputs.push(r);
@@ -89,14 +118,12 @@ fn outline_group(body: &mut Body, plan: &Plan, kind: FusionKind, members: &[OpId
     state.set_attr(ctx.symbol("kind"), ctx.string_attr(kind.name()));
     state.regions.push(region);
     let fusion = body.create_op(state);
-    // The members' operands as they are before outside uses are redirected: a cloned
-    // member may read a moved one, whose value stays inside.
-    let operands_of: HashMap<OpId, Vec<ValueId>> = members.iter().map(|m| (*m, body.op(*m).operands.clone())).collect();
     let anchor = members.iter().find(|m| moved_set.contains(m)).copied().unwrap_or(members[0]);
     body.insert_op(fusion, InsertPoint::Before(anchor));
     // Outside uses read the fusion's results.
     for (i, &r) in outputs.iter().enumerate() {
         let new = body.result(fusion, i);
+        replaced.insert(r, new);
         let block = body.defining_op(r).and_then(|d| body.op_block(d));
         let uses: Vec<_> = body.value(r).uses.clone();
         for u in uses {

@@ -62,7 +62,10 @@ pub fn fuse_producers(body: &Body, graph: &BlockGraph, plan: &mut Plan, limits: 
         let accepting: Vec<(usize, bool)> =
             consumers.iter().filter_map(|(g, users)| accepts(body, plan, *g, producer, users, limits).map(|reread| (*g, reread))).collect();
         let all_accept = accepting.len() == consumers.len();
-        if !outside && all_accept && accepting.len() == 1 {
+        let is_splat_constant = body.op_name(producer) == "hlo.constant";
+        // A splat constant is always cloned: its original stays for groups that do not
+        // become fusions, and is erased when nothing reads it any more.
+        if !outside && all_accept && accepting.len() == 1 && !is_splat_constant {
             let (g, reread) = accepting[0];
             plan.move_into(producer, position, g);
             if reread {
@@ -70,7 +73,6 @@ pub fn fuse_producers(body: &Body, graph: &BlockGraph, plan: &mut Plan, limits: 
             }
             continue;
         }
-        let is_splat_constant = body.op_name(producer) == "hlo.constant";
         let limit = if is_splat_constant { usize::MAX } else { limits.max_duplicates };
         if class != Class::Duplicable || accepting.is_empty() || accepting.len() > limit {
             continue;
@@ -81,8 +83,6 @@ pub fn fuse_producers(body: &Body, graph: &BlockGraph, plan: &mut Plan, limits: 
                 plan.groups[g].reread.insert(producer);
             }
         }
-        // A splat constant keeps its original for groups that do not become fusions; it
-        // is erased when nothing reads it any more.
         if !outside && all_accept && !is_splat_constant {
             plan.drop_home(producer);
         }
