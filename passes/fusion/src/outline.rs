@@ -40,7 +40,7 @@ pub fn outline(body: &mut Body, block: BlockId, graph: &BlockGraph, plan: &Plan)
     for g in plan.fusions(body) {
         let members: Vec<OpId> = plan.groups[g].members.values().copied().collect();
         let moved: Vec<bool> = members.iter().map(|m| plan.home.get(m) == Some(&g)).collect();
-        let fusion = outline_group(body, plan, g, (&members, &moved), (&original, &users, &mut replaced));
+        let Some(fusion) = outline_group(body, plan, g, (&members, &moved), (&original, &users, &mut replaced)) else { continue };
         first_position.insert(fusion, plan.groups[g].members.keys().next().copied().unwrap_or(0));
         fusions.push(fusion);
     }
@@ -57,7 +57,7 @@ pub fn outline(body: &mut Body, block: BlockId, graph: &BlockGraph, plan: &Plan)
     Ok(fusions)
 }
 
-/// Outlines group `g`: `members` in block order, `moved[i]` when member `i` moves into the
+/// Outlines group `g` (none when nothing reads its results): `members` in block order, `moved[i]` when member `i` moves into the
 /// region (else it is cloned); `original` holds every op's operands as the block had them,
 /// `users` every result's consumers in the block (the ops of the block holding its uses),
 /// `replaced` the fusion results standing for moved members' results so far (this group's
@@ -68,7 +68,7 @@ fn outline_group(
     g: usize,
     (members, moved): (&[OpId], &[bool]),
     (original, users, replaced): (&HashMap<OpId, Vec<ValueId>>, &HashMap<ValueId, Vec<OpId>>, &mut HashMap<ValueId, ValueId>),
-) -> OpId {
+) -> Option<OpId> {
     let kind = plan.groups[g].kind;
     let ctx = body.ctx();
     let moved_set: HashSet<OpId> = members.iter().zip(moved).filter(|(_, m)| **m).map(|(op, _)| *op).collect();
@@ -103,6 +103,10 @@ fn outline_group(
                 outputs.push(r);
             }
         }
+    }
+    // A group nothing reads is dead code: left as it is, for dce.
+    if outputs.is_empty() {
+        return None;
     }
     let location = members.iter().rev().find(|m| moved_set.contains(m)).map_or(body.op(members[0]).location, |m| body.op(*m).location);
     let region = body.create_region();
@@ -149,7 +153,7 @@ fn outline_group(
     ret.operands = outputs;
     let ret = body.create_op(ret);
     body.insert_op(ret, InsertPoint::BlockEnd(inner));
-    fusion
+    Some(fusion)
 }
 
 /// A copy of the region-free `op` reading its `operands` through `map`, detached.
