@@ -22,14 +22,20 @@ use xla_ir::{BlockId, Body, Diagnostic, InsertPoint, Op, OpId, OpState, OpTrait,
 use crate::graph::{used_values, BlockGraph};
 use crate::plan::Plan;
 
+/// Every op's operands, by op.
+type Operands = HashMap<OpId, Vec<ValueId>>;
+
+/// Every result's consumers in the block, by result.
+type Users = HashMap<ValueId, Vec<OpId>>;
+
 /// Builds every fusion of `plan` in `block` and reorders the block. Returns the fusions.
 pub fn outline(body: &mut Body, block: BlockId, graph: &BlockGraph, plan: &Plan) -> Result<Vec<OpId>, Diagnostic> {
     let mut fusions = Vec::new();
     let mut first_position = HashMap::new();
     // Every op's operands as the block had them: a member moved into one fusion's region
     // reads its block arguments, while its copies elsewhere read what it read.
-    let original: HashMap<OpId, Vec<ValueId>> = graph.ops.iter().map(|op| (*op, body.op(*op).operands.clone())).collect();
-    let users: HashMap<ValueId, Vec<OpId>> = graph
+    let original: Operands = graph.ops.iter().map(|op| (*op, body.op(*op).operands.clone())).collect();
+    let users: Users = graph
         .ops
         .iter()
         .flat_map(|op| body.op(*op).results.iter().copied())
@@ -67,7 +73,7 @@ fn outline_group(
     plan: &Plan,
     g: usize,
     (members, moved): (&[OpId], &[bool]),
-    (original, users, replaced): (&HashMap<OpId, Vec<ValueId>>, &HashMap<ValueId, Vec<OpId>>, &mut HashMap<ValueId, ValueId>),
+    (original, users, replaced): (&Operands, &Users, &mut HashMap<ValueId, ValueId>),
 ) -> Option<OpId> {
     let kind = plan.groups[g].kind;
     let ctx = body.ctx();

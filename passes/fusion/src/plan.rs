@@ -41,6 +41,10 @@ pub struct Group {
     pub alive: bool,
 }
 
+/// The graph of groups and unfused ops (node weights: a group's index, or the number of
+/// groups plus an unfused op's position), and each one's node.
+pub type Quotient = (DiGraph<usize, ()>, HashMap<usize, NodeIndex>);
+
 /// The decisions for one block.
 pub struct Plan {
     /// Every group ever made (dead ones included, so indices stay stable).
@@ -125,7 +129,7 @@ impl Plan {
 
     /// Merges group `from` into group `into` (a sibling merge).
     pub fn merge(&mut self, into: usize, from: usize) {
-        let from_group = std::mem::replace(&mut self.groups[from].members, BTreeMap::new());
+        let from_group = std::mem::take(&mut self.groups[from].members);
         self.groups[from].alive = false;
         let reread: Vec<OpId> = self.groups[from].reread.drain().collect();
         let roots = self.groups[from].roots;
@@ -172,7 +176,7 @@ impl Plan {
     /// The graph of what the block becomes: a node per live group and per unfused op, an
     /// edge where one reads a result of the other. An error when a group reads an op that
     /// neither it nor any home computes, which would be a bug of the decisions.
-    pub fn quotient(&self, body: &Body, graph: &BlockGraph) -> Result<(DiGraph<usize, ()>, HashMap<usize, NodeIndex>), String> {
+    pub fn quotient(&self, body: &Body, graph: &BlockGraph) -> Result<Quotient, String> {
         // Node keys: group index, or `groups.len() + position` for an unfused op.
         let mut quotient = DiGraph::new();
         let mut nodes = HashMap::new();
