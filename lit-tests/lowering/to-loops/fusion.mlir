@@ -33,7 +33,25 @@ func.func @chain(%a: tensor<2x3xf32>, %b: tensor<3xf32>) -> tensor<3x2xf32> {
 
 // A producer fuses into a reduction's loop (an input fusion); a producer two ops of one
 // loop fusion read is computed once per index.
-// CHECK-LABEL: func.func @into_reduce(%a: tensor<4x5xf32>) -> (tensor<5xf32>, tensor<4x5xf32>) {
+// CHECK-LABEL: func.func @into_reduce
+// CHECK-SAME:    (%[[A:[^:]+]]: memref<4x5xf32>, %[[R0:[^:]+]]: memref<5xf32>, %[[R1:[^:]+]]: memref<4x5xf32>)
+// CHECK-NOT:     loop.alloc
+// CHECK:         loop.parallel (%[[J:.+]]) =
+// CHECK-NEXT:      %[[S:.+]] = loop.for %[[I:[^ ]+]] = {{.+}} iter_args(%[[ACC:.+]] = %{{.+}}) -> (f32) {
+// CHECK-NEXT:        %[[X:.+]] = loop.load %[[A]][%[[I]], %[[J]]] : memref<4x5xf32>
+// CHECK-NEXT:        %[[SQ:.+]] = loop.arith multiply %[[X]], %[[X]] : f32
+// CHECK-NEXT:        %[[NEXT:.+]] = loop.arith add %[[ACC]], %[[SQ]] : f32
+// CHECK-NEXT:        loop.yield %[[NEXT]] : f32
+// CHECK-NEXT:      }
+// CHECK-NEXT:      loop.store %[[S]], %[[R0]][%[[J]]] : memref<5xf32>
+// CHECK:         loop.parallel (%[[K:.+]], %[[L:.+]]) =
+// CHECK-NEXT:      %[[AV:.+]] = loop.load %[[A]][%[[K]], %[[L]]] : memref<4x5xf32>
+// CHECK-NEXT:      %[[EV:.+]] = loop.math exponential %[[AV]] : f32
+// CHECK-NEXT:      %[[N:.+]] = loop.math negate %[[EV]] : f32
+// CHECK-NEXT:      %[[SUM:.+]] = loop.arith add %[[N]], %[[EV]] : f32
+// CHECK-NEXT:      loop.store %[[SUM]], %[[R1]][%[[K]], %[[L]]] : memref<4x5xf32>
+
+func.func @into_reduce(%a: tensor<4x5xf32>) -> (tensor<5xf32>, tensor<4x5xf32>) {
   %zero = hlo.constant dense<0.0> : tensor<f32>
   %sq = hlo.multiply %a, %a : tensor<4x5xf32>
   %e = hlo.exponential %a : tensor<4x5xf32>
