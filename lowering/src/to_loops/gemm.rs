@@ -49,6 +49,9 @@ pub const GEMM_MIN_MULTIPLY_ADDS: i64 = 1 << 17;
 /// outermost first.
 pub(super) type Groups = [Vec<usize>; 3];
 
+/// A matrix the runtime reads or writes: its buffer and its `[batch, row, column]` strides.
+pub(super) type Matrix = (ValueId, [i64; 3]);
+
 /// A dot as one batched matrix product.
 pub(super) struct MatrixProduct {
     lhs: ValueId,
@@ -180,7 +183,7 @@ impl Lowering<'_, '_> {
     }
 
     /// The operands of `p` as matrices the runtime reads: buffers and strides of `A` and `B`.
-    pub(super) fn gemm_operands(&mut self, p: &MatrixProduct) -> Emitted<((ValueId, [i64; 3]), (ValueId, [i64; 3]))> {
+    pub(super) fn gemm_operands(&mut self, p: &MatrixProduct) -> Emitted<(Matrix, Matrix)> {
         let [batch, m, n, k] = p.sizes;
         let a = self.matrix_operand(p.lhs, &p.lhs_groups, [batch, m, k], p.compute)?;
         let b = self.matrix_operand(p.rhs, &p.rhs_groups, [batch, k, n], p.compute)?;
@@ -189,8 +192,7 @@ impl Lowering<'_, '_> {
 
     /// Emits `C = A . B + (accumulate ? C : 0)` through the runtime's gemm, each matrix a
     /// buffer and its strides.
-    #[allow(clippy::type_complexity)]
-    pub(super) fn emit_gemm(&mut self, p: &MatrixProduct, (a, b, c): ((ValueId, [i64; 3]), (ValueId, [i64; 3]), (ValueId, [i64; 3])), accumulate: bool) -> Emitted<()> {
+    pub(super) fn emit_gemm(&mut self, p: &MatrixProduct, (a, b, c): (Matrix, Matrix, Matrix), accumulate: bool) -> Emitted<()> {
         let [batch, m, n, k] = p.sizes;
         let suffix = if p.compute == self.ctx().float_type(FloatKind::F64) { "f64" } else { "f32" };
         let one = self.scalar(Scalar::Float(1.0), p.compute)?;
