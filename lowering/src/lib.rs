@@ -61,11 +61,14 @@ pub struct CompileOptions {
     /// lower-to-llvm, placing temporaries in each entry's `temp` arena (on by default; off
     /// only to measure what it saves, every temporary then being `malloc`ed).
     pub assign_buffers: bool,
+    /// Whether `compile_hlo` runs `fusion` after layout assignment (on by default; off
+    /// only to measure what it saves).
+    pub fuse: bool,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true, vector_bytes: 0, assign_buffers: true }
+        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true, vector_bytes: 0, fuse: true, assign_buffers: true }
     }
 }
 
@@ -95,10 +98,11 @@ pub struct Compiled {
 }
 
 /// The whole pipeline, as `xla-aotc` and `xla-run` run it: keeps the functions the
-/// entries call with their calls inlined ([`inline_into_entries`]), assigns layouts,
-/// lowers the hlo `module_op` in place to loops (`lower-to-loops`), places their
-/// temporaries in arenas (`buffer-assignment`; each entry's `temp_bytes` is its arena) and
-/// lowers them to the llvm dialect with a wrapper for each of
+/// entries call with their calls inlined ([`inline_into_entries`]), assigns layouts
+/// (`layout-assignment`), fuses (`fusion`), lowers the hlo `module_op` in place to loops
+/// (`lower-to-loops`), places their temporaries in arenas (`buffer-assignment`; each
+/// entry's `temp_bytes` is its arena) and lowers them to the llvm dialect with a wrapper
+/// for each of
 /// `entries` (`lower-to-llvm`), verifying after each step, and compiles it to an object for
 /// the CPU `options` names. An unknown CPU is reported before any work; every failure is a
 /// located diagnostic.
@@ -124,7 +128,11 @@ pub fn lower_hlo(
         xla_layout::pass::run_on_module(body, module_op, options.vector_bytes)?;
         xla_ir::verifier::verify(body, module_op)?;
     }
-    to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true, ..to_loops::Options::default() })?;
+    if options.fuse {
+        xla_fusion::pass::run_on_module(body, module_op, xla_fusion::decide::Limits::default())?;
+        xla_ir::verifier::verify(body, module_op)?;
+    }
+    to_loops::lower_module(body, module_op, to_loops::Options::default())?;
     xla_ir::verifier::verify(body, module_op)?;
     if options.assign_buffers {
         xla_buffers::pass::run_on_module(body, module_op, true);

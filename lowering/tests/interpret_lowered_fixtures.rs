@@ -2,8 +2,8 @@
 //! reference interpreter runs `@main` of the hlo module and of the lowered loop module (on
 //! buffers, in destination-passing style) on the fixture's inputs, and the results must
 //! agree. No code generation is involved, so this checks the lowering's semantics alone.
-//! Both readers' texts are lowered, and the StableHLO one also with `fuse-elementwise`,
-//! where consumers compose their producers' elementals.
+//! Both readers' texts are lowered, and the StableHLO one also after the `fusion` pass,
+//! whose `hlo.fusion` ops lower with consumers composing their producers' elementals.
 //!
 //! Agreement is bit-exact, except for fixtures with dot products, convolutions, Fourier
 //! transforms or reductions: the interpreter sums products in `f64` and rounds once, while
@@ -128,7 +128,7 @@ enum Outcome {
 
 /// Interprets `@main` of the hlo module and of its lowering on the fixture's inputs and
 /// compares their results.
-fn check_fixture(dir: &Path, fixture: &Fixture, form: &str, options: Options) -> Result<Outcome, String> {
+fn check_fixture(dir: &Path, fixture: &Fixture, form: &str, options: Options, fuse: bool) -> Result<Outcome, String> {
     let path = dir.join(format!("{}.{form}", fixture.name));
     let Ok(text) = std::fs::read_to_string(&path) else { return Ok(Outcome::Unsupported("no such form".into())) };
     let ctx = context();
@@ -149,6 +149,11 @@ fn check_fixture(dir: &Path, fixture: &Fixture, form: &str, options: Options) ->
     let expected: Vec<Literal> = expected.iter().flat_map(tensors).collect();
 
     let mut lowered = read(&ctx, &display, &text)?;
+    if fuse {
+        xla_fusion::pass::run_on_module(&mut lowered.body, lowered.op, xla_fusion::decide::Limits::default())
+            .map_err(|errors| errors.iter().map(|d| d.render(&ctx)).collect::<String>())?;
+        xla_ir::verifier::verify(&lowered.body, lowered.op).map_err(|errors| errors.iter().map(|d| d.render(&ctx)).collect::<String>())?;
+    }
     if let Err(errors) = xla_lowering::to_loops::lower_module(&mut lowered.body, lowered.op, options) {
         let rendered: Vec<String> = errors.iter().map(|d| d.render(&ctx)).collect();
         if errors.iter().all(|d| d.message.contains("does not handle")) {
@@ -219,13 +224,12 @@ fn lowered_fixtures_compute_what_the_hlo_computes() {
     let (mut agreed, mut unsupported, mut too_big, mut failures) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     // The interpreter cannot run runtime calls: every dot and convolution stays a loop.
     let plain = Options { runtime_kernels: false, ..Options::default() };
-    let fused = Options { fuse_elementwise: true, ..plain };
     for fixture in manifest(&dir) {
-        for (form, options) in [("stablehlo.mlir", plain), ("hlo", plain), ("stablehlo.mlir", fused)] {
-            let mode = if options.fuse_elementwise { ", fuse-elementwise" } else { "" };
+        for (form, fuse) in [("stablehlo.mlir", false), ("hlo", false), ("stablehlo.mlir", true)] {
+            let mode = if fuse { ", fused" } else { "" };
             let run = format!("{} ({form}{mode})", fixture.name);
             let started = std::time::Instant::now();
-            match check_fixture(&dir, &fixture, form, options) {
+            match check_fixture(&dir, &fixture, form, plain, fuse) {
                 Ok(Outcome::Agrees(ops)) => agreed.push(format!("{run}: {ops} ops, {:.1}s", started.elapsed().as_secs_f64())),
                 Ok(Outcome::Unsupported(why)) => unsupported.push(format!("{run}: {why}")),
                 Ok(Outcome::TooBig(work)) => too_big.push(format!("{run}: {work}")),

@@ -34,7 +34,7 @@ convert-math-to-llvm{approximate-log1p=false},convert-arith-to-llvm,convert-comp
 convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},convert-cf-to-llvm,convert-ub-to-llvm,reconcile-unrealized-casts)";
 
 /// The pipeline of `xla_lowering::compile_hlo` with MLIR's lowering from the loop level:
-/// the functions the entries reach, `lower-to-loops` (elementwise ops fused), the export,
+/// the functions the entries reach, `fusion` (unless `options.fuse` is off), `lower-to-loops`, the export,
 /// [`PIPELINE`], MLIR's translation to LLVM IR, an entry wrapper per `entries`, and the
 /// object for the CPU `options` names. Every failure is a located diagnostic (MLIR's
 /// included).
@@ -43,7 +43,11 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[EntrySpec], opti
     let target = CodegenTarget::for_cpu(&options.cpu).map_err(|m| at_module(body, m))?;
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
     xla_lowering::inline_into_entries(body, module_op, &roots);
-    to_loops::lower_module(body, module_op, to_loops::Options { fuse_elementwise: true, ..to_loops::Options::default() })?;
+    if options.fuse {
+        xla_fusion::pass::run_on_module(body, module_op, xla_fusion::decide::Limits::default())?;
+        xla_ir::verifier::verify(body, module_op)?;
+    }
+    to_loops::lower_module(body, module_op, to_loops::Options::default())?;
     xla_ir::verifier::verify(body, module_op)?;
     let mut signatures = Vec::new();
     for spec in entries {

@@ -132,6 +132,7 @@ pub fn pass_registry() -> PassRegistry {
     xla_simplify::register(&mut registry);
     xla_layout::register(&mut registry);
     xla_buffers::register(&mut registry);
+    xla_fusion::register(&mut registry);
     xla_lowering::register_passes(&mut registry);
     registry
 }
@@ -259,7 +260,7 @@ fn process_chunk(
 /// Translates a module at the llvm level to LLVM IR or assembly text, as `config` asks.
 fn emit_llvm(config: &OptConfig, body: &xla_ir::Body, module: xla_ir::OpId) -> Result<String, Vec<Diagnostic>> {
     let kind = if config.emit == Emit::Asm { xla_lowering::OutputKind::Assembly } else { xla_lowering::OutputKind::LlvmIr };
-    let options = xla_lowering::CompileOptions { cpu: config.llvm.target_cpu.clone(), optimize: config.llvm.optimize, assign_layouts: false, ..Default::default() };
+    let options = xla_lowering::CompileOptions { cpu: config.llvm.target_cpu.clone(), optimize: config.llvm.optimize, assign_layouts: false, fuse: false, ..Default::default() };
     let bytes = xla_lowering::compile(body, module, &options, kind)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

@@ -52,6 +52,8 @@ pub struct RunConfig {
     /// Compiled runs: run `buffer-assignment`, temporaries in one arena per entry (the
     /// default; off to measure what it saves, every temporary then `malloc`ed).
     pub assign_buffers: bool,
+    /// Compiled runs: run `fusion` (the default; off to measure what it saves).
+    pub fuse: bool,
     /// Which code generator compiles the entries.
     pub backend: Backend,
     /// What the tool can do through upstream MLIR, when it was built with it.
@@ -85,6 +87,7 @@ impl RunConfig {
             assign_layouts: true,
             vector_bytes: 0,
             assign_buffers: true,
+            fuse: true,
             backend: Backend::Native,
             mlir: None,
         }
@@ -237,7 +240,7 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         &native_calls,
         config.bench,
         config.replicas,
-        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, assign_buffers: config.assign_buffers, ..Default::default() },
+        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, fuse: config.fuse, assign_buffers: config.assign_buffers, ..Default::default() },
     )?;
     Ok(outcomes
         .into_iter()

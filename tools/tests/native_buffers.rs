@@ -116,9 +116,9 @@ fn the_mlp_allocates_nothing() {
     check_same_results("mlp2", &text);
 }
 
-/// An elementwise chain whose intermediate values each have one use: lower-to-loops'
-/// `fuse-elementwise` composes them into one nest, so nothing is materialized and the
-/// arena is empty (a fusion pass will keep it so).
+/// An elementwise chain whose intermediate values each have one use: the fusion pass makes
+/// it one loop fusion, composed into one nest, so nothing is materialized and the arena is
+/// empty.
 #[test]
 fn an_elementwise_chain_needs_no_temp() {
     let text = "func.func @main(%a: tensor<64x128xf32>, %b: tensor<64x128xf32>) -> tensor<64x128xf32> {

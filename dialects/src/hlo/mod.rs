@@ -34,6 +34,7 @@ mod custom_call;
 mod rng;
 mod tokens;
 mod while_op;
+mod fusion;
 mod batch_norm;
 mod cholesky;
 mod common;
@@ -115,6 +116,7 @@ pub use custom_call::{verify_custom_call, CustomCallApiVersion, CustomCallOp};
 pub use rng::{verify_rng_bit_generator, verify_rng_normal, verify_rng_uniform, RngAlgorithm, RngBitGeneratorOp, RngNormalOp, RngUniformOp};
 pub use tokens::{infer_token, verify_token_op, AfterAllOp, InfeedOp, OutfeedOp, RecvOp, SendOp};
 pub use while_op::{infer_while, verify_while, WhileOp};
+pub use fusion::{verify_fusion, FusionKind, FusionOp};
 pub use batch_norm::{
     infer_batch_norm_grad, infer_batch_norm_inference, infer_batch_norm_training, BatchNormGradOp, BatchNormInferenceOp,
     BatchNormTrainingOp, F32Attr,
@@ -208,6 +210,7 @@ pub static HLO_DIALECT: DialectDef = DialectDef {
         MapOp::DEF,
         IotaOp::DEF,
         WhileOp::DEF,
+        FusionOp::DEF,
         ConditionalOp::DEF,
         CallOp::DEF,
         AfterAllOp::DEF,

@@ -1,5 +1,5 @@
 //! Ops that run other computations: calls (`func.call`, `hlo.call`), `hlo.while`,
-//! `hlo.conditional` and `hlo.map`.
+//! `hlo.conditional`, `hlo.map` and `hlo.fusion` (its region run once on its operands).
 //!
 //! `while` runs `cond` on the loop-carried values and, while it returns true, `body`;
 //! the results are the values `cond` last saw false. `conditional` picks a branch by a
@@ -20,6 +20,7 @@ pub const OPS: &[(&str, EvalFn)] = &[
     ("func.call", func_call),
     ("hlo.call", hlo_call),
     ("hlo.conditional", conditional),
+    ("hlo.fusion", fusion),
     ("hlo.map", map),
     ("hlo.while", while_loop),
 ];
@@ -34,6 +35,11 @@ fn func_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
 
 fn hlo_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     cx.call_symbol_attr("to_apply", owned(operands))
+}
+
+fn fusion(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let region = *cx.regions().first().ok_or_else(|| EvalError::new("an hlo.fusion without a region"))?;
+    cx.run_region(region, owned(operands))
 }
 
 fn while_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {

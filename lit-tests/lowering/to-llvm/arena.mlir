@@ -1,6 +1,6 @@
-// RUN: xla-opt %s --lower-to-loops=fuse-elementwise=true --buffer-assignment --lower-to-llvm | FileCheck %s
-// RUN: xla-opt %s --lower-to-loops=fuse-elementwise=true --buffer-assignment --lower-to-llvm --emit=llvm-ir --llvm-opt-level=0 | FileCheck %s --check-prefix=IR
-// RUN: xla-opt %s --lower-to-loops=fuse-elementwise=true --lower-to-llvm | FileCheck %s --check-prefix=MALLOC
+// RUN: xla-opt %s --fusion --lower-to-loops --buffer-assignment --lower-to-llvm | FileCheck %s
+// RUN: xla-opt %s --fusion --lower-to-loops --buffer-assignment --lower-to-llvm --emit=llvm-ir --llvm-opt-level=0 | FileCheck %s --check-prefix=IR
+// RUN: xla-opt %s --fusion --lower-to-loops --lower-to-llvm | FileCheck %s --check-prefix=MALLOC
 
 // A softmax after buffer-assignment: its three temporaries (the rows' maxima, the
 // exponentials, the rows' sums in the maxima's bytes) are getelementptrs off the arena,

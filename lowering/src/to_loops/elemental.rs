@@ -4,10 +4,11 @@
 //! [`Lowering::element`] gives the element of an hlo value at an index (a list of `index`
 //! values): a `loop.load` from its buffer, the scalar a scalar value is, or, for a value
 //! that was not materialized, its defining op's elemental at that index. That last case is
-//! how a fusion pass composes elementals without intermediate buffers; today every op is
-//! materialized as it is lowered ([`Lowering::materialize_op`]): a 0-d result as a scalar
-//! in the current block, any other result as a buffer written by a loop nest over its
-//! shape that stores the elemental at each index.
+//! how a fusion composes elementals without intermediate buffers (the inner ops of an
+//! `hlo.fusion`, see `fusion.rs`); every op outside a fusion, and every root of one, is
+//! materialized ([`Lowering::materialize_op`]): a 0-d result as a scalar in the current
+//! block, any other result as a buffer written by a loop nest over its shape that stores
+//! the elemental at each index.
 //!
 //! Invariant: an elemental emits only scalar ops (and inner loops and conditionals giving
 //! scalars) at the current insertion point; it never writes a buffer, so it may be emitted
@@ -22,44 +23,7 @@ use super::lowering::{Lowered, Lowering};
 impl Lowering<'_, '_> {
     /// Whether the lowering has an elemental generator for `op`.
     pub fn has_elemental(&self, op: OpId) -> bool {
-        elemental_cost(self.body.op_name(op)).is_some()
-    }
-
-    /// Whether `op` is left for its consumer to compute, under
-    /// [`Options::fuse_elementwise`](super::Options): a cheap op (elementwise or data
-    /// movement, each result element computed once from few operand elements) with one
-    /// result, not 0-d, whose only use is an op with an elemental in the same block that
-    /// reads each element a bounded number of times (not a dot product).
-    pub fn fusible(&self, op: OpId) -> bool {
-        if self.body.op_name(op) == "hlo.bitcast" {
-            return self.bitcast_is_view(op);
-        }
-        let cheap = elemental_cost(self.body.op_name(op)) == Some(Cost::Cheap);
-        let [result] = self.body.op(op).results[..] else { return false };
-        let [single_use] = self.body.value(result).uses[..] else { return false };
-        let user = single_use.op;
-        let consumer_ok = self.has_elemental(user)
-            && !matches!(self.body.op_name(user), "hlo.dot" | "hlo.dot_general" | "hlo.convolution")
-            && self.body.op_block(user) == self.body.op_block(op);
-        let not_scalar = self.shape_of(result).is_ok_and(|s| !s.is_empty());
-        self.options.fuse_elementwise && cheap && consumer_ok && not_scalar
-    }
-
-    /// Whether bitcast `op` is read in place by all of its users (always, under
-    /// [`Options::fuse_elementwise`](super::Options), when every user has an elemental other
-    /// than a dot product's in the same block): its elemental only reindexes the operand's
-    /// buffer, so computing it in each consumer moves nothing, whatever the number of users.
-    fn bitcast_is_view(&self, op: OpId) -> bool {
-        let [result] = self.body.op(op).results[..] else { return false };
-        let uses = &self.body.value(result).uses;
-        let users_ok = !uses.is_empty()
-            && uses.iter().all(|u| {
-                self.has_elemental(u.op)
-                    && !matches!(self.body.op_name(u.op), "hlo.dot" | "hlo.dot_general" | "hlo.convolution")
-                    && self.body.op_block(u.op) == self.body.op_block(op)
-            });
-        let not_scalar = self.shape_of(result).is_ok_and(|s| !s.is_empty());
-        self.options.fuse_elementwise && users_ok && not_scalar
+        has_elemental_op(self.body.op_name(op))
     }
 
     /// The elements of every result of `op` at `index`, emitted at the current insertion
@@ -125,7 +89,16 @@ impl Lowering<'_, '_> {
         if !self.has_elemental(op) {
             return Err(self.unsupported(op));
         }
-        let elements = self.op_elements(op, index)?;
+        let key = (op, index.to_vec());
+        let known = self.elements.get(&key).filter(|e| e.iter().all(|v| self.body.value_block(*v).is_some_and(|b| self.encloses(b, self.block))));
+        let elements = match known {
+            Some(elements) => elements.clone(),
+            None => {
+                let elements = self.op_elements(op, index)?;
+                self.elements.insert(key, elements.clone());
+                elements
+            }
+        };
         elements.get(result as usize).copied().ok_or_else(|| self.error("internal error: a missing result element"))
     }
 
@@ -244,61 +217,43 @@ pub fn ctx_layout_order(ctx: &xla_ir::Context, ty: Type, rank: usize) -> Vec<usi
     }
 }
 
-/// How much computing one element of an op's result costs, for fusion.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Cost {
-    /// A few operand elements and scalar ops: worth recomputing in the consumer.
-    Cheap,
-    /// A loop over operand elements (reductions, products, gathers), or effects through
-    /// buffers: computed once into a buffer.
-    Costly,
-}
-
 /// The ops besides the `loop.arith`/`loop.math` kinds that have an elemental generator
-/// (dispatched by [`Lowering::op_elements`]), with the cost of one element.
-const ELEMENTAL_OPS: &[(&str, Cost)] = &[
-    ("hlo.compare", Cost::Cheap),
-    ("hlo.select", Cost::Cheap),
-    ("hlo.clamp", Cost::Cheap),
-    ("hlo.convert_element_type", Cost::Cheap),
-    ("hlo.bitcast_convert_type", Cost::Cheap),
-    ("hlo.is_finite", Cost::Cheap),
-    ("hlo.map", Cost::Costly),
-    ("hlo.broadcast_in_dim", Cost::Cheap),
-    ("hlo.broadcast", Cost::Cheap),
-    ("hlo.reshape", Cost::Cheap),
-    ("hlo.collapse", Cost::Cheap),
-    ("hlo.transpose", Cost::Cheap),
-    ("hlo.copy", Cost::Cheap),
-    ("hlo.bitcast", Cost::Cheap),
-    ("hlo.rev", Cost::Cheap),
-    ("hlo.iota", Cost::Cheap),
-    ("hlo.slice", Cost::Cheap),
-    ("hlo.concatenate", Cost::Costly),
-    ("hlo.pad", Cost::Costly),
-    ("hlo.dynamic_slice", Cost::Costly),
-    ("hlo.dynamic_update_slice", Cost::Costly),
-    ("hlo.reduce", Cost::Costly),
-    ("hlo.reduce_window", Cost::Costly),
-    ("hlo.dot_general", Cost::Costly),
-    ("hlo.dot", Cost::Costly),
-    ("hlo.convolution", Cost::Costly),
-    ("hlo.gather", Cost::Costly),
-    ("hlo.reduce_precision", Cost::Cheap),
-    ("hlo.real", Cost::Cheap),
-    ("hlo.imag", Cost::Cheap),
-    ("hlo.complex", Cost::Cheap),
+/// (dispatched by [`Lowering::op_elements`]).
+const ELEMENTAL_OPS: &[&str] = &[
+    "hlo.compare",
+    "hlo.select",
+    "hlo.clamp",
+    "hlo.convert_element_type",
+    "hlo.bitcast_convert_type",
+    "hlo.is_finite",
+    "hlo.map",
+    "hlo.broadcast_in_dim",
+    "hlo.broadcast",
+    "hlo.reshape",
+    "hlo.collapse",
+    "hlo.transpose",
+    "hlo.copy",
+    "hlo.bitcast",
+    "hlo.rev",
+    "hlo.iota",
+    "hlo.slice",
+    "hlo.concatenate",
+    "hlo.pad",
+    "hlo.dynamic_slice",
+    "hlo.dynamic_update_slice",
+    "hlo.reduce",
+    "hlo.reduce_window",
+    "hlo.dot_general",
+    "hlo.dot",
+    "hlo.convolution",
+    "hlo.gather",
+    "hlo.reduce_precision",
+    "hlo.real",
+    "hlo.imag",
+    "hlo.complex",
 ];
 
 /// Whether op `name` has an elemental generator.
 pub fn has_elemental_op(name: &str) -> bool {
-    elemental_cost(name).is_some()
-}
-
-/// The cost of one element of op `name`'s result, when it has an elemental generator.
-fn elemental_cost(name: &str) -> Option<Cost> {
-    if ArithKind::of_hlo(name).is_some() || MathKind::of_hlo(name).is_some() {
-        return Some(Cost::Cheap);
-    }
-    ELEMENTAL_OPS.iter().find(|(op, _)| *op == name).map(|(_, cost)| *cost)
+    ArithKind::of_hlo(name).is_some() || MathKind::of_hlo(name).is_some() || ELEMENTAL_OPS.contains(&name)
 }

@@ -279,7 +279,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Whether block `outer` is `inner` or encloses it.
-    fn encloses(&self, outer: BlockId, inner: BlockId) -> bool {
+    pub(super) fn encloses(&self, outer: BlockId, inner: BlockId) -> bool {
         let mut block = Some(inner);
         while let Some(b) = block {
             if b == outer {
@@ -332,11 +332,13 @@ impl<'a, 'c> Lowering<'a, 'c> {
         // A region may run many times and write buffers: no load is shared across its
         // boundary, either way.
         self.loads.clear();
+        self.elements.clear();
         let result = body(self, &args);
         if let Ok(value) = &result {
             end(self, value);
         }
         self.loads.clear();
+        self.elements.clear();
         self.block = saved;
         result
     }

@@ -211,6 +211,7 @@ impl Lowering<'_, '_> {
         }
         // The callee writes its result buffers (and, for all the caller knows, others).
         self.loads.clear();
+        self.elements.clear();
         let mut state = OpState::new(ctx.symbol(CallOp::DEF.name), self.loc);
         state.set_attr(ctx.symbol("callee"), callee);
         state.operands = operands;

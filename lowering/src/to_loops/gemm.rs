@@ -49,8 +49,11 @@ pub const GEMM_MIN_MULTIPLY_ADDS: i64 = 1 << 17;
 /// outermost first.
 pub(super) type Groups = [Vec<usize>; 3];
 
+/// A matrix the runtime reads or writes: its buffer and its `[batch, row, column]` strides.
+pub(super) type Matrix = (ValueId, [i64; 3]);
+
 /// A dot as one batched matrix product.
-struct MatrixProduct {
+pub(super) struct MatrixProduct {
     lhs: ValueId,
     rhs: ValueId,
     /// `batch, m, n, k`.
@@ -138,20 +141,62 @@ impl Lowering<'_, '_> {
         if self.body.is_unused(result) {
             return Ok(());
         }
-        let [batch, m, n, k] = p.sizes;
+        let [batch, m, n, _] = p.sizes;
         let ty = self.body.value_type(result);
         let Lowered::Buffer(out) = self.result_buffers(result, ty)? else {
             return Err(self.error("internal error: a tensor result without a buffer"));
         };
-        let a = self.matrix_operand(p.lhs, &p.lhs_groups, [batch, m, k], p.compute)?;
-        let b = self.matrix_operand(p.rhs, &p.rhs_groups, [batch, k, n], p.compute)?;
+        let (a, b) = self.gemm_operands(p)?;
         let direct = self.buffer_element(out)? == p.compute;
         let c = match self.strided_view(out, &p.result_groups).filter(|_| direct) {
             Some(strides) => (out, strides),
             None => (self.alloc(self.ctx().memref_type(&[batch, m, n], p.compute)), dense_strides([batch, m, n])),
         };
+        self.emit_gemm(p, (a, b, c), false)?;
+        if c.0 != out {
+            let shape = self.shape_of(result)?;
+            self.unpack_matrix(c.0, out, &p.result_groups, &shape)?;
+        }
+        self.bind(result, Lowered::Buffer(out));
+        Ok(())
+    }
+
+    /// Whether dot `op` is one matrix product the runtime's gemm computes (big enough, of a
+    /// float type it multiplies).
+    pub(super) fn gemm_product_exists(&self, op: OpId) -> Emitted<bool> {
+        Ok(self.matrix_product(op)?.is_some())
+    }
+
+    /// How dot `op` accumulates into the buffer `out` through the runtime's gemm, when it
+    /// can (the option `runtime-kernels` is on, the product is big enough, `out` holds
+    /// the type the runtime computes in and its layout is a strided matrix view): the
+    /// product and `out`'s strides, for [`Lowering::emit_gemm`]. Emits nothing.
+    pub(super) fn gemm_accumulation(&self, op: OpId, out: ValueId) -> Emitted<Option<(MatrixProduct, [i64; 3])>> {
+        if !self.options.runtime_kernels {
+            return Ok(None);
+        }
+        let Some(product) = self.matrix_product(op)? else { return Ok(None) };
+        if self.buffer_element(out)? != product.compute || self.body.value_type(out) != self.memref_type(self.body.value_type(self.body.result(op, 0)))? {
+            return Ok(None);
+        }
+        Ok(self.strided_view(out, &product.result_groups).map(|strides| (product, strides)))
+    }
+
+    /// The operands of `p` as matrices the runtime reads: buffers and strides of `A` and `B`.
+    pub(super) fn gemm_operands(&mut self, p: &MatrixProduct) -> Emitted<(Matrix, Matrix)> {
+        let [batch, m, n, k] = p.sizes;
+        let a = self.matrix_operand(p.lhs, &p.lhs_groups, [batch, m, k], p.compute)?;
+        let b = self.matrix_operand(p.rhs, &p.rhs_groups, [batch, k, n], p.compute)?;
+        Ok((a, b))
+    }
+
+    /// Emits `C = A . B + (accumulate ? C : 0)` through the runtime's gemm, each matrix a
+    /// buffer and its strides.
+    pub(super) fn emit_gemm(&mut self, p: &MatrixProduct, (a, b, c): (Matrix, Matrix, Matrix), accumulate: bool) -> Emitted<()> {
+        let [batch, m, n, k] = p.sizes;
         let suffix = if p.compute == self.ctx().float_type(FloatKind::F64) { "f64" } else { "f32" };
-        let (one, zero) = (self.scalar(Scalar::Float(1.0), p.compute)?, self.scalar(Scalar::Float(0.0), p.compute)?);
+        let one = self.scalar(Scalar::Float(1.0), p.compute)?;
+        let beta = self.scalar(Scalar::Float(if accumulate { 1.0 } else { 0.0 }), p.compute)?;
         let mut operands = Vec::with_capacity(19);
         let callee = if batch == 1 {
             operands.extend([m, n, k].map(|s| self.index(s)));
@@ -160,7 +205,7 @@ impl Lowering<'_, '_> {
             operands.extend([batch, m, n, k].map(|s| self.index(s)));
             format!("xla_rt_batch_matmul_{suffix}")
         };
-        // `C = 1 * A . B + 0 * C`: with `beta == 0` the runtime does not read `C`.
+        // `C = 1 * A . B + beta * C`: with `beta == 0` the runtime does not read `C`.
         let strided = |this: &mut Self, (buffer, strides): (ValueId, [i64; 3])| {
             let strides = if batch == 1 { &strides[1..] } else { &strides[..] };
             std::iter::once(buffer).chain(strides.iter().map(|&s| this.index(s))).collect::<Vec<_>>()
@@ -168,15 +213,9 @@ impl Lowering<'_, '_> {
         operands.push(one);
         operands.extend(strided(self, a));
         operands.extend(strided(self, b));
-        operands.push(zero);
+        operands.push(beta);
         operands.extend(strided(self, c));
-        self.call_runtime(&callee, &operands)?;
-        if c.0 != out {
-            let shape = self.shape_of(result)?;
-            self.unpack_matrix(c.0, out, &p.result_groups, &shape)?;
-        }
-        self.bind(result, Lowered::Buffer(out));
-        Ok(())
+        self.call_runtime(&callee, &operands)
     }
 
     /// Hlo value `v` as a `[batch, rows, columns]` matrix of `compute` elements flattened

@@ -64,6 +64,10 @@ pub struct Lowering<'a, 'c> {
     /// Loads already emitted, by buffer and index, so that an element read twice is loaded
     /// once; a store to the buffer, or a call, forgets them.
     pub(super) loads: HashMap<(ValueId, Vec<ValueId>), ValueId>,
+    /// The elements of unmaterialized ops already computed, by op and index, so that a
+    /// producer that several consumers of one fusion read is computed once per index;
+    /// forgotten with the loads (calls, regions) and valid only where they dominate.
+    pub(super) elements: HashMap<(OpId, Vec<ValueId>), Vec<ValueId>>,
     /// How to lower.
     pub options: super::Options,
 }
@@ -83,6 +87,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
             values: HashMap::new(),
             destinations: HashMap::new(),
             loads: HashMap::new(),
+            elements: HashMap::new(),
             options: super::Options::default(),
         }
     }
@@ -162,8 +167,6 @@ impl<'a, 'c> Lowering<'a, 'c> {
         let name = self.body.op_name(op);
         match lowering_of(name) {
             Some(lower) => lower(self, op),
-            // Left unmaterialized: its consumer computes it (see `Lowering::element`).
-            None if self.fusible(op) => Ok(()),
             None if self.has_elemental(op) => self.materialize_op(op),
             None => Err(self.unsupported(op)),
         }
@@ -197,6 +200,7 @@ fn lowering_of<'a, 'c>(name: &str) -> Option<LowerFn<'a, 'c>> {
         "hlo.while" => Lowering::lower_while,
         "hlo.conditional" => Lowering::lower_conditional,
         "hlo.call" => Lowering::lower_call,
+        "hlo.fusion" => Lowering::lower_fusion,
         "func.call" => Lowering::lower_call,
         "hlo.scatter" => Lowering::lower_scatter,
         "hlo.select_and_scatter" => Lowering::lower_select_and_scatter,

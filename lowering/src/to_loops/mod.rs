@@ -11,16 +11,16 @@
 //! `index` values, emits the scalar ops computing that element from its operands'
 //! elements, which it asks for by index in turn ([`Lowering::element`]). An operand that
 //! is held in a buffer is a `loop.load`; an operand that is not materialized is computed by
-//! its own generator at the index asked for, so a later fusion pass fuses by composing
-//! generators, without intermediate buffers. Today nothing is fused: each op with a tensor
-//! result gets a buffer (a `loop.alloc`, or the function's result buffer when the value is
-//! returned) and a loop nest over its result shape (`loop.parallel`, outermost) that stores
-//! its elemental. Two refinements keep scalars in registers: a 0-d result is computed in
-//! place as a scalar and a splat constant is one `loop.constant`; both get a buffer only
-//! where one is needed (a result, a call, a loop-carried value). The option
-//! `fuse-elementwise` (off by default, a stand-in for the fusion pass) shows the
-//! composition at work: a cheap result used once by an op of the same block is left
-//! unmaterialized and computed inside its consumer's loop nest.
+//! its own generator at the index asked for: that is how fusion works. The fusion pass
+//! (`xla-fusion`) groups ops into `hlo.fusion` ops; [`fusion`] lowers one by binding its
+//! region's arguments to the operands, leaving the region's inner ops unmaterialized and
+//! materializing its roots (one loop nest for all roots of a multi-output fusion, a gemm
+//! accumulating into the bias for an output fusion). Outside fusions, each op with a
+//! tensor result gets a buffer (a `loop.alloc`, or the function's result buffer when the
+//! value is returned) and a loop nest over its result shape (`loop.parallel`, outermost)
+//! that stores its elemental. Two refinements keep scalars in registers: a 0-d result is
+//! computed in place as a scalar and a splat constant is one `loop.constant`; both get a
+//! buffer only where one is needed (a result, a call, a loop-carried value).
 //!
 //! Families, one file each: [`elementwise`] (unary and binary ops with XLA's implicit
 //! broadcasting, compare, select, clamp, conversions, `map`), [`shape_ops`]
@@ -87,6 +87,7 @@ mod emit;
 mod fft;
 mod fft_runtime;
 mod functions;
+mod fusion;
 mod gather;
 mod gemm;
 mod lowering;
@@ -122,12 +123,6 @@ pub static INFO: PassInfo = PassInfo {
     anchor: PassAnchor::Op("builtin.module"),
     options: &[
         OptionSpec {
-            name: "fuse-elementwise",
-            kind: OptionKind::Bool,
-            default: "false",
-            help: "Compute a single-use elementwise or data-movement result inside its consumer's loop nest, without a buffer",
-        },
-        OptionSpec {
             name: "runtime-kernels",
             kind: OptionKind::Bool,
             default: "true",
@@ -139,11 +134,6 @@ pub static INFO: PassInfo = PassInfo {
 /// How the pass lowers.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// Leave a cheap result (elementwise or data movement, not 0-d) whose only use is an
-    /// op with an elemental in the same block unmaterialized: the consumer computes it by
-    /// composing its elemental with its own (see [`Lowering::fusible`]). A stand-in for
-    /// the fusion pass, showing that elementals compose.
-    pub fuse_elementwise: bool,
     /// Lower dots and convolutions of at least [`gemm::GEMM_MIN_MULTIPLY_ADDS`]
     /// multiply-adds to calls of the runtime's kernels (`loop.call_runtime`) instead of
     /// loop nests. On by default; the reference interpreter cannot run runtime calls, so
@@ -153,7 +143,7 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { fuse_elementwise: false, runtime_kernels: true }
+        Options { runtime_kernels: true }
     }
 }
 
@@ -166,7 +156,7 @@ pub struct LowerToLoops {
 
 /// The registry's constructor.
 pub fn create(options: &PassOptions) -> Result<Box<dyn Pass>, String> {
-    let options = Options { fuse_elementwise: options.bool("fuse-elementwise"), runtime_kernels: options.bool("runtime-kernels") };
+    let options = Options { runtime_kernels: options.bool("runtime-kernels") };
     Ok(Box::new(LowerToLoops { options }))
 }
 

@@ -35,6 +35,13 @@ fn command() -> Command {
         .arg(flag("simplify-stats", "Run simplify reporting its statistics (as --simplify=stats=true)"))
         .arg(flag("simplify-explain", "Run simplify explaining each replacement (as --simplify=explain=true)"))
         .arg(
+            Arg::new("dump-graph")
+                .long("dump-graph")
+                .value_name("FILE.dot")
+                .require_equals(true)
+                .help("Run fusion writing the fused dataflow graph as graphviz dot (as --fusion=dump-graph=FILE.dot)"),
+        )
+        .arg(
             Arg::new("emit")
                 .long("emit")
                 .value_name("FORM")
@@ -112,20 +119,28 @@ fn pass_flags(matches: &ArgMatches) -> Vec<String> {
         .collect();
     if !extra.is_empty() {
         let options: Vec<String> = extra.iter().map(|(_, o)| format!("{o}=true")).collect();
-        match flags.iter_mut().find(|(_, e)| e == "simplify" || e.starts_with("simplify{")) {
-            Some((_, element)) => {
-                let inner = element.strip_prefix("simplify").unwrap_or("").trim_start_matches('{').trim_end_matches('}').to_string();
-                let all: Vec<String> = std::iter::once(inner).filter(|s| !s.is_empty()).chain(options).collect();
-                *element = format!("simplify{{{}}}", all.join(" "));
-            }
-            None => {
-                let index = extra.iter().map(|(i, _)| *i).min().unwrap_or(0);
-                flags.push((index, format!("simplify{{{}}}", options.join(" "))));
-            }
-        }
+        let index = extra.iter().map(|(i, _)| *i).min().unwrap_or(0);
+        add_options(&mut flags, "simplify", index, &options);
+    }
+    // `--dump-graph=FILE` adds its option to a `--fusion` flag, or stands for one.
+    if let (Some(index), Some(file)) = (matches.index_of("dump-graph"), matches.get_one::<String>("dump-graph")) {
+        add_options(&mut flags, "fusion", index, &[format!("dump-graph=\"{file}\"")]);
     }
     flags.sort();
     flags.into_iter().map(|(_, e)| e).collect()
+}
+
+/// Adds `options` to the first flag of `pass` in `flags`, or adds a flag of `pass` with them
+/// at command-line position `index`.
+fn add_options(flags: &mut Vec<(usize, String)>, pass: &str, index: usize, options: &[String]) {
+    match flags.iter_mut().find(|(_, e)| e == pass || e.starts_with(&format!("{pass}{{"))) {
+        Some((_, element)) => {
+            let inner = element.strip_prefix(pass).unwrap_or("").trim_start_matches('{').trim_end_matches('}').to_string();
+            let all: Vec<String> = std::iter::once(inner).filter(|s| !s.is_empty()).chain(options.iter().cloned()).collect();
+            *element = format!("{pass}{{{}}}", all.join(" "));
+        }
+        None => flags.push((index, format!("{pass}{{{}}}", options.join(" ")))),
+    }
 }
 
 fn main() -> ExitCode {

@@ -14,6 +14,7 @@ fn command() -> Command {
         .arg(Arg::new("input").default_value("-").help("The program, or - for standard input"))
         .arg(Arg::new("interpret").long("interpret").action(ArgAction::SetTrue).help("Run on the reference interpreter instead of compiling to native code"))
         .arg(Arg::new("bench").long("bench").value_name("N").value_parser(clap::value_parser!(usize)).help("Compiled runs: call each entry N more times after the first and print the median time per call"))
+        .arg(Arg::new("no-fusion").long("no-fusion").action(ArgAction::SetTrue).help("Compiled runs: skip fusion (to measure what it saves)"))
         .arg(Arg::new("no-layout-assignment").long("no-layout-assignment").action(ArgAction::SetTrue).help("Compiled runs: skip layout-assignment (to measure what it saves)"))
         .arg(Arg::new("no-buffer-assignment").long("no-buffer-assignment").action(ArgAction::SetTrue).help("Compiled runs: skip buffer-assignment, every temporary malloc'ed (to measure what it saves)"))
         .arg(Arg::new("vector-bytes").long("vector-bytes").value_name("N").value_parser(clap::value_parser!(u32)).default_value("0").help("Compiled runs: pad the minor dimension of intermediate values to vectors of N bytes where that pays (0: off)"))
@@ -72,6 +73,7 @@ fn main() -> ExitCode {
     config.bench = matches.get_one::<usize>("bench").copied();
     config.assign_layouts = !matches.get_flag("no-layout-assignment");
     config.assign_buffers = !matches.get_flag("no-buffer-assignment");
+    config.fuse = !matches.get_flag("no-fusion");
     config.vector_bytes = matches.get_one::<u32>("vector-bytes").copied().unwrap_or(0);
     if matches.get_one::<String>("backend").is_some_and(|b| b == "mlir") {
         config.backend = xla_tools::run::Backend::Mlir;

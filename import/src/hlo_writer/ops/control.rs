@@ -1,6 +1,6 @@
 //! Ops that call computations: `call` (for `func.call` and `hlo.call`), `while`,
-//! `conditional`, `map`, `reduce`, `custom-call`, and the check ops, written as the custom
-//! calls they canonicalize from.
+//! `conditional`, `map`, `reduce`, `fusion`, `custom-call`, and the check ops, written as
+//! the custom calls they canonicalize from.
 //!
 //! Spellings of their own: XLA's `while` carries one value, so an `hlo.while` of other than
 //! one value carries a tuple of them (its regions take the tuple and read its elements with
@@ -25,6 +25,21 @@ impl ModuleWriter<'_, '_> {
         let attr = self.body.attr(op, callee_attr).ok_or_else(|| self.error(op, format!("requires attribute '{callee_attr}'")))?;
         let callee = self.callee_attr(attr, op)?;
         self.same_operands(comp, op, "call", vec![format!("to_apply={callee}")])
+    }
+
+    /// `fusion(operands...), kind=kLoop, calls=c` (`kInput`, `kOutput`), the region written
+    /// as the fused computation `c`; a multi-output fusion returns a tuple, as XLA's does.
+    pub(super) fn fusion(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
+        let kind = match self.body.attr(op, "kind").and_then(|a| self.ctx.as_string(a)) {
+            Some("loop") => "kLoop",
+            Some("input") => "kInput",
+            Some("output") => "kOutput",
+            _ => return Err(self.error(op, "needs a fusion kind: loop, input or output")),
+        };
+        let region = self.region(op, 0)?;
+        let captured = Captured { values: Vec::new(), pass_through: false };
+        let called = self.region_computation_with(op, region, "computation", Params::Direct, &captured)?;
+        self.same_operands(comp, op, "fusion", vec![format!("kind={kind}"), format!("calls={called}")])
     }
 
     /// `while(init), condition=c, body=b`; `init` is the one loop value or a tuple of them.

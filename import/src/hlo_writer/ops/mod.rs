@@ -85,6 +85,7 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
             "batch_norm_training" => self.batch_norm(comp, op, "batch-norm-training"),
             "batch_norm_grad" => self.batch_norm(comp, op, "batch-norm-grad"),
             "call" => self.call(comp, op, "to_apply"),
+            "fusion" => self.fusion(comp, op),
             "while" => self.while_loop(comp, op),
             "conditional" => self.conditional(comp, op),
             "map" => self.map(comp, op),
