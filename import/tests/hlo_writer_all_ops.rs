@@ -37,7 +37,7 @@ fn every_op_is_written_with_its_xla_opcode() {
         "dot", "convolution", "fft", "cholesky", "triangular-solve", "batch-norm-inference", "batch-norm-training",
         "batch-norm-grad", "while", "conditional", "call", "custom-call", "infeed", "outfeed", "send", "send-done",
         "recv", "recv-done", "after-all", "all-gather", "all-reduce", "all-to-all", "collective-permute",
-        "reduce-scatter", "replica-id", "rng", "rng-bit-generator", "parameter",
+        "reduce-scatter", "replica-id", "rng", "rng-bit-generator", "parameter", "fusion",
     ];
     for opcode in opcodes {
         assert!(text.contains(&format!(" {opcode}(")), "no `{opcode}(` in:\n{text}");

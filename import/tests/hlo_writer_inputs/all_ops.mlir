@@ -160,7 +160,12 @@ module @all_ops {
       %n = hlo.negate %b : tensor<4xf32>
       hlo.return %n : tensor<4xf32>
     }
-    %2 = hlo.call @twice(%1) : (tensor<4xf32>) -> tensor<4xf32>
+    %c = hlo.call @twice(%1) : (tensor<4xf32>) -> tensor<4xf32>
+    %2 = hlo.fusion(%c) kind = loop : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%y: tensor<4xf32>):
+      %m = hlo.multiply %y, %y : tensor<4xf32>
+      hlo.return %m : tensor<4xf32>
+    }
     %3 = hlo.custom_call @my_target(%2) {backend_config = "opaque \"cfg\"", has_side_effect = true, api_version = "API_VERSION_STATUS_RETURNING"} : (tensor<4xf32>) -> tensor<4xf32>
     return %0#0, %3 : tensor<i32>, tensor<4xf32>
   }
