@@ -116,8 +116,8 @@ fn run_entry(
     // no call allocates; when that memory cannot be had, the entry is given NULL and
     // allocates its arena itself, whose failure it reports as OUT_OF_MEMORY.
     let new_temp = || AlignedBuffer::try_zeroed(entry.temp_bytes);
-    let call_once = |id: i32, temp: Option<&mut AlignedBuffer>| -> Result<(Vec<AlignedBuffer>, Duration), Failure> {
-        let mut results: Vec<AlignedBuffer> = entry.result_sizes.iter().map(|&n| AlignedBuffer::zeroed(n)).collect();
+    let new_results = || -> Vec<AlignedBuffer> { entry.result_sizes.iter().map(|&n| AlignedBuffer::zeroed(n)).collect() };
+    let call_into = |id: i32, temp: Option<&mut AlignedBuffer>, mut results: Vec<AlignedBuffer>| -> Result<(Vec<AlignedBuffer>, Duration), Failure> {
         let mut result_refs: Vec<&mut AlignedBuffer> = results.iter_mut().collect();
         let options = RunOptions::replica(id, replicas);
         let started = Instant::now();
@@ -133,6 +133,7 @@ fn run_entry(
         }
         Ok((results, elapsed))
     };
+    let call_once = |id: i32, temp: Option<&mut AlignedBuffer>| call_into(id, temp, new_results());
     let render = |failure: Failure| match failure {
         Failure::Check(message) => located_check_failure(ctx, &message),
         Failure::Other(message) => message,
@@ -152,9 +153,14 @@ fn run_entry(
         Some(n) => {
             let mut times = Vec::with_capacity(n);
             let mut temp = new_temp();
+            // The result buffers are made once too and reused, as an allocator reuses
+            // memory between calls: fresh pages would be faulted in inside the timed call.
+            let mut results = new_results();
             for _ in 0..n {
                 library.prepare_run(replicas);
-                times.push(call_once(0, temp.as_mut()).map_err(render)?.1);
+                let (reused, elapsed) = call_into(0, temp.as_mut(), results).map_err(render)?;
+                results = reused;
+                times.push(elapsed);
             }
             times.sort();
             times.get(times.len() / 2).copied()

@@ -63,7 +63,9 @@ impl Lowering<'_, '_> {
     }
 
     /// Lowers the ops of the fusion's `block` that are lowered as a whole rather than
-    /// composed: splat constants, and dots that go through the runtime.
+    /// composed: splat constants, dots that go through the runtime, and ops with only 0-d
+    /// results (index arithmetic of a dynamic slice, say), which are scalars computed once
+    /// here instead of at every index of the loop nest that reads them.
     fn lower_fused_ops(&mut self, block: xla_ir::BlockId, root_ops: &[OpId]) -> Emitted<()> {
         let ops: Vec<OpId> = self.body.block_ops(block).collect();
         for inner in ops {
@@ -71,11 +73,19 @@ impl Lowering<'_, '_> {
             self.loc = self.body.op(inner).location;
             match name {
                 "hlo.constant" => self.lower_constant(inner)?,
+                "hlo.return" => {}
                 "hlo.dot" | "hlo.dot_general" if !root_ops.contains(&inner) && self.uses_gemm(inner)? => self.lower_dot(inner)?,
+                _ if !root_ops.contains(&inner) && self.has_elemental(inner) && self.scalar_results(inner) => self.materialize_op(inner)?,
                 _ => {}
             }
         }
         Ok(())
+    }
+
+    /// Whether every result of `op` is a 0-d tensor.
+    fn scalar_results(&self, op: OpId) -> bool {
+        let results = &self.body.op(op).results;
+        !results.is_empty() && results.iter().all(|r| self.shape_of(*r).is_ok_and(|s| s.is_empty()))
     }
 
     /// Whether dot `op` is lowered through the runtime's gemm.
