@@ -64,11 +64,15 @@ pub struct CompileOptions {
     /// Whether `compile_hlo` runs `fusion` after layout assignment (on by default; off
     /// only to measure what it saves).
     pub fuse: bool,
+    /// Whether loops calling libm's functions vectorize into `libmvec` (on by default); off,
+    /// every transcendental is libm's scalar function, for results that do not depend on
+    /// the CPU's vector width (see `CodegenTarget::with_vector_math`).
+    pub vector_math: bool,
 }
 
 impl Default for CompileOptions {
     fn default() -> Self {
-        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true, vector_bytes: 0, fuse: true, assign_buffers: true }
+        CompileOptions { cpu: DEFAULT_CPU.to_string(), optimize: true, assign_layouts: true, vector_bytes: 0, fuse: true, assign_buffers: true, vector_math: true }
     }
 }
 
@@ -78,7 +82,7 @@ impl Default for CompileOptions {
 /// module; nothing panics.
 pub fn compile(body: &Body, module_op: OpId, options: &CompileOptions, output: OutputKind) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let at_module = |message: String| vec![Diagnostic::error(body.op(module_op).location, message)];
-    let target = CodegenTarget::for_cpu(&options.cpu).map_err(at_module)?;
+    let target = CodegenTarget::for_cpu(&options.cpu).map_err(at_module)?.with_vector_math(options.vector_math);
     let llcx = LlvmContext::create();
     let module = llcx.create_module(&module_name(body, module_op));
     target.configure(&module);

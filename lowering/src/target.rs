@@ -41,6 +41,9 @@ pub enum OutputKind {
 pub struct CodegenTarget {
     machine: TargetMachine,
     cpu: String,
+    /// Whether [`CodegenTarget::optimize`] maps math calls to `libmvec` (see
+    /// [`CodegenTarget::with_vector_math`]).
+    vector_math: bool,
 }
 
 impl CodegenTarget {
@@ -64,7 +67,17 @@ impl CodegenTarget {
         let machine = target
             .create_target_machine(&triple, &cpu_name, &features, OptimizationLevel::Aggressive, RelocMode::PIC, CodeModel::Default)
             .ok_or_else(|| format!("LLVM cannot create a target machine for {triple_text} and CPU '{cpu_name}'"))?;
-        Ok(CodegenTarget { machine, cpu: cpu_name })
+        Ok(CodegenTarget { machine, cpu: cpu_name, vector_math: true })
+    }
+
+    /// This target with loops that call libm's functions vectorized into `libmvec` (`on`,
+    /// the default) or not: off, every transcendental is libm's scalar function whatever
+    /// LLVM vectorizes, so results do not depend on the CPU's vector width or on which
+    /// elements a vectorized loop leaves to its scalar remainder (`libmvec`'s variants and
+    /// libm's functions may differ in the last place).
+    pub fn with_vector_math(mut self, on: bool) -> CodegenTarget {
+        self.vector_math = on;
+        self
     }
 
     /// The CPU name LLVM was given (the host's own name for `host`).
@@ -107,9 +120,12 @@ impl CodegenTarget {
     }
 
     /// The widest vectors `libmvec` variants may take on this target, in bits, when the
-    /// target runs glibc on x86-64 (`None` otherwise): 512 with AVX-512, 256 with AVX2,
-    /// else 128.
+    /// target runs glibc on x86-64 and vector math is on (`None` otherwise): 512 with
+    /// AVX-512, 256 with AVX2, else 128.
     fn vector_math_bits(&self) -> Option<u32> {
+        if !self.vector_math {
+            return None;
+        }
         let triple = self.triple();
         if !triple.starts_with("x86_64") || !triple.contains("linux-gnu") {
             return None;

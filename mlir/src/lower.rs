@@ -40,7 +40,7 @@ convert-func-to-llvm{use-bare-ptr-memref-call-conv=true},convert-cf-to-llvm,conv
 /// included).
 pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[EntrySpec], options: &CompileOptions) -> Result<Compiled, Vec<Diagnostic>> {
     let at_module = |body: &Body, message: String| vec![Diagnostic::error(body.op(module_op).location, message)];
-    let target = CodegenTarget::for_cpu(&options.cpu).map_err(|m| at_module(body, m))?;
+    let target = CodegenTarget::for_cpu(&options.cpu).map_err(|m| at_module(body, m))?.with_vector_math(options.vector_math);
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
     xla_lowering::inline_into_entries(body, module_op, &roots);
     if options.fuse {

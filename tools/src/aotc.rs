@@ -31,6 +31,9 @@ pub struct AotcConfig {
     pub entry: String,
     /// The CPU to generate code for.
     pub cpu: String,
+    /// Whether loops calling libm's functions vectorize into `libmvec` (the default; off
+    /// with `--no-vector-math`).
+    pub vector_math: bool,
     /// The entry's symbol, `NAME` (by default `xla_<entry>`).
     pub name: Option<String>,
     /// Where a static library bundling the object with the runtime goes, if anywhere.
@@ -50,6 +53,7 @@ impl AotcConfig {
             header: None,
             entry: "main".into(),
             cpu: DEFAULT_CPU.into(),
+            vector_math: true,
             name: None,
             static_lib: None,
             arg_layouts: Vec::new(),
@@ -76,7 +80,7 @@ pub fn compile(config: &AotcConfig, text: &str) -> Result<(), String> {
     xla_ir::verifier::verify(&module.body, module.op).map_err(render)?;
     apply_layout_flags(&ctx, &mut module.body, module.op, config).map_err(|d| d.render(&ctx))?;
     let spec = EntrySpec { function: config.entry.clone(), symbol: symbol.clone() };
-    let options = CompileOptions { cpu: config.cpu.clone(), ..CompileOptions::default() };
+    let options = CompileOptions { cpu: config.cpu.clone(), vector_math: config.vector_math, ..CompileOptions::default() };
     let compiled = compile_hlo(&mut module.body, module.op, std::slice::from_ref(&spec), &options).map_err(render)?;
     let header = match &config.header {
         Some(_) => {

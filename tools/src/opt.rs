@@ -91,11 +91,14 @@ pub struct LlvmOptions {
     /// `--llvm-opt-level=3` (the default) runs `default<O3>` before emitting; `0` emits the
     /// module as translated.
     pub optimize: bool,
+    /// Loops calling libm's functions vectorize into `libmvec` (the default);
+    /// `--no-vector-math` keeps libm's scalar functions.
+    pub vector_math: bool,
 }
 
 impl Default for LlvmOptions {
     fn default() -> Self {
-        LlvmOptions { target_cpu: xla_lowering::DEFAULT_CPU.to_string(), optimize: true }
+        LlvmOptions { target_cpu: xla_lowering::DEFAULT_CPU.to_string(), optimize: true, vector_math: true }
     }
 }
 
@@ -260,7 +263,7 @@ fn process_chunk(
 /// Translates a module at the llvm level to LLVM IR or assembly text, as `config` asks.
 fn emit_llvm(config: &OptConfig, body: &xla_ir::Body, module: xla_ir::OpId) -> Result<String, Vec<Diagnostic>> {
     let kind = if config.emit == Emit::Asm { xla_lowering::OutputKind::Assembly } else { xla_lowering::OutputKind::LlvmIr };
-    let options = xla_lowering::CompileOptions { cpu: config.llvm.target_cpu.clone(), optimize: config.llvm.optimize, assign_layouts: false, fuse: false, ..Default::default() };
+    let options = xla_lowering::CompileOptions { cpu: config.llvm.target_cpu.clone(), optimize: config.llvm.optimize, vector_math: config.llvm.vector_math, assign_layouts: false, fuse: false, ..Default::default() };
     let bytes = xla_lowering::compile(body, module, &options, kind)?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

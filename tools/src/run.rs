@@ -54,6 +54,9 @@ pub struct RunConfig {
     pub assign_buffers: bool,
     /// Compiled runs: run `fusion` (the default; off to measure what it saves).
     pub fuse: bool,
+    /// Compiled runs: vectorize math calls into `libmvec` (the default; off, libm's scalar
+    /// functions, for results independent of the CPU's vector width).
+    pub vector_math: bool,
     /// Which code generator compiles the entries.
     pub backend: Backend,
     /// What the tool can do through upstream MLIR, when it was built with it.
@@ -88,6 +91,7 @@ impl RunConfig {
             vector_bytes: 0,
             assign_buffers: true,
             fuse: true,
+            vector_math: true,
             backend: Backend::Native,
             mlir: None,
         }
@@ -240,7 +244,7 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         &native_calls,
         config.bench,
         config.replicas,
-        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, fuse: config.fuse, assign_buffers: config.assign_buffers, ..Default::default() },
+        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, fuse: config.fuse, assign_buffers: config.assign_buffers, vector_math: config.vector_math, ..Default::default() },
     )?;
     Ok(outcomes
         .into_iter()

@@ -21,6 +21,12 @@ fn command() -> Command {
                 .default_value(xla_lowering::DEFAULT_CPU)
                 .help("host, native, generic, x86-64, x86-64-v2, x86-64-v3 or x86-64-v4"),
         )
+        .arg(
+            Arg::new("no-vector-math")
+                .long("no-vector-math")
+                .action(clap::ArgAction::SetTrue)
+                .help("Call libm's scalar functions in vectorized loops instead of libmvec's vector variants: results then do not depend on the CPU's vector width (slower)"),
+        )
         .arg(Arg::new("static-lib").long("static-lib").value_name("FILE").help("Also write a static library holding the object and libxla_runtime, enough to link alone"))
         .arg(Arg::new("arg-layout").long("arg-layout").value_name("N=LAYOUT").action(clap::ArgAction::Append).help("Give argument N the layout LAYOUT, as types print it: {0,1}, or {0,1}, padded = [3,5], padding = zero"))
         .arg(Arg::new("result-layout").long("result-layout").value_name("N=LAYOUT").action(clap::ArgAction::Append).help("Give result N the layout LAYOUT (as --arg-layout)"))
@@ -42,6 +48,7 @@ fn main() -> ExitCode {
     config.header = matches.get_one::<String>("header").map(PathBuf::from);
     config.entry = matches.get_one::<String>("entry").cloned().unwrap_or_else(|| "main".into());
     config.cpu = matches.get_one::<String>("target-cpu").cloned().unwrap_or_else(|| xla_lowering::DEFAULT_CPU.into());
+    config.vector_math = !matches.get_flag("no-vector-math");
     config.name = matches.get_one::<String>("name").cloned();
     config.static_lib = matches.get_one::<String>("static-lib").map(PathBuf::from);
     let all = |name: &str| matches.get_many::<String>(name).map(|v| v.cloned().collect()).unwrap_or_default();

@@ -64,7 +64,8 @@ fn command() -> Command {
                 .value_parser(["0", "3"])
                 .default_value("3")
                 .help("3 runs LLVM's default<O3> before --emit=llvm-ir|asm; 0 emits the module as translated"),
-        );
+        )
+        .arg(flag("no-vector-math", "--emit=llvm-ir|asm: call libm's scalar functions in vectorized loops instead of libmvec's vector variants"));
     let registry = pass_registry();
     for pass in registry.passes().map(|r| r.info) {
         cmd = cmd.arg(
@@ -168,6 +169,7 @@ fn main() -> ExitCode {
         llvm: xla_tools::opt::LlvmOptions {
             target_cpu: matches.get_one::<String>("target-cpu").cloned().unwrap_or_else(|| xla_lowering::DEFAULT_CPU.to_string()),
             optimize: matches.get_one::<String>("llvm-opt-level").is_none_or(|level| level != "0"),
+            vector_math: !matches.get_flag("no-vector-math"),
         },
         verify_each: matches.get_one::<bool>("verify-each").copied().unwrap_or(true),
         print_ir_after_all: matches.get_flag("print-ir-after-all"),
