@@ -199,7 +199,7 @@ pub fn keep_reachable_functions(body: &mut Body, module_op: OpId, roots: &[&str]
 
 /// Adds the first symbol of every symbol reference in `attr` (arrays and dictionaries
 /// included) to `names`, once.
-fn collect_symbols(ctx: &xla_ir::Context, attr: xla_ir::Attribute, names: &mut Vec<String>) {
+pub(crate) fn collect_symbols(ctx: &xla_ir::Context, attr: xla_ir::Attribute, names: &mut Vec<String>) {
     match ctx.attr_data(attr) {
         xla_ir::AttrData::SymbolRef(path) => {
             if let Some(first) = path.first() {

@@ -4,7 +4,8 @@
 
 // A softmax after buffer-assignment: its three temporaries (the rows' maxima, the
 // exponentials, the rows' sums in the maxima's bytes) are getelementptrs off the arena,
-// the function's last pointer, marked noalias; nothing in @main calls malloc. Their loads
+// the function's last pointer, marked noalias as the entry's argument and result are;
+// nothing in @main calls malloc. Their loads
 // and stores carry alias scopes: each arena range's own, and as noalias the disjoint
 // ranges', so LLVM tells the buffers apart as it tells mallocs apart. The entry passes
 // temp as the arena, or allocates one (aligned_alloc of TEMP_BYTES, 320) when temp is NULL
@@ -12,7 +13,7 @@
 
 // CHECK-LABEL: llvm.func @main
 // CHECK-SAME:    (%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[ARENA:[^:]+]]: !llvm.ptr, %{{[^:]+}}: !llvm.ptr) -> i32
-// CHECK-SAME:    noalias_params = [2]
+// CHECK-SAME:    noalias_params = [0, 1, 2]
 // CHECK-NOT:     @malloc
 // CHECK:         llvm.getelementptr inbounds %[[ARENA]][%{{.+}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 // CHECK:         llvm.store %{{.+}}, %{{.+}} {alias_domain = "main", alias_scopes = ["main.arena[256,272)"], noalias_scopes = ["main.arena[0,256)"]} : f32, !llvm.ptr
@@ -23,7 +24,7 @@
 // CHECK:         llvm.call @main(
 // CHECK:         llvm.call @free(
 
-// IR:      define internal i32 @main(ptr %0, ptr %1, ptr noalias %2, ptr %3)
+// IR:      define internal i32 @main(ptr noalias %0, ptr noalias %1, ptr noalias %2, ptr %3)
 // IR:        store float %{{.+}}, ptr %{{.+}}, align 4, !alias.scope ![[MAX:[0-9]+]], !noalias ![[EXP:[0-9]+]]
 // IR:        store float %{{.+}}, ptr %{{.+}}, align 4, !alias.scope ![[EXP]], !noalias ![[MAX]]
 // IR:      define i32 @xla_main(

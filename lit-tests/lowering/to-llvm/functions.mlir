@@ -6,6 +6,9 @@
 // non-zero status, after freeing the buffers live there. With an entry (main by default)
 // the functions get internal linkage and the wrapper xla_main has the AOT ABI: it loads
 // each argument's and result's pointer from the arrays it receives and calls the entry.
+// The entry ABI promises that no result overlaps another buffer (the arguments, only
+// read, may overlap each other), so an entry only its wrapper calls has every buffer
+// parameter noalias; @helper, called with buffers of its callers, has none.
 
 // CHECK-LABEL: llvm.func @helper
 // CHECK-SAME:    (%{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr, %{{.+}}: !llvm.ptr) -> i32 attributes {denormal_fp_math = "preserve-sign", linkage = "internal"} {
@@ -13,7 +16,7 @@
 // CHECK-NEXT:    llvm.return %[[OK]] : i32
 
 // CHECK-LABEL: llvm.func @main
-// CHECK-SAME:    (%[[A:[^:]+]]: !llvm.ptr, %[[B:[^:]+]]: !llvm.ptr, %[[R:[^:]+]]: !llvm.ptr, %[[OPTS:[^:]+]]: !llvm.ptr) -> i32 attributes {denormal_fp_math = "preserve-sign", linkage = "internal"}
+// CHECK-SAME:    (%[[A:[^:]+]]: !llvm.ptr, %[[B:[^:]+]]: !llvm.ptr, %[[R:[^:]+]]: !llvm.ptr, %[[OPTS:[^:]+]]: !llvm.ptr) -> i32 attributes {denormal_fp_math = "preserve-sign", linkage = "internal", noalias_params = [0, 1, 2]}
 // CHECK-DAG:     %[[ZERO:.+]] = llvm.constant 0 : i32
 // CHECK:         %[[T:.+]] = llvm.call @malloc
 // CHECK:       ^bb2:
@@ -86,5 +89,24 @@ func.func @no_main(%a: memref<4xf32>) {
   func.return
 }
 func.func @helper(%a: memref<2xf32>, %r: memref<2xf32>) attributes {loop.num_results = 1} {
+  func.return
+}
+
+// -----
+
+// An entry that a function of the module also calls may get overlapping buffers from
+// that caller, so none of its parameters is noalias.
+// CHECK-LABEL: llvm.func @main
+// CHECK-SAME:    -> i32 attributes {denormal_fp_math = "preserve-sign", linkage = "internal"} {
+// CHECK-LABEL: llvm.func @twice
+
+func.func @main(%a: memref<2xf32>, %r: memref<2xf32>) attributes {loop.num_results = 1} {
+  func.return
+}
+func.func @twice(%a: memref<2xf32>) {
+  func.call @main(%a, %a) : (memref<2xf32>, memref<2xf32>) -> ()
+  func.return
+}
+func.func @helper(%a: memref<2xf32>) attributes {loop.num_results = 1} {
   func.return
 }

@@ -9,7 +9,7 @@
 // subnormal divisor 5e-39 reads as zero.
 
 // CHECK: @main result 0: f32[4] [0, 0, 0.5, 0]
-// LLVM: llvm.func @main({{.*}}) -> i32 attributes {denormal_fp_math = "preserve-sign", linkage = "internal"}
+// LLVM: llvm.func @main({{.*}}) -> i32 attributes {denormal_fp_math = "preserve-sign", linkage = "internal"{{.*}}}
 // IR: attributes #{{[0-9]+}} = { {{.*}}"denormal-fp-math"="preserve-sign,preserve-sign" "denormal-fp-math-f32"="preserve-sign,preserve-sign"
 func.func @main() -> tensor<4xf32> {
   %a = hlo.constant dense<[1.0e-38, 2.0e-38, 1.0, 5.0e-39]> : tensor<4xf32>

@@ -46,8 +46,10 @@ fn lowered_signature(body: &Body, func: OpId) -> Result<Type, Diagnostic> {
 
 /// Lowers the loop-level `func` into a new, detached `llvm.func` of the same name with
 /// `linkage` (a declaration keeps external linkage), and the internal functions outlined
-/// from its parallel nests ([`super::parallel`]), also detached.
-pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, options: super::Options) -> Result<(OpId, Vec<OpId>), Diagnostic> {
+/// from its parallel nests ([`super::parallel`]), also detached. With `buffers_unaliased`
+/// (an entry that only its wrapper calls) every buffer parameter is `noalias`; otherwise
+/// only the arena is.
+pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, buffers_unaliased: bool, options: super::Options) -> Result<(OpId, Vec<OpId>), Diagnostic> {
     let ctx = body.ctx();
     let loc = body.op(func).location;
     let function_type = lowered_signature(body, func)?;
@@ -72,12 +74,24 @@ pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, options: s
     if linkage != "external" {
         state.set_attr(ctx.symbol("linkage"), ctx.string_attr(linkage));
     }
-    if let (Some(_), Some((inputs, _))) = (xla_dialects::loops::arena::arena_bytes(body, func), signature(body, func)) {
+    let inputs = signature(body, func).map(|(inputs, _)| inputs).unwrap_or_default();
+    let noalias: Vec<usize> = if buffers_unaliased && old_entry.is_some() {
+        // The entry ABI's promise (see `unaliased_entries`): no result overlaps another
+        // buffer, and the arguments are only read, so LLVM needs no runtime alias checks
+        // (and no scalar copy of each vectorized loop) between them.
+        let ptr = ptr_type(ctx);
+        (0..inputs.len()).filter(|&i| lowered_type(ctx, inputs[i]) == Some(ptr)).collect()
+    } else if xla_dialects::loops::arena::arena_bytes(body, func).is_some() && !inputs.is_empty() {
         // The arena is the last buffer: only the function's temporaries live in it, so no
         // other argument's memory overlaps it, which lets LLVM vectorize loops that read
         // arguments and write temporaries (or the converse) without runtime alias checks.
-        let arena = ctx.int_attr(inputs.len() as i128 - 1, ctx.int_type(64));
-        state.set_attr(ctx.symbol(super::NOALIAS_PARAMS_ATTR), ctx.array_attr(vec![arena]));
+        vec![inputs.len() - 1]
+    } else {
+        Vec::new()
+    };
+    if !noalias.is_empty() {
+        let positions = noalias.iter().map(|&i| ctx.int_attr(i as i128, ctx.int_type(64))).collect();
+        state.set_attr(ctx.symbol(super::NOALIAS_PARAMS_ATTR), ctx.array_attr(positions));
     }
     state.regions.push(region);
     Ok((body.create_op(state), outlined))

@@ -122,10 +122,12 @@ impl Pass for LowerToLlvm {
 pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec], options: Options) -> Result<(), Vec<Diagnostic>> {
     let functions: Vec<OpId> = module_ops(body, module).into_iter().filter(|f| functions::is_function(body, *f)).collect();
     let linkage = if entries.is_empty() { "external" } else { "internal" };
+    let unaliased = unaliased_entries(body, module, entries);
     let mut built = Vec::new();
     let mut errors = Vec::new();
     for &func in &functions {
-        match functions::lower_function(body, func, linkage, options) {
+        let buffers_unaliased = unaliased.iter().any(|name| name == functions::function_name(body, func));
+        match functions::lower_function(body, func, linkage, buffers_unaliased, options) {
             Ok((new, outlined)) => {
                 built.extend(outlined.into_iter().map(|f| (f, func)));
                 built.push((new, func));
@@ -168,6 +170,23 @@ pub const NOALIAS_PARAMS_ATTR: &str = "noalias_params";
 /// in (`preserve-sign`: subnormal inputs read as zero and subnormal results flushed to a
 /// zero of their sign), which translation passes to LLVM as `denormal-fp-math`.
 pub const DENORMAL_FP_MATH_ATTR: &str = "denormal_fp_math";
+
+/// The functions of `entries` whose buffers may all be `noalias`: those only their wrappers
+/// call. The entry ABI promises that no result buffer overlaps another buffer of the call
+/// (arguments, which the entry only reads, may overlap each other), which a call from
+/// inside the module (`func.call @main(%a, %a)`) need not keep.
+fn unaliased_entries(body: &Body, module: OpId, entries: &[EntrySpec]) -> Vec<String> {
+    let ctx = body.ctx();
+    let mut referenced = Vec::new();
+    for op in body.nested_ops(module, xla_ir::WalkOrder::PreOrder) {
+        for attr in &body.op(op).attributes {
+            if body.ctx().symbol_str(attr.name) != "sym_name" {
+                crate::collect_symbols(ctx, attr.value, &mut referenced);
+            }
+        }
+    }
+    entries.iter().map(|e| e.function.clone()).filter(|f| !referenced.contains(f)).collect()
+}
 
 /// The wrapper of `spec`, after checking that its function exists and its symbol is free.
 fn wrap_entry(body: &mut Body<'_>, module: OpId, spec: &EntrySpec, options: Options) -> Result<OpId, Diagnostic> {
