@@ -74,20 +74,67 @@ pub fn compile(config: &AotcConfig, text: &str) -> Result<(), String> {
     if !is_c_identifier(&symbol) {
         return Err(format!("xla-aotc: --name '{symbol}' is not a C identifier\n"));
     }
+    with_compiled(config, text, |ctx, compiled| write_outputs(config, &symbol, ctx, compiled))
+}
+
+/// Times compilations of `text` as `config` says, each from the text with a fresh context
+/// and none written anywhere: the first, then `runs` more in the same process. What the
+/// first costs beyond the others is the process's cold start (LLVM's code paged in and
+/// its statics built), which a compiler kept in memory, as XLA's is in a JAX process, pays
+/// once.
+pub fn time_compilations(config: &AotcConfig, text: &str, runs: usize) -> Result<CompileTimes, String> {
+    let mut times = Vec::with_capacity(runs + 1);
+    for _ in 0..=runs {
+        let start = std::time::Instant::now();
+        with_compiled(config, text, |_, _| Ok(()))?;
+        times.push(start.elapsed());
+    }
+    let first = times.remove(0);
+    times.sort();
+    let median = times.get(times.len() / 2).copied().unwrap_or(first);
+    Ok(CompileTimes { first, median, runs })
+}
+
+/// What [`time_compilations`] measured.
+#[derive(Copy, Clone, Debug)]
+pub struct CompileTimes {
+    /// The first compilation, in a cold process.
+    pub first: std::time::Duration,
+    /// The median of the ones after it (the first when there were none).
+    pub median: std::time::Duration,
+    /// How many were timed after the first.
+    pub runs: usize,
+}
+
+impl std::fmt::Display for CompileTimes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+        write!(f, "compile: median {:.3} ms over {} compilations (the first {:.3} ms)", ms(self.median), self.runs, ms(self.first))
+    }
+}
+
+/// Reads, verifies and compiles `text` as `config` says with a fresh context, and hands the
+/// context and the compiled entry to `then`; the rendered diagnostics on failure.
+fn with_compiled<R>(config: &AotcConfig, text: &str, then: impl FnOnce(&xla_ir::Context, &xla_lowering::Compiled) -> Result<R, String>) -> Result<R, String> {
     let ctx = new_context();
     let render = |diagnostics: Vec<xla_ir::Diagnostic>| diagnostics.iter().map(|d| d.render(&ctx)).collect::<String>();
     let mut module = read_module(&ctx, &config.input_name, text, 1).map_err(|d| d.render(&ctx))?;
     xla_ir::verifier::verify(&module.body, module.op).map_err(render)?;
     apply_layout_flags(&ctx, &mut module.body, module.op, config).map_err(|d| d.render(&ctx))?;
-    let spec = EntrySpec { function: config.entry.clone(), symbol: symbol.clone() };
+    let spec = EntrySpec { function: config.entry.clone(), symbol: config.symbol() };
     let options = CompileOptions { cpu: config.cpu.clone(), vector_math: config.vector_math, ..CompileOptions::default() };
     let compiled = compile_hlo(&mut module.body, module.op, std::slice::from_ref(&spec), &options).map_err(render)?;
+    then(&ctx, &compiled)
+}
+
+/// Writes the object, the header and the static library `config` asks for.
+fn write_outputs(config: &AotcConfig, symbol: &str, ctx: &xla_ir::Context, compiled: &xla_lowering::Compiled) -> Result<(), String> {
     let header = match &config.header {
         Some(_) => {
             let (_, signature) = compiled.entries.first().ok_or("xla-aotc: the compiled module has no entry\n")?;
             let source = format!("{} (@{})", config.input_name, config.entry);
-            let spec = HeaderSpec { symbol: &symbol, signature, source: &source, cpu: &config.cpu };
-            Some(c_header(&ctx, &spec).map_err(|m| format!("xla-aotc: {m}\n"))?)
+            let spec = HeaderSpec { symbol, signature, source: &source, cpu: &config.cpu };
+            Some(c_header(ctx, &spec).map_err(|m| format!("xla-aotc: {m}\n"))?)
         }
         None => None,
     };

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Arg, Command};
-use xla_tools::aotc::{compile, AotcConfig};
+use xla_tools::aotc::{compile, time_compilations, AotcConfig};
 
 fn command() -> Command {
     Command::new("xla-aotc")
@@ -26,6 +26,13 @@ fn command() -> Command {
                 .long("no-vector-math")
                 .action(clap::ArgAction::SetTrue)
                 .help("Call libm's scalar functions in vectorized loops instead of libmvec's vector variants: results then do not depend on the CPU's vector width (slower)"),
+        )
+        .arg(
+            Arg::new("bench-compile")
+                .long("bench-compile")
+                .value_name("N")
+                .value_parser(clap::value_parser!(usize))
+                .help("Before writing the outputs, compile N more times after the first in this process and print the median time of a compilation"),
         )
         .arg(Arg::new("static-lib").long("static-lib").value_name("FILE").help("Also write a static library holding the object and libxla_runtime, enough to link alone"))
         .arg(Arg::new("arg-layout").long("arg-layout").value_name("N=LAYOUT").action(clap::ArgAction::Append).help("Give argument N the layout LAYOUT, as types print it: {0,1}, or {0,1}, padded = [3,5], padding = zero"))
@@ -54,6 +61,15 @@ fn main() -> ExitCode {
     let all = |name: &str| matches.get_many::<String>(name).map(|v| v.cloned().collect()).unwrap_or_default();
     config.arg_layouts = all("arg-layout");
     config.result_layouts = all("result-layout");
+    if let Some(&runs) = matches.get_one::<usize>("bench-compile") {
+        match time_compilations(&config, &text, runs) {
+            Ok(times) => println!("{times}"),
+            Err(message) => {
+                eprint!("{message}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     match compile(&config, &text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
