@@ -191,19 +191,19 @@ func.func @row_reduce_not_associative(%a: tensor<3x37xf32>) -> tensor<3xf32> {
 // -----
 
 // Reducing the major dimension of a matrix with a long minor one walks the input in its
-// own order: a loop.parallel over tiles of the minor dimension (2 tiles of 256), where the
+// own order: a loop.parallel over tiles of the minor dimension (8 tiles of 64), where the
 // result's tile first takes the init value, then every row folds into it.
 // CHECK-LABEL: func.func @column_sum_in_input_order
 // CHECK-DAG:     %[[ZERO:.+]] = loop.constant 0.0 : f32
-// CHECK-DAG:     %[[C256:.+]] = loop.constant 256 : index
+// CHECK-DAG:     %[[C64:.+]] = loop.constant 64 : index
 // CHECK-DAG:     %[[C6:.+]] = loop.constant 6 : index
 // CHECK:         loop.parallel (%[[T:.+]]) =
-// CHECK-NEXT:      %[[START:.+]] = loop.arith multiply %[[T]], %[[C256]] : index
-// CHECK-NEXT:      loop.for %[[L:.+]] = %{{.+}} to %[[C256]]
+// CHECK-NEXT:      %[[START:.+]] = loop.arith multiply %[[T]], %[[C64]] : index
+// CHECK-NEXT:      loop.for %[[L:.+]] = %{{.+}} to %[[C64]]
 // CHECK-NEXT:        %[[J:.+]] = loop.arith add %[[START]], %[[L]] : index
 // CHECK-NEXT:        loop.store %[[ZERO]], %arg1[%[[J]]] : memref<512xf32>
 // CHECK:           loop.for %[[I:.+]] = %{{.+}} to %[[C6]]
-// CHECK-NEXT:        loop.for %[[L2:.+]] = %{{.+}} to %[[C256]]
+// CHECK-NEXT:        loop.for %[[L2:.+]] = %{{.+}} to %[[C64]]
 // CHECK-NEXT:          %[[J2:.+]] = loop.arith add %[[START]], %[[L2]] : index
 // CHECK-NEXT:          %[[ACC:.+]] = loop.load %arg1[%[[J2]]] : memref<512xf32>
 // CHECK-NEXT:          %[[X:.+]] = loop.load %arg0[%[[I]], %[[J2]]] : memref<6x512xf32>
