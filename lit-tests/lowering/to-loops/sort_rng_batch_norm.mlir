@@ -3,14 +3,14 @@
 // sort copies its operands into the results, then merges runs of width 1, 2, ... per line
 // (a loop.parallel over the lines), carrying the two read positions; the comparator is
 // inlined on (right, left) and the right element is taken only when it sorts strictly first.
-// The passes run in pairs, results to temporaries and back, in a loop.for carrying the
-// width: three passes for 5 elements are two pairs, the fourth pass a copy back.
+// Each pass merges the results into temporaries and copies the line back, in a loop.for
+// carrying the width: three passes for 5 elements.
 // CHECK-LABEL: func.func @sort
 // CHECK-DAG:     %[[ONE:.+]] = loop.constant 1 : index
-// CHECK-DAG:     %[[PAIRS:.+]] = loop.constant 2 : index
+// CHECK-DAG:     %[[PASSES:.+]] = loop.constant 3 : index
 // CHECK:         %[[T:.+]] = loop.alloc : memref<5xf32>
 // CHECK:         %[[T2:.+]] = loop.alloc : memref<5xi32>
-// CHECK:         loop.for %{{.+}} = %{{.+}} to %[[PAIRS]] step %{{.+}} iter_args(%[[W:.+]] = %[[ONE]]) -> (index) {
+// CHECK:         loop.for %{{.+}} = %{{.+}} to %[[PASSES]] step %{{.+}} iter_args(%[[W:.+]] = %[[ONE]]) -> (index) {
 // CHECK:           loop.for %{{.+}} = %{{.+}} to %{{.+}} step %{{.+}} {
 // CHECK:             %{{.+}}:2 = loop.for %[[K:.+]] = %{{.+}} to %{{.+}} step %{{.+}} iter_args(%[[I:.+]] = %{{.+}}, %[[J:.+]] = %{{.+}}) -> (index, index) {
 // CHECK:               %[[L:.+]] = loop.load %arg2[%{{.+}}] : memref<5xf32>

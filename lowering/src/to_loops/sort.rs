@@ -3,11 +3,11 @@
 //! as scalar ops.
 //!
 //! The operands are copied into the result buffers; each line is then sorted by
-//! `ceil(log2 n)` merge passes, the width doubling, alternating between the results and
-//! temporary buffers of the same shape: a `loop.for` over pairs of passes carries the
-//! width, so the code does not grow with the length (an unrolled pass per width made LLVM
-//! spend 0.2 s on a 16384-element sort), and an odd count of passes gets a last one whose
-//! single run is a copy back into the results. A pass merges adjacent runs `[lo, mid)` and
+//! `ceil(log2 n)` merge passes, the width doubling, each from the results into temporary
+//! buffers of the same shape followed by a copy of the line back: a `loop.for` over the
+//! passes carries the width, so the code does not grow with the length (an unrolled pass
+//! per width made LLVM spend 0.2 s on a 16384-element sort), and one instance of the merge
+//! serves every pass (alternating directions took two, for a copy per pass saved). A pass merges adjacent runs `[lo, mid)` and
 //! `[mid, hi)` with a `loop.for` over the output positions carrying the two read positions
 //! `i` and `j`: it takes the right element only when the comparator says it sorts strictly
 //! before the left one, so equal elements keep their order (stable, as the interpreter's
@@ -45,9 +45,8 @@ impl Lowering<'_, '_> {
             self.copy_value(input, buffer, &shape)?;
         }
         let length = shape[axis];
-        // ceil(log2 length) passes, run in pairs (the results into the temporaries, then
-        // back), so that the sorted line always ends in the results; an odd count gets one
-        // more pass, whose single run of the whole line is a copy.
+        // ceil(log2 length) passes, each merging the results into the temporaries and
+        // copying the line back, so that one instance of the merge serves every pass.
         let mut passes = 0i64;
         while (1i64 << passes) < length {
             passes += 1;
@@ -64,16 +63,29 @@ impl Lowering<'_, '_> {
         line_shape[axis] = 1;
         let sorting = Sorting { comparator, axis, length };
         self.loop_nest(&line_shape, |this, line| {
-            let (zero, pairs, one) = (this.index(0), this.index((passes + 1) / 2), this.index(1));
-            this.for_loop(zero, pairs, &[one], |this, _, carried| {
+            let (zero, count, one) = (this.index(0), this.index(passes), this.index(1));
+            this.for_loop(zero, count, &[one], |this, _, carried| {
                 let width = carried[0];
                 this.merge_pass(&sorting, line, &results, &temps, width)?;
-                let double = this.add_index(width, width);
-                this.merge_pass(&sorting, line, &temps, &results, double)?;
-                Ok(vec![this.add_index(double, double)])
+                this.copy_line(&sorting, line, &temps, &results)?;
+                Ok(vec![this.add_index(width, width)])
             })?;
             Ok(())
         })
+    }
+
+    /// Copies the line of every buffer of `src` into the same line of `dst`.
+    fn copy_line(&mut self, s: &Sorting, line: &[ValueId], src: &[ValueId], dst: &[ValueId]) -> Emitted<()> {
+        let (zero, n) = (self.index(0), self.index(s.length));
+        self.for_loop(zero, n, &[], |this, k, _| {
+            let at = Self::at(s, line, k);
+            for (&from, &to) in src.iter().zip(dst) {
+                let x = this.load(from, &at);
+                this.store(x, to, &at);
+            }
+            Ok(Vec::new())
+        })?;
+        Ok(())
     }
 
     /// `line` with position `k` along the sort dimension.
