@@ -12,6 +12,10 @@
 //! Invariant: nothing here panics; a target LLVM cannot create, a pipeline it rejects or an
 //! emission that fails is an `Err` with LLVM's message.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use inkwell::module::Module;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine};
@@ -39,7 +43,9 @@ pub enum OutputKind {
 
 /// A target machine for one CPU; see the module documentation.
 pub struct CodegenTarget {
-    machine: TargetMachine,
+    /// Shared by every target made for the same CPU on this thread (see
+    /// [`CodegenTarget::for_cpu`]).
+    machine: Rc<TargetMachine>,
     cpu: String,
     /// Whether [`CodegenTarget::optimize`] maps math calls to `libmvec` (see
     /// [`CodegenTarget::with_vector_math`]).
@@ -47,8 +53,25 @@ pub struct CodegenTarget {
 }
 
 impl CodegenTarget {
-    /// A target for the CPU named `cpu`: `host`/`native`, or one of [`NAMED_CPUS`].
+    /// A target for the CPU named `cpu`: `host`/`native`, or one of [`NAMED_CPUS`]. The
+    /// LLVM target machine is made once per thread and CPU name and shared by the targets
+    /// made after it: making one (the host's features read and every implied feature set)
+    /// took a seventh of a small program's compilation. LLVM's target machines keep no
+    /// state from one module to the next that changes the code.
     pub fn for_cpu(cpu: &str) -> Result<CodegenTarget, String> {
+        thread_local! {
+            static MACHINES: RefCell<HashMap<String, (Rc<TargetMachine>, String)>> = RefCell::new(HashMap::new());
+        }
+        if let Some((machine, cpu_name)) = MACHINES.with(|m| m.borrow().get(cpu).cloned()) {
+            return Ok(CodegenTarget { machine, cpu: cpu_name, vector_math: true });
+        }
+        let target = CodegenTarget::create(cpu)?;
+        MACHINES.with(|m| m.borrow_mut().insert(cpu.to_string(), (target.machine.clone(), target.cpu.clone())));
+        Ok(target)
+    }
+
+    /// A new target machine for `cpu` (see [`CodegenTarget::for_cpu`]).
+    fn create(cpu: &str) -> Result<CodegenTarget, String> {
         let (cpu_name, features) = match cpu {
             "host" | "native" => (
                 TargetMachine::get_host_cpu_name().to_string_lossy().into_owned(),
@@ -67,7 +90,7 @@ impl CodegenTarget {
         let machine = target
             .create_target_machine(&triple, &cpu_name, &features, OptimizationLevel::Aggressive, RelocMode::PIC, CodeModel::Default)
             .ok_or_else(|| format!("LLVM cannot create a target machine for {triple_text} and CPU '{cpu_name}'"))?;
-        Ok(CodegenTarget { machine, cpu: cpu_name, vector_math: true })
+        Ok(CodegenTarget { machine: Rc::new(machine), cpu: cpu_name, vector_math: true })
     }
 
     /// This target with loops that call libm's functions vectorized into `libmvec` (`on`,
