@@ -70,7 +70,9 @@ const ABI_COMMENT: &str = " *
  * args[i] and results[i] point to dense buffers of NAME_ARG<i>_BYTES and
  * NAME_RESULT<i>_BYTES bytes in the layouts described below (minor_to_major, XLA's;
  * {rank-1, ..., 0} is row-major), NAME_ALIGN-aligned; pred and 4-bit integers take a
- * byte per element; f16 and bf16 elements are their 16 bits. temp points to
+ * byte per element; f16 and bf16 elements are their 16 bits. No result buffer may
+ * overlap another buffer of the call or temp (arguments, only read, may share memory):
+ * the entry's code is optimized on that promise. temp points to
  * NAME_TEMP_BYTES bytes of scratch memory, NAME_ALIGN-aligned, which the entry uses for its
  * temporaries (contents undefined before and after; one temp per concurrent call), so that
  * a call allocates nothing; when temp is NULL the entry allocates (and frees) its own for
