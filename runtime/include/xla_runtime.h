@@ -163,6 +163,13 @@ typedef bool (*XlaSortLessFn)(const void *const *lhs, const void *const *rhs, vo
 int32_t xla_rt_sort(int64_t num_operands, void *const *operands, const int64_t *element_bytes, const int64_t *dims,
                     int64_t rank, int64_t dimension, XlaSortLessFn less, void *ctx, const XlaRunOptions *opts);
 
+/* Sorts each of lines consecutive runs of length floats in place, ascending and stably, by
+ * JAX's float comparator: zeros of both signs equal, every NaN equal and after +inf, the
+ * rest by value; subnormals are zero when the calling thread reads them so (DAZ). Elements
+ * are moved, never rewritten (sort_total_order.rs). */
+int32_t xla_rt_sort_f32_total_order(float *data, int64_t lines, int64_t length, const XlaRunOptions *opts);
+int32_t xla_rt_sort_f64_total_order(double *data, int64_t lines, int64_t length, const XlaRunOptions *opts);
+
 /* ---- Linear algebra (linalg.rs) ---------------------------------------------------- */
 
 /* XLA's Transpose values for triangular_solve's transpose_a. */

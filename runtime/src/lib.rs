@@ -5,7 +5,8 @@
 //!
 //! One concept per module: [`status`] (codes and `xla_rt_last_error`), [`options`]
 //! (`XlaRunOptions`), [`thread_pool`] and [`parallel_for`], [`gemm`], [`conv`] (XLA's
-//! general convolution by im2col and gemm), [`fft`], [`sort`], [`linalg`] (Cholesky,
+//! general convolution by im2col and gemm), [`fft`], [`sort`] and [`sort_total_order`]
+//! (JAX's float comparator, without a compiled one), [`linalg`] (Cholesky,
 //! triangular solve), [`rng`] (XLA's Threefry and Philox bit generators),
 //! [`rng_distributions`] (`rng_uniform`/`rng_normal`, the interpreter's stream),
 //! [`custom_call`] and [`compiled_custom_call`] (the staging compiled code calls targets
@@ -42,6 +43,7 @@ pub mod replicas;
 pub mod rng;
 pub mod rng_distributions;
 pub mod sort;
+pub mod sort_total_order;
 pub mod options;
 pub mod outfeed;
 pub mod status;

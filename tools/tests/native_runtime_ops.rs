@@ -1,5 +1,5 @@
 //! The ops compiled into runtime calls (tokens and feeds, send and recv, `rng_uniform` and
-//! `rng_normal`, `replica_id` and the collectives) give what the reference interpreter
+//! `rng_normal`, `replica_id` and the collectives, a sort by JAX's float comparator) give what the reference interpreter
 //! gives: each program runs through `xla-run`'s driver interpreted and compiled, on the
 //! same number of replicas, and the printed results must be the same text. Each case
 //! also names a line the results must contain, so that a program that fails alike both
@@ -228,4 +228,32 @@ fn receiving_before_sending_and_an_empty_infeed_fail_both_ways() {
         assert!(!interpreted.success && interpreted.stderr.contains(interpreted_says), "{name}: {}", interpreted.stderr);
         assert!(!compiled.success && compiled.stderr.contains(compiled_says), "{name}: {}", compiled.stderr);
     }
+}
+
+#[test]
+fn jax_float_sort_through_the_runtime_orders_as_the_merge_sort() {
+    // JAX's comparator: zeros of both signs equal (subnormals too, flushed as the entry
+    // reads them), NaNs of both signs equal and last; the sort is stable and moves
+    // elements without rewriting them. Compiled, it is a call of the runtime's sort.
+    let program = r#"func.func @main() -> tensor<2x6xf32> {
+  %x = hlo.constant dense<[[3.0, -0.0, 0x7FC00000, 1.0e-45, 0.0, 0xFF800000], [0xFFC00000, 2.0, -0.0, 0.0, -1.0e-45, 2.0]]> : tensor<2x6xf32>
+  %0 = hlo.sort(%x) dim = 1 : (tensor<2x6xf32>) -> tensor<2x6xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %zero = hlo.constant dense<0.0> : tensor<f32>
+    %nan = hlo.constant dense<0x7FC00000> : tensor<f32>
+    %az = hlo.compare EQ, %a, %zero, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %a1 = hlo.select %az, %zero, %a : tensor<i1>, tensor<f32>
+    %an = hlo.compare NE, %a, %a, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %a2 = hlo.select %an, %nan, %a1 : tensor<i1>, tensor<f32>
+    %bz = hlo.compare EQ, %b, %zero, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %b1 = hlo.select %bz, %zero, %b : tensor<i1>, tensor<f32>
+    %bn = hlo.compare NE, %b, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %b2 = hlo.select %bn, %nan, %b1 : tensor<i1>, tensor<f32>
+    %lt = hlo.compare LT, %a2, %b2, TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    hlo.return %lt : tensor<i1>
+  }
+  return %0 : tensor<2x6xf32>
+}
+"#;
+    same_both_ways("jax_sort", 1, program, "[[-inf, -0, 1e-45, 0, 3, nan], [-0, 0, -1e-45, 2, 2, nan]]");
 }

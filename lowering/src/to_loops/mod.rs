@@ -104,6 +104,7 @@ mod scatter;
 mod sequential;
 mod shape_ops;
 mod sort;
+mod sort_total_order;
 mod tokens;
 mod triangular_solve;
 mod slicing;

@@ -14,7 +14,9 @@
 //! merge sort; for a strict weak order every stable sort gives its result). Both positions
 //! are clamped into the line before they are read, so no load leaves the buffer; the
 //! comparator is pure, so running it on an element a finished run left behind is harmless.
-//! Lines are independent: a `loop.parallel` runs over them.
+//! Lines are independent: a `loop.parallel` runs over them. JAX's float comparator on one
+//! operand along the minor dimension calls the runtime's sort instead
+//! ([`super::sort_total_order`]).
 
 use xla_dialects::hlo::{ComparisonDirection, SortOp};
 use xla_dialects::loops::ArithKind;
@@ -43,6 +45,9 @@ impl Lowering<'_, '_> {
         let results = self.bind_result_buffers(op)?;
         for (&input, &buffer) in inputs.iter().zip(&results) {
             self.copy_value(input, buffer, &shape)?;
+        }
+        if self.sort_by_total_order(comparator, &results, &shape, axis)? {
+            return Ok(());
         }
         let length = shape[axis];
         // ceil(log2 length) passes, each merging the results into the temporaries and
