@@ -145,7 +145,7 @@ func.func @max_pool(%a: tensor<4x4xf32>) -> tensor<2x2xf32> {
 // A long reduction along the most minor dimension with an associative reducer is split
 // into lanes: 8 f32 accumulators (lane 0 from the init value, the others from the
 // neutral element -0.0) carried by a loop over whole rounds, the 5 elements left over
-// folded one per lane, then the lanes combined pairwise.
+// folded one per lane, then the lanes combined in order.
 // CHECK-LABEL: func.func @row_sum_in_lanes
 // CHECK-DAG:     %[[NEUTRAL:.+]] = loop.constant -0.0 : f32
 // CHECK-DAG:     %[[INIT:.+]] = loop.constant 1.0 : f32
@@ -157,8 +157,9 @@ func.func @max_pool(%a: tensor<4x4xf32>) -> tensor<2x2xf32> {
 // CHECK:           %[[X32:.+]] = loop.load %arg0[%[[ROW]], %{{.+}}] : memref<3x37xf32>
 // CHECK-NEXT:      %[[TAIL0:.+]] = loop.arith add %[[LANES]]#0, %[[X32]] : f32
 // CHECK-COUNT-4:   loop.arith add %[[LANES]]#{{[1-4]}}, %{{.+}} : f32
-// CHECK:           %[[PAIR:.+]] = loop.arith add %[[TAIL0]], %{{.+}} : f32
-// CHECK-COUNT-6:   loop.arith add
+// CHECK:           %[[FIRST:.+]] = loop.arith add %[[TAIL0]], %{{.+}} : f32
+// CHECK-NEXT:      loop.arith add %[[FIRST]], %{{.+}} : f32
+// CHECK-COUNT-5:   loop.arith add
 // CHECK-NEXT:      loop.store %{{.+}}, %arg1[%[[ROW]]] : memref<3xf32>
 
 func.func @row_sum_in_lanes(%a: tensor<3x37xf32>) -> tensor<3xf32> {
