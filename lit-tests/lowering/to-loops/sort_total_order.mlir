@@ -1,4 +1,11 @@
 // RUN: xla-opt %s --split-input-file --lower-to-loops | FileCheck %s
+// RUN: xla-opt %s --split-input-file --lower-to-loops=runtime-kernels=false | FileCheck %s --check-prefix=LOOP
+
+// Without runtime kernels (the loop-level interpreter cannot call the runtime) every sort
+// is the merge sort's loops.
+// LOOP-LABEL: func.func @jax_sort
+// LOOP-NOT:     loop.call_runtime
+// LOOP:         loop.compare LT, %{{.+}}, %{{.+}}, TOTALORDER : f32
 
 // A sort of one f32 operand along its minor dimension by JAX's comparator (zeros made
 // +0.0, NaNs a positive NaN, then LT in the total order) calls the runtime's sort on the

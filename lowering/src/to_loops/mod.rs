@@ -58,7 +58,8 @@
 //! and batch dimensions as strides, operands that do not flatten packed first) and
 //! [`convolution_runtime`] (`xla_rt_conv_*`, dimension numbers and layouts as a geometry
 //! of sizes and strides), and [`fft_runtime`] (`xla_rt_fft_c64` for `complex<f32>`
-//! transforms whose naive DFT would take as many, on dense row-major buffers). Narrow
+//! transforms whose naive DFT would take as many, on dense row-major buffers), and a sort
+//! by JAX's float comparator is [`sort_total_order`]'s runtime call. Narrow
 //! floats go through `f32` copies, as the loop accumulates them. Smaller products stay
 //! loops, which a fusion can compose; the reference interpreter cannot run runtime calls,
 //! so tests that interpret lowered modules turn the option off.
@@ -127,7 +128,7 @@ pub static INFO: PassInfo = PassInfo {
             name: "runtime-kernels",
             kind: OptionKind::Bool,
             default: "true",
-            help: "Call the runtime's kernels (gemm, convolution) for dots and convolutions above a size threshold",
+            help: "Call the runtime's kernels (gemm, convolution, FFT, sort) for dots and convolutions above a size threshold, big FFTs and sorts by JAX's float comparator",
         },
     ],
 };
@@ -136,8 +137,8 @@ pub static INFO: PassInfo = PassInfo {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Lower dots and convolutions of at least [`gemm::GEMM_MIN_MULTIPLY_ADDS`]
-    /// multiply-adds to calls of the runtime's kernels (`loop.call_runtime`) instead of
-    /// loop nests. On by default; the reference interpreter cannot run runtime calls, so
+    /// multiply-adds, big FFTs and sorts by JAX's float comparator to calls of the
+    /// runtime's kernels (`loop.call_runtime`) instead of loop nests. On by default; the reference interpreter cannot run runtime calls, so
     /// tests that interpret the lowered module turn it off.
     pub runtime_kernels: bool,
 }

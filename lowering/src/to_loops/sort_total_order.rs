@@ -6,6 +6,8 @@
 //! its runtime's sort. LLVM then has no merge loops to optimize: `sort_1d`'s compilation
 //! took 20-25 ms with them.
 //!
+//! Only with `runtime-kernels` (on by default; off for the loop-level interpreter).
+//!
 //! Invariants: only that exact comparator is recognized, so the result is the one the
 //! merge sort gives (both are stable sorts by the same relation, and the runtime reads
 //! subnormals as the caller's floating-point mode does); anything else (more operands,
@@ -22,6 +24,9 @@ impl Lowering<'_, '_> {
     /// runtime when the sort qualifies (see the module); returns whether it did.
     pub fn sort_by_total_order(&mut self, comparator: RegionId, results: &[ValueId], shape: &[i64], axis: usize) -> Emitted<bool> {
         let [buffer] = results[..] else { return Ok(false) };
+        if !self.options.runtime_kernels {
+            return Ok(false);
+        }
         let callee = match self.ctx().as_memref(self.body.value_type(buffer)).map(|m| self.ctx().type_data(m.element)) {
             Some(TypeData::Float(FloatKind::F32)) => "xla_rt_sort_f32_total_order",
             Some(TypeData::Float(FloatKind::F64)) => "xla_rt_sort_f64_total_order",
