@@ -37,11 +37,7 @@ impl TotalOrderFloat for f32 {
         } else {
             self
         };
-        let bits = canonical.to_bits() as i32;
-        // Negative values have every bit but the sign flipped: the bits then order as
-        // signed integers; flipping the sign bit makes that the unsigned order.
-        let total = bits ^ (((bits >> 31) as u32) >> 1) as i32;
-        u64::from((total as u32) ^ 0x8000_0000)
+        ordered_bits(u64::from(canonical.to_bits()), 32)
     }
 }
 
@@ -54,9 +50,20 @@ impl TotalOrderFloat for f64 {
         } else {
             self
         };
-        let bits = canonical.to_bits() as i64;
-        let total = bits ^ (((bits >> 63) as u64) >> 1) as i64;
-        (total as u64) ^ 0x8000_0000_0000_0000
+        ordered_bits(canonical.to_bits(), 64)
+    }
+}
+
+/// The bits of a float of `width` bits as an unsigned integer in the float's total order:
+/// a negative value has every bit flipped (larger magnitudes come first), a positive one
+/// its sign bit set (after every negative).
+fn ordered_bits(bits: u64, width: u32) -> u64 {
+    let sign = 1u64 << (width - 1);
+    let mask = sign | (sign - 1);
+    if bits & sign != 0 {
+        !bits & mask
+    } else {
+        bits | sign
     }
 }
 

@@ -180,7 +180,7 @@ fn unaliased_entries(body: &Body, module: OpId, entries: &[EntrySpec]) -> Vec<St
     let mut referenced = Vec::new();
     for op in body.nested_ops(module, xla_ir::WalkOrder::PreOrder) {
         for attr in &body.op(op).attributes {
-            if body.ctx().symbol_str(attr.name) != "sym_name" {
+            if ctx.symbol_str(attr.name) != "sym_name" {
                 crate::collect_symbols(ctx, attr.value, &mut referenced);
             }
         }
