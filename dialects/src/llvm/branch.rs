@@ -6,6 +6,9 @@
 //! values passed are the branch's trailing operands, split among its successors by the
 //! `successor_operand_counts` attribute ([`xla_ir::successors`]), which the custom forms
 //! leave out; the core verifier checks them against the blocks' arguments.
+//!
+//! The back edge of a loop may carry a `loop_unroll` hint, which becomes the loop's
+//! `!llvm.loop` metadata: `llvm.br ^bb1(%i : i64) {loop_unroll = "disable"}`.
 
 use xla_ir::constraints::{I64ArrayAttr, Variadic};
 use xla_ir::op_def::OpRef;
@@ -16,6 +19,18 @@ use xla_ir::{BlockId, Body, Builder, Diagnostic, Op, OpId, OpState, ValueId};
 use xla_macros::op;
 
 use super::types::{LlvmBool, LlvmType};
+
+xla_ir::enum_attr! {
+    /// How LLVM may unroll the loop whose back edge is the branch: `disable`, never
+    /// (`llvm.loop.unroll.disable`, which also stops the vectorizer's interleaving);
+    /// `disable_after_vectorize`, vectorized and interleaved as LLVM chooses but not
+    /// unrolled afterwards (`llvm.loop.vectorize.followup_all` holding
+    /// `llvm.loop.unroll.disable`).
+    pub enum LoopUnroll: "a loop unrolling hint" {
+        Disable = "disable",
+        DisableAfterVectorize = "disable_after_vectorize",
+    }
+}
 
 /// Jumps to `dest`, passing `dest_operands` to its arguments (LLVM's unconditional `br`).
 ///
@@ -28,6 +43,9 @@ pub struct BrOp {
     /// How many operands the successor receives: `[n]`.
     #[attr]
     successor_operand_counts: I64ArrayAttr,
+    /// On a loop's back edge: how LLVM may unroll the loop (LLVM's default when absent).
+    #[attr]
+    loop_unroll: Option<LoopUnroll>,
 }
 
 /// Jumps to the first successor when `condition` is 1 and to the second otherwise, passing

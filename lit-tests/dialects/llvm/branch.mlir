@@ -45,3 +45,23 @@ llvm.func @both_ways(%p: i1, %a: i32, %b: f32, %c: f32) -> f32 {
 ^join(%x: i32, %y: f32):
   llvm.return %y : f32
 }
+
+// -----
+
+// A loop's back edge may carry a hint of how LLVM may unroll the loop, kept in both forms.
+// CHECK-LABEL: llvm.func @hinted
+// CHECK:         llvm.br ^bb1(%{{.+}} : i64) {loop_unroll = "disable_after_vectorize"}
+// GENERIC:       "llvm.br"(%{{.+}})[^bb1] {loop_unroll = "disable_after_vectorize", successor_operand_counts = array<i64: 1>} : (i64) -> ()
+llvm.func @hinted(%n: i64) {
+  %zero = llvm.constant 0 : i64
+  %one = llvm.constant 1 : i64
+  llvm.br ^head(%zero : i64)
+^head(%i: i64):
+  %more = llvm.icmp slt %i, %n : i64
+  llvm.cond_br %more, ^body, ^exit
+^body:
+  %next = llvm.add %i, %one : i64
+  llvm.br ^head(%next : i64) {loop_unroll = "disable_after_vectorize"}
+^exit:
+  llvm.return
+}

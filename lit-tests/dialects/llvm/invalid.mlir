@@ -329,3 +329,12 @@ llvm.func @empty_alloca() {
   %p = llvm.alloca i32 {count = 0 : i64} : !llvm.ptr
   llvm.return
 }
+
+// -----
+
+llvm.func @unknown_unroll_hint() {
+  // expected-error @+1 {{'llvm.br' op attribute 'loop_unroll' must be a loop unrolling hint, one of disable disable_after_vectorize, found "twice"}}
+  llvm.br ^next {loop_unroll = "twice"}
+^next:
+  llvm.return
+}

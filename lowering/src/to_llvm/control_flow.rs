@@ -13,10 +13,13 @@
 //! - `loop.if`: `cond_br %p, ^then, ^else`; each ends with `br ^merge(yielded...)`, whose
 //!   arguments are the results.
 //!
+//! The back edge of each loop carries the unrolling hint [`super::loop_hints`] decides.
+//!
 //! Each region is lowered in a scope of its own ([`FnLowering::lower_region`]), so buffers
 //! allocated in a loop body are freed at the end of every iteration.
 
-use xla_ir::{Diagnostic, OpId, RegionId, Type, ValueId};
+use xla_dialects::llvm::LoopUnroll;
+use xla_ir::{BlockId, Diagnostic, OpId, RegionId, Type, ValueId};
 
 use super::lowering::FnLowering;
 
@@ -25,7 +28,8 @@ pub fn for_loop(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let operands = l.operands(op)?;
     let [lower, upper, step, inits @ ..] = &operands[..] else { return Err(l.error("loop.for needs bounds and a step")) };
     let region = l.body.op(op).regions[0];
-    let results = l.counted_loop(region, *lower, *upper, *step, inits)?;
+    let unroll = super::loop_hints::for_loop_unroll(l.body, op);
+    let results = l.counted_loop(region, (*lower, *upper, *step), inits, unroll)?;
     l.bind_results(op, &results);
     Ok(())
 }
@@ -39,7 +43,7 @@ pub fn parallel(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     }
     let rank = operands.len() / 2;
     let region = l.body.op(op).regions[0];
-    l.loop_nest(region, &operands[..rank], &operands[rank..], &mut Vec::new())
+    l.loop_nest(region, &operands[..rank], &operands[rank..], false, &mut Vec::new())
 }
 
 /// Lowers `loop.while`.
@@ -102,9 +106,15 @@ impl FnLowering<'_, '_> {
     }
 
     /// A loop running `region` (whose arguments are the induction variable and the carried
-    /// values) from `lower` below `upper` by `step`; returns the values after the last
-    /// iteration.
-    fn counted_loop(&mut self, region: RegionId, lower: ValueId, upper: ValueId, step: ValueId, inits: &[ValueId]) -> Result<Vec<ValueId>, Diagnostic> {
+    /// values) from `lower` below `upper` by `step`, its back edge carrying the hint
+    /// `unroll`; returns the values after the last iteration.
+    fn counted_loop(
+        &mut self,
+        region: RegionId,
+        (lower, upper, step): (ValueId, ValueId, ValueId),
+        inits: &[ValueId],
+        unroll: Option<LoopUnroll>,
+    ) -> Result<Vec<ValueId>, Diagnostic> {
         let carried: Vec<Type> = inits.iter().map(|v| self.body.value_type(*v)).collect();
         let mut head_types = vec![self.ctx().int_type(64)];
         head_types.extend(&carried);
@@ -123,14 +133,22 @@ impl FnLowering<'_, '_> {
         let next = self.binary("add", iv, step);
         let mut back = vec![next];
         back.extend(yielded);
-        self.br(head, &back);
+        self.back_edge(head, &back, unroll);
         self.enter_block(exit);
         Ok(exit_args)
     }
 
     /// The loops of a `loop.parallel` from dimension `ivs.len()` inward; the body runs
-    /// inside the innermost with the induction variables `ivs`.
-    pub(super) fn loop_nest(&mut self, region: RegionId, lower: &[ValueId], upper: &[ValueId], ivs: &mut Vec<ValueId>) -> Result<(), Diagnostic> {
+    /// inside the innermost with the induction variables `ivs`. `chunked` when the
+    /// outermost loop runs over a chunk of its dimension that the thread pool hands out.
+    pub(super) fn loop_nest(
+        &mut self,
+        region: RegionId,
+        lower: &[ValueId],
+        upper: &[ValueId],
+        chunked: bool,
+        ivs: &mut Vec<ValueId>,
+    ) -> Result<(), Diagnostic> {
         let d = ivs.len();
         if d == lower.len() {
             self.lower_region(region, ivs)?;
@@ -145,13 +163,26 @@ impl FnLowering<'_, '_> {
         let more = self.icmp("slt", iv, upper[d]);
         self.cond_br(more, (looped, &[]), (exit, &[]));
         self.enter_block(looped);
+        // Decided before the body is lowered, from the loop-level ops.
+        let parallel = self.body.region(region).parent.expand();
+        let unroll = parallel.and_then(|op| super::loop_hints::parallel_dim_unroll(self.body, op, d, chunked && d == 0));
         ivs.push(iv);
-        self.loop_nest(region, lower, upper, ivs)?;
+        self.loop_nest(region, lower, upper, chunked, ivs)?;
         ivs.pop();
         let one = self.i64_const(1);
         let next = self.binary("add", iv, one);
-        self.br(head, &[next]);
+        self.back_edge(head, &[next], unroll);
         self.enter_block(exit);
         Ok(())
+    }
+
+    /// The branch from the end of a loop's body back to its head `head`, passing
+    /// `operands`, with the loop's unrolling hint.
+    fn back_edge(&mut self, head: BlockId, operands: &[ValueId], unroll: Option<LoopUnroll>) {
+        self.br(head, operands);
+        if let (Some(hint), Some(branch)) = (unroll, self.body.last_op(self.block)) {
+            let ctx = self.ctx();
+            self.body.set_attr(branch, "loop_unroll", ctx.string_attr(hint.name()));
+        }
     }
 }

@@ -3,7 +3,8 @@
 //! Every loop-level `func.func` (buffers in destination-passing style) becomes an
 //! `llvm.func` of pointers returning an `i32` status ([`functions`]); its body's
 //! structured control flow becomes blocks and branches with block arguments
-//! ([`control_flow`]); buffers become pointers addressed through their layouts
+//! ([`control_flow`]), each loop's back edge with a hint of how LLVM may unroll it
+//! ([`loop_hints`]); buffers become pointers addressed through their layouts
 //! ([`memory`]); scalar ops get XLA's exact semantics, the reference interpreter's
 //! ([`arith`], [`math`], [`compare`], [`convert`]), complex numbers packed in one
 //! integer and taken apart for arithmetic ([`complex`]); runtime calls pass the run options
@@ -29,6 +30,7 @@ pub mod convert;
 pub mod emit;
 pub mod entry;
 pub mod functions;
+pub mod loop_hints;
 pub mod lowering;
 pub mod math;
 pub mod memory;

@@ -223,7 +223,7 @@ fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Resul
     let mut uppers = bounds[rank..].iter().map(|v| o.value(*v)).collect::<Result<Vec<_>, _>>()?;
     uppers[0] = o.binary("add", lowers[0], end);
     lowers[0] = o.binary("add", lowers[0], begin);
-    o.loop_nest(region, &lowers, &uppers, &mut Vec::new())?;
+    o.loop_nest(region, &lowers, &uppers, true, &mut Vec::new())?;
     if let Some((slot, caller_mode)) = saved {
         o.restore_fp_mode(slot, caller_mode);
     }

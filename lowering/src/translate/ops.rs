@@ -12,7 +12,7 @@ use inkwell::types::{BasicTypeEnum, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, ValueKind};
 use inkwell::{FloatPredicate, IntPredicate};
 use xla_dialects::llvm::{
-    is_intrinsic, AddressOfOp, AllocaOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, StoreOp,
+    is_intrinsic, AddressOfOp, AllocaOp, BrOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, LoopUnroll, StoreOp,
 };
 use xla_ir::{AttrData, Diagnostic, Op, OpId};
 
@@ -91,8 +91,39 @@ fn return_op(t: &mut FunctionTranslator, op: OpId) -> TResult {
 
 fn br(t: &mut FunctionTranslator, op: OpId) -> TResult {
     let dest = t.edge(op, 0, false)?;
-    t.builder.build_unconditional_branch(dest).map_err(|e| t.builder_error(op, e))?;
+    let branch = t.builder.build_unconditional_branch(dest).map_err(|e| t.builder_error(op, e))?;
+    if let Some(hint) = BrOp::from_id_unchecked(op).loop_unroll(t.body) {
+        set_loop_metadata(t, branch, hint);
+    }
     Ok(())
+}
+
+/// Gives the back edge `branch` of a loop the `!llvm.loop` metadata of `hint`: a distinct
+/// node whose first operand is itself (what makes it a loop id), then the property.
+fn set_loop_metadata(t: &FunctionTranslator, branch: inkwell::values::InstructionValue, hint: LoopUnroll) {
+    use inkwell::llvm_sys::core::{LLVMGetMDKindIDInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2, LLVMMetadataAsValue, LLVMSetMetadata};
+    use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
+    use inkwell::llvm_sys::prelude::LLVMMetadataRef;
+    use inkwell::values::AsValueRef;
+    let llcx = t.llcx.raw();
+    // SAFETY: every node is made in the function's own context, the strings are passed with
+    // their lengths, and the temporary node is replaced (and so freed) before anything
+    // else refers to it.
+    unsafe {
+        let string = |text: &str| LLVMMDStringInContext2(llcx, text.as_ptr().cast(), text.len());
+        let node = |operands: &mut [LLVMMetadataRef]| LLVMMDNodeInContext2(llcx, operands.as_mut_ptr(), operands.len());
+        let disable = node(&mut [string("llvm.loop.unroll.disable")]);
+        let property = match hint {
+            LoopUnroll::Disable => disable,
+            LoopUnroll::DisableAfterVectorize => node(&mut [string("llvm.loop.vectorize.followup_all"), disable]),
+        };
+        let placeholder = LLVMTemporaryMDNode(llcx, std::ptr::null_mut(), 0);
+        let loop_id = node(&mut [placeholder, property]);
+        LLVMMetadataReplaceAllUsesWith(placeholder, loop_id);
+        let kind = "llvm.loop";
+        let kind_id = LLVMGetMDKindIDInContext(llcx, kind.as_ptr().cast(), kind.len() as u32);
+        LLVMSetMetadata(branch.as_value_ref(), kind_id, LLVMMetadataAsValue(llcx, loop_id));
+    }
 }
 
 fn cond_br(t: &mut FunctionTranslator, op: OpId) -> TResult {
