@@ -7,8 +7,8 @@
 //! `successor_operand_counts` attribute ([`xla_ir::successors`]), which the custom forms
 //! leave out; the core verifier checks them against the blocks' arguments.
 //!
-//! The back edge of a loop may carry a `loop_unroll` hint, which becomes the loop's
-//! `!llvm.loop` metadata: `llvm.br ^bb1(%i : i64) {loop_unroll = "disable"}`.
+//! The back edge of a loop may carry a `loop_hint`, which becomes the loop's `!llvm.loop`
+//! metadata: `llvm.br ^bb1(%i : i64) {loop_hint = "no_unroll"}`.
 
 use xla_ir::constraints::{I64ArrayAttr, Variadic};
 use xla_ir::op_def::OpRef;
@@ -21,14 +21,16 @@ use xla_macros::op;
 use super::types::{LlvmBool, LlvmType};
 
 xla_ir::enum_attr! {
-    /// How LLVM may unroll the loop whose back edge is the branch: `disable`, never
-    /// (`llvm.loop.unroll.disable`, which also stops the vectorizer's interleaving);
-    /// `disable_after_vectorize`, vectorized and interleaved as LLVM chooses but not
-    /// unrolled afterwards (`llvm.loop.vectorize.followup_all` holding
-    /// `llvm.loop.unroll.disable`).
-    pub enum LoopUnroll: "a loop unrolling hint" {
-        Disable = "disable",
-        DisableAfterVectorize = "disable_after_vectorize",
+    /// How LLVM may transform the loop whose back edge is the branch (its `!llvm.loop`
+    /// metadata): `no_unroll`, not unrolled (`llvm.loop.unroll.disable`, which also stops
+    /// the vectorizer's interleaving); `vectorize_no_unroll`, vectorized and interleaved as
+    /// LLVM chooses but not unrolled afterwards (`llvm.loop.vectorize.followup_all` holding
+    /// `llvm.loop.unroll.disable`); `no_unroll_no_vectorize`, neither (with
+    /// `llvm.loop.vectorize.enable` false).
+    pub enum LoopHint: "a loop hint" {
+        NoUnroll = "no_unroll",
+        VectorizeNoUnroll = "vectorize_no_unroll",
+        NoUnrollNoVectorize = "no_unroll_no_vectorize",
     }
 }
 
@@ -43,9 +45,9 @@ pub struct BrOp {
     /// How many operands the successor receives: `[n]`.
     #[attr]
     successor_operand_counts: I64ArrayAttr,
-    /// On a loop's back edge: how LLVM may unroll the loop (LLVM's default when absent).
+    /// On a loop's back edge: how LLVM may transform the loop (LLVM's default when absent).
     #[attr]
-    loop_unroll: Option<LoopUnroll>,
+    loop_hint: Option<LoopHint>,
 }
 
 /// Jumps to the first successor when `condition` is 1 and to the second otherwise, passing

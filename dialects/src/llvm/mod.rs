@@ -38,7 +38,7 @@ pub mod types;
 
 pub use address::GetElementPtrOp;
 pub use address_of::AddressOfOp;
-pub use branch::{BrOp, CondBrOp, LoopUnroll};
+pub use branch::{BrOp, CondBrOp, LoopHint};
 pub use call::{is_intrinsic, CallOp};
 pub use cast::{
     BitcastOp, FPExtOp, FPToSIOp, FPToUIOp, FPTruncOp, IntToPtrOp, PtrToIntOp, SExtOp, SIToFPOp, TruncOp, UIToFPOp, ZExtOp,

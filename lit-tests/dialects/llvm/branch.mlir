@@ -50,8 +50,8 @@ llvm.func @both_ways(%p: i1, %a: i32, %b: f32, %c: f32) -> f32 {
 
 // A loop's back edge may carry a hint of how LLVM may unroll the loop, kept in both forms.
 // CHECK-LABEL: llvm.func @hinted
-// CHECK:         llvm.br ^bb1(%{{.+}} : i64) {loop_unroll = "disable_after_vectorize"}
-// GENERIC:       "llvm.br"(%{{.+}})[^bb1] {loop_unroll = "disable_after_vectorize", successor_operand_counts = array<i64: 1>} : (i64) -> ()
+// CHECK:         llvm.br ^bb1(%{{.+}} : i64) {loop_hint = "vectorize_no_unroll"}
+// GENERIC:       "llvm.br"(%{{.+}})[^bb1] {loop_hint = "vectorize_no_unroll", successor_operand_counts = array<i64: 1>} : (i64) -> ()
 llvm.func @hinted(%n: i64) {
   %zero = llvm.constant 0 : i64
   %one = llvm.constant 1 : i64
@@ -61,7 +61,7 @@ llvm.func @hinted(%n: i64) {
   llvm.cond_br %more, ^body, ^exit
 ^body:
   %next = llvm.add %i, %one : i64
-  llvm.br ^head(%next : i64) {loop_unroll = "disable_after_vectorize"}
+  llvm.br ^head(%next : i64) {loop_hint = "vectorize_no_unroll"}
 ^exit:
   llvm.return
 }

@@ -333,8 +333,8 @@ llvm.func @empty_alloca() {
 // -----
 
 llvm.func @unknown_unroll_hint() {
-  // expected-error @+1 {{'llvm.br' op attribute 'loop_unroll' must be a loop unrolling hint, one of disable disable_after_vectorize, found "twice"}}
-  llvm.br ^next {loop_unroll = "twice"}
+  // expected-error @+1 {{'llvm.br' op attribute 'loop_hint' must be a loop hint, one of no_unroll vectorize_no_unroll no_unroll_no_vectorize, found "twice"}}
+  llvm.br ^next {loop_hint = "twice"}
 ^next:
   llvm.return
 }

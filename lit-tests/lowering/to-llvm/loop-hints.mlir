@@ -7,7 +7,7 @@
 // An elementwise loop of 1024 iterations may be vectorized and interleaved, but is not
 // unrolled afterwards.
 // CHECK-LABEL: llvm.func @scale
-// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_unroll = "disable_after_vectorize"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "vectorize_no_unroll"}
 // IR-LABEL:    define i32 @scale(
 // IR:            br label %{{[0-9]+}}, !llvm.loop ![[LOOP:[0-9]+]]
 // IR:          ![[LOOP]] = distinct !{![[LOOP]], ![[FOLLOWUP:[0-9]+]]}
@@ -37,7 +37,7 @@ func.func @scale(%a: memref<1024xf32>, %r: memref<1024xf32>) {
 
 // A reduction whose accumulators are carried through the loop is not unrolled at all.
 // CHECK-LABEL: llvm.func @sum
-// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}}, %{{.+}} : i64, f32) {loop_unroll = "disable"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}}, %{{.+}} : i64, f32) {loop_hint = "no_unroll"}
 // IR-LABEL:    define i32 @sum(
 // IR:            br label %{{[0-9]+}}, !llvm.loop ![[LOOP:[0-9]+]]
 // IR:          ![[LOOP]] = distinct !{![[LOOP]], ![[DISABLE:[0-9]+]]}
@@ -60,8 +60,8 @@ func.func @sum(%a: memref<512xf32>, %r: memref<f32>) {
 
 // In a nest, the inner loop is vectorized, the outer one is not unrolled.
 // CHECK-LABEL: llvm.func @rows
-// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_unroll = "disable_after_vectorize"}
-// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_unroll = "disable"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "vectorize_no_unroll"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "no_unroll"}
 func.func @rows(%a: memref<64x256xf32>, %r: memref<64x256xf32>) {
   %c0 = loop.constant 0 : index
   %c64 = loop.constant 64 : index
@@ -80,7 +80,7 @@ func.func @rows(%a: memref<64x256xf32>, %r: memref<64x256xf32>) {
 // A small nest (a 3x3 window, 16 iterations or fewer in every loop) keeps LLVM's default,
 // which unrolls it.
 // CHECK-LABEL: llvm.func @window
-// CHECK-NOT:     loop_unroll
+// CHECK-NOT:     loop_hint
 // CHECK:         llvm.return
 func.func @window(%a: memref<3x3xf32>, %r: memref<f32>) {
   %c0 = loop.constant 0 : index
@@ -106,7 +106,7 @@ func.func @window(%a: memref<3x3xf32>, %r: memref<f32>) {
 // become constants. Its outer loop is not unrolled.
 // CHECK-LABEL: llvm.func @interior_pad
 // CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64){{$}}
-// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_unroll = "disable"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "no_unroll"}
 func.func @interior_pad(%a: memref<32x40xf32>, %r: memref<32x119xf32>) {
   %c0 = loop.constant 0 : index
   %c3 = loop.constant 3 : index
@@ -134,7 +134,7 @@ func.func @interior_pad(%a: memref<32x40xf32>, %r: memref<32x119xf32>) {
 // A comparison of a value the loop loads (a gather's clamped index) is not index control:
 // the loop still gets its hint.
 // CHECK-LABEL: llvm.func @gather_rows
-// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_unroll = "disable_after_vectorize"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "vectorize_no_unroll"}
 func.func @gather_rows(%table: memref<100xf32>, %ids: memref<256xi64>, %r: memref<256xf32>) {
   %c0 = loop.constant 0 : index
   %c99 = loop.constant 99 : index
@@ -156,8 +156,8 @@ func.func @gather_rows(%table: memref<100xf32>, %ids: memref<256xi64>, %r: memre
 // A nest with enough work for the thread pool: the outlined function's loop over the chunk
 // it is handed (of unknown length) is not unrolled, the inner loop is vectorized.
 // CHECK-LABEL: llvm.func @pooled.parallel.0
-// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_unroll = "disable_after_vectorize"}
-// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_unroll = "disable"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "vectorize_no_unroll"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "no_unroll"}
 // CHECK-LABEL: llvm.func @pooled(
 func.func @pooled(%a: memref<4096x256xf32>, %r: memref<4096x256xf32>) {
   %c0 = loop.constant 0 : index
@@ -179,7 +179,7 @@ func.func @pooled(%a: memref<4096x256xf32>, %r: memref<4096x256xf32>) {
 // one is not small, whatever its trip count, and is not unrolled.
 // CHECK-LABEL: llvm.func @repeat
 // CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i32){{$}}
-// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_unroll = "disable"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "no_unroll"}
 func.func @repeat(%n: i32, %out: memref<4xi32>) {
   %c0 = loop.constant 0 : index
   %c1 = loop.constant 1 : index
@@ -196,6 +196,51 @@ func.func @repeat(%n: i32, %out: memref<4xi32>) {
       loop.yield %next : i32
     }
     loop.store %r, %out[%k] : memref<4xi32>
+    loop.yield
+  }
+  func.return
+}
+
+// -----
+
+// Reading every third element (a strided slice) is what LLVM vectorizes as interleaved
+// groups of masked loads, slow to analyze and no faster: the loop is neither unrolled nor
+// vectorized.
+// CHECK-LABEL: llvm.func @every_third
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "no_unroll_no_vectorize"}
+// IR-LABEL:    define i32 @every_third(
+// IR:            br label %{{[0-9]+}}, !llvm.loop ![[LOOP:[0-9]+]]
+// IR:          ![[LOOP]] = distinct !{![[LOOP]], ![[DISABLE:[0-9]+]], ![[NOVEC:[0-9]+]]}
+// IR:          ![[DISABLE]] = !{!"llvm.loop.unroll.disable"}
+// IR:          ![[NOVEC]] = !{!"llvm.loop.vectorize.enable", i1 false}
+func.func @every_third(%a: memref<384xf32>, %r: memref<128xf32>) {
+  %c0 = loop.constant 0 : index
+  %c3 = loop.constant 3 : index
+  %c5 = loop.constant 5 : index
+  %c128 = loop.constant 128 : index
+  loop.parallel (%i) = (%c0) to (%c128) {
+    %j = loop.arith multiply %i, %c3 : index
+    %x = loop.load %a[%j] : memref<384xf32>
+    loop.store %x, %r[%i] : memref<128xf32>
+    loop.yield
+  }
+  func.return
+}
+
+// -----
+
+// A transpose reads a whole row apart from one iteration to the next, which LLVM
+// vectorizes with gathers: the inner loop keeps `vectorize_no_unroll`.
+// CHECK-LABEL: llvm.func @transpose
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "vectorize_no_unroll"}
+// CHECK:         llvm.br ^{{bb[0-9]+}}(%{{.+}} : i64) {loop_hint = "no_unroll"}
+func.func @transpose(%a: memref<256x128xf32>, %r: memref<128x256xf32>) {
+  %c0 = loop.constant 0 : index
+  %c128 = loop.constant 128 : index
+  %c256 = loop.constant 256 : index
+  loop.parallel (%i, %j) = (%c0, %c0) to (%c128, %c256) {
+    %x = loop.load %a[%j, %i] : memref<256x128xf32>
+    loop.store %x, %r[%i, %j] : memref<128x256xf32>
     loop.yield
   }
   func.return

@@ -13,12 +13,12 @@
 //! - `loop.if`: `cond_br %p, ^then, ^else`; each ends with `br ^merge(yielded...)`, whose
 //!   arguments are the results.
 //!
-//! The back edge of each loop carries the unrolling hint [`super::loop_hints`] decides.
+//! The back edge of each loop carries the hint [`super::loop_hints`] decides.
 //!
 //! Each region is lowered in a scope of its own ([`FnLowering::lower_region`]), so buffers
 //! allocated in a loop body are freed at the end of every iteration.
 
-use xla_dialects::llvm::LoopUnroll;
+use xla_dialects::llvm::LoopHint;
 use xla_ir::{BlockId, Diagnostic, OpId, RegionId, Type, ValueId};
 
 use super::lowering::FnLowering;
@@ -28,8 +28,8 @@ pub fn for_loop(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let operands = l.operands(op)?;
     let [lower, upper, step, inits @ ..] = &operands[..] else { return Err(l.error("loop.for needs bounds and a step")) };
     let region = l.body.op(op).regions[0];
-    let unroll = super::loop_hints::for_loop_unroll(l.body, op);
-    let results = l.counted_loop(region, (*lower, *upper, *step), inits, unroll)?;
+    let hint = super::loop_hints::for_loop_hint(l.body, op);
+    let results = l.counted_loop(region, (*lower, *upper, *step), inits, hint)?;
     l.bind_results(op, &results);
     Ok(())
 }
@@ -107,13 +107,13 @@ impl FnLowering<'_, '_> {
 
     /// A loop running `region` (whose arguments are the induction variable and the carried
     /// values) from `lower` below `upper` by `step`, its back edge carrying the hint
-    /// `unroll`; returns the values after the last iteration.
+    /// `hint`; returns the values after the last iteration.
     fn counted_loop(
         &mut self,
         region: RegionId,
         (lower, upper, step): (ValueId, ValueId, ValueId),
         inits: &[ValueId],
-        unroll: Option<LoopUnroll>,
+        hint: Option<LoopHint>,
     ) -> Result<Vec<ValueId>, Diagnostic> {
         let carried: Vec<Type> = inits.iter().map(|v| self.body.value_type(*v)).collect();
         let mut head_types = vec![self.ctx().int_type(64)];
@@ -133,7 +133,7 @@ impl FnLowering<'_, '_> {
         let next = self.binary("add", iv, step);
         let mut back = vec![next];
         back.extend(yielded);
-        self.back_edge(head, &back, unroll);
+        self.back_edge(head, &back, hint);
         self.enter_block(exit);
         Ok(exit_args)
     }
@@ -165,24 +165,24 @@ impl FnLowering<'_, '_> {
         self.enter_block(looped);
         // Decided before the body is lowered, from the loop-level ops.
         let parallel = self.body.region(region).parent.expand();
-        let unroll = parallel.and_then(|op| super::loop_hints::parallel_dim_unroll(self.body, op, d, chunked && d == 0));
+        let hint = parallel.and_then(|op| super::loop_hints::parallel_dim_hint(self.body, op, d, chunked && d == 0));
         ivs.push(iv);
         self.loop_nest(region, lower, upper, chunked, ivs)?;
         ivs.pop();
         let one = self.i64_const(1);
         let next = self.binary("add", iv, one);
-        self.back_edge(head, &[next], unroll);
+        self.back_edge(head, &[next], hint);
         self.enter_block(exit);
         Ok(())
     }
 
     /// The branch from the end of a loop's body back to its head `head`, passing
-    /// `operands`, with the loop's unrolling hint.
-    fn back_edge(&mut self, head: BlockId, operands: &[ValueId], unroll: Option<LoopUnroll>) {
+    /// `operands`, with the loop's hint.
+    fn back_edge(&mut self, head: BlockId, operands: &[ValueId], hint: Option<LoopHint>) {
         self.br(head, operands);
-        if let (Some(hint), Some(branch)) = (unroll, self.body.last_op(self.block)) {
+        if let (Some(hint), Some(branch)) = (hint, self.body.last_op(self.block)) {
             let ctx = self.ctx();
-            self.body.set_attr(branch, "loop_unroll", ctx.string_attr(hint.name()));
+            self.body.set_attr(branch, "loop_hint", ctx.string_attr(hint.name()));
         }
     }
 }

@@ -3,7 +3,7 @@
 //! Every loop-level `func.func` (buffers in destination-passing style) becomes an
 //! `llvm.func` of pointers returning an `i32` status ([`functions`]); its body's
 //! structured control flow becomes blocks and branches with block arguments
-//! ([`control_flow`]), each loop's back edge with a hint of how LLVM may unroll it
+//! ([`control_flow`]), each loop's back edge with a hint of how LLVM may unroll and vectorize it
 //! ([`loop_hints`]); buffers become pointers addressed through their layouts
 //! ([`memory`]); scalar ops get XLA's exact semantics, the reference interpreter's
 //! ([`arith`], [`math`], [`compare`], [`convert`]), complex numbers packed in one

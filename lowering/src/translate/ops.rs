@@ -12,7 +12,7 @@ use inkwell::types::{BasicTypeEnum, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, ValueKind};
 use inkwell::{FloatPredicate, IntPredicate};
 use xla_dialects::llvm::{
-    is_intrinsic, AddressOfOp, AllocaOp, BrOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, LoopUnroll, StoreOp,
+    is_intrinsic, AddressOfOp, AllocaOp, BrOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, LoopHint, StoreOp,
 };
 use xla_ir::{AttrData, Diagnostic, Op, OpId};
 
@@ -92,16 +92,19 @@ fn return_op(t: &mut FunctionTranslator, op: OpId) -> TResult {
 fn br(t: &mut FunctionTranslator, op: OpId) -> TResult {
     let dest = t.edge(op, 0, false)?;
     let branch = t.builder.build_unconditional_branch(dest).map_err(|e| t.builder_error(op, e))?;
-    if let Some(hint) = BrOp::from_id_unchecked(op).loop_unroll(t.body) {
+    if let Some(hint) = BrOp::from_id_unchecked(op).loop_hint(t.body) {
         set_loop_metadata(t, branch, hint);
     }
     Ok(())
 }
 
 /// Gives the back edge `branch` of a loop the `!llvm.loop` metadata of `hint`: a distinct
-/// node whose first operand is itself (what makes it a loop id), then the property.
-fn set_loop_metadata(t: &FunctionTranslator, branch: inkwell::values::InstructionValue, hint: LoopUnroll) {
-    use inkwell::llvm_sys::core::{LLVMGetMDKindIDInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2, LLVMMetadataAsValue, LLVMSetMetadata};
+/// node whose first operand is itself (what makes it a loop id), then the properties.
+fn set_loop_metadata(t: &FunctionTranslator, branch: inkwell::values::InstructionValue, hint: LoopHint) {
+    use inkwell::llvm_sys::core::{
+        LLVMConstInt, LLVMGetMDKindIDInContext, LLVMInt1TypeInContext, LLVMMDNodeInContext2, LLVMMDStringInContext2, LLVMMetadataAsValue,
+        LLVMSetMetadata, LLVMValueAsMetadata,
+    };
     use inkwell::llvm_sys::debuginfo::{LLVMMetadataReplaceAllUsesWith, LLVMTemporaryMDNode};
     use inkwell::llvm_sys::prelude::LLVMMetadataRef;
     use inkwell::values::AsValueRef;
@@ -112,13 +115,19 @@ fn set_loop_metadata(t: &FunctionTranslator, branch: inkwell::values::Instructio
     unsafe {
         let string = |text: &str| LLVMMDStringInContext2(llcx, text.as_ptr().cast(), text.len());
         let node = |operands: &mut [LLVMMetadataRef]| LLVMMDNodeInContext2(llcx, operands.as_mut_ptr(), operands.len());
-        let disable = node(&mut [string("llvm.loop.unroll.disable")]);
-        let property = match hint {
-            LoopUnroll::Disable => disable,
-            LoopUnroll::DisableAfterVectorize => node(&mut [string("llvm.loop.vectorize.followup_all"), disable]),
-        };
-        let placeholder = LLVMTemporaryMDNode(llcx, std::ptr::null_mut(), 0);
-        let loop_id = node(&mut [placeholder, property]);
+        let no_unroll = node(&mut [string("llvm.loop.unroll.disable")]);
+        let mut loop_id = vec![LLVMTemporaryMDNode(llcx, std::ptr::null_mut(), 0)];
+        match hint {
+            LoopHint::NoUnroll => loop_id.push(no_unroll),
+            LoopHint::VectorizeNoUnroll => loop_id.push(node(&mut [string("llvm.loop.vectorize.followup_all"), no_unroll])),
+            LoopHint::NoUnrollNoVectorize => {
+                let off = LLVMValueAsMetadata(LLVMConstInt(LLVMInt1TypeInContext(llcx), 0, 0));
+                loop_id.push(no_unroll);
+                loop_id.push(node(&mut [string("llvm.loop.vectorize.enable"), off]));
+            }
+        }
+        let placeholder = loop_id[0];
+        let loop_id = node(&mut loop_id);
         LLVMMetadataReplaceAllUsesWith(placeholder, loop_id);
         let kind = "llvm.loop";
         let kind_id = LLVMGetMDKindIDInContext(llcx, kind.as_ptr().cast(), kind.len() as u32);
