@@ -35,7 +35,9 @@
 use std::collections::HashMap;
 
 use xla_dialects::llvm::LoopHint;
-use xla_ir::{AttrData, Body, OpId, ValueId, WalkOrder};
+use xla_ir::{Body, OpId, ValueId, WalkOrder};
+
+use super::loop_bounds::{constant_int, loop_trip_counts, trip_count};
 
 /// The most iterations of a loop that LLVM may still unroll as it likes, when the loops
 /// inside it are small too.
@@ -169,48 +171,10 @@ fn induction_variable(body: &Body, op: OpId, n: usize) -> Option<ValueId> {
     body.block(block).args.get(n).copied()
 }
 
-/// The trip count of a loop from `lower` below `upper` by `step` (1 when `None`), when all
-/// three are `loop.constant`s.
-fn trip_count(body: &Body, lower: ValueId, upper: ValueId, step: Option<ValueId>) -> Option<i128> {
-    let (lower, upper) = (constant_int(body, lower)?, constant_int(body, upper)?);
-    let step = match step {
-        Some(s) => constant_int(body, s)?,
-        None => 1,
-    };
-    if step <= 0 {
-        return None;
-    }
-    Some(upper.checked_sub(lower)?.max(0).checked_add(step - 1)? / step)
-}
-
-/// The value of `v` when a `loop.constant` of an integer defines it.
-fn constant_int(body: &Body, v: ValueId) -> Option<i128> {
-    let op = body.defining_op(v)?;
-    if body.op_name(op) != "loop.constant" {
-        return None;
-    }
-    match body.ctx().attr_data(body.attr(op, "value")?) {
-        AttrData::Integer { value, .. } => Some(*value),
-        _ => None,
-    }
-}
-
 /// Whether every loop among `ops` is small: a `loop.for` or `loop.parallel` with constant
 /// bounds of at most [`SMALL_TRIPS`] iterations in each dimension (a `loop.while` never is).
 fn loops_small(body: &Body, ops: &[OpId]) -> bool {
-    ops.iter().all(|&op| {
-        let operands = &body.op(op).operands;
-        let small = |t: Option<i128>| t.is_some_and(|t| t <= SMALL_TRIPS);
-        match body.op_name(op) {
-            "loop.for" => operands.len() >= 3 && small(trip_count(body, operands[0], operands[1], Some(operands[2]))),
-            "loop.parallel" => {
-                let rank = operands.len() / 2;
-                (0..rank).all(|d| small(trip_count(body, operands[d], operands[rank + d], None)))
-            }
-            "loop.while" => false,
-            _ => true,
-        }
-    })
+    ops.iter().all(|&op| loop_trip_counts(body, op).iter().all(|t| t.is_some_and(|t| t <= SMALL_TRIPS)))
 }
 
 fn is_loop(body: &Body, op: OpId) -> bool {

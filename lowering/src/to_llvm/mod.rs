@@ -30,6 +30,7 @@ pub mod convert;
 pub mod emit;
 pub mod entry;
 pub mod functions;
+pub mod loop_bounds;
 pub mod loop_hints;
 pub mod lowering;
 pub mod math;

@@ -34,8 +34,9 @@
 use std::collections::HashSet;
 
 use xla_dialects::llvm::ptr_type;
-use xla_ir::{AttrData, Body, Builder, Diagnostic, InsertPoint, OpId, OpState, RegionId, ValueId};
+use xla_ir::{Body, Builder, Diagnostic, InsertPoint, OpId, OpState, RegionId, ValueId};
 
+use super::loop_bounds::loop_trip_counts;
 use super::lowering::FnLowering;
 
 /// The least estimated work (trip count times per-iteration cost, in ops) for which a
@@ -87,39 +88,14 @@ fn region_cost(body: &Body, region: RegionId) -> u64 {
     for &block in &body.region(region).blocks {
         for op in body.block_ops(block) {
             let inner: u64 = body.op(op).regions.iter().map(|r| region_cost(body, *r)).sum();
-            let trips = match body.op_name(op) {
-                "loop.for" => trip_count(body, body.operand(op, 0), body.operand(op, 1)),
-                "loop.parallel" => {
-                    let rank = body.op(op).operands.len() / 2;
-                    (0..rank).fold(1u64, |acc, d| acc.saturating_mul(trip_count(body, body.operand(op, d), body.operand(op, rank + d))))
-                }
-                "loop.while" => UNKNOWN_TRIP_COUNT,
-                _ => 1,
-            };
+            let trips = loop_trip_counts(body, op)
+                .iter()
+                .map(|t| t.map_or(UNKNOWN_TRIP_COUNT, |t| u64::try_from(t).unwrap_or(u64::MAX)))
+                .fold(1u64, u64::saturating_mul);
             cost = cost.saturating_add(1).saturating_add(inner.saturating_mul(trips));
         }
     }
     cost
-}
-
-/// The trip count of a loop from `lower` to `upper` when both are `loop.constant`s.
-fn trip_count(body: &Body, lower: ValueId, upper: ValueId) -> u64 {
-    match (loop_constant(body, lower), loop_constant(body, upper)) {
-        (Some(lo), Some(hi)) => u64::try_from((hi - lo).max(0)).unwrap_or(u64::MAX),
-        _ => UNKNOWN_TRIP_COUNT,
-    }
-}
-
-/// The value of `v` when a `loop.constant` integer defines it.
-fn loop_constant(body: &Body, v: ValueId) -> Option<i128> {
-    let op = body.defining_op(v)?;
-    if body.op_name(op) != "loop.constant" {
-        return None;
-    }
-    match body.ctx().attr_data(body.attr(op, "value")?) {
-        AttrData::Integer { value, .. } => Some(*value),
-        _ => None,
-    }
 }
 
 /// The values `op` and its region use but do not define, in order of first use: the
