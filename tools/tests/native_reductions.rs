@@ -7,7 +7,8 @@
 //!   arbitrary floats, whatever the reducer (a column argmax among them);
 //! - reductions along the minor dimension are split into lanes, which reorders float sums:
 //!   exact on integers, maximum and minimum, within a few ulps of the sum's magnitude on
-//!   arbitrary floats, and exact again on small integers.
+//!   arbitrary floats, and exact again on small integers; float maxima and minima
+//!   propagate NaNs from anywhere in a row or from the init value, as the interpreter does.
 //!
 //! Sizes leave remainders (lanes that get one more element, a prime minor dimension that is
 //! one tile), and one input is column-major.
@@ -129,5 +130,54 @@ fn integer_row_reductions_in_lanes_are_exact() {
     for (op, init) in [("add", "7"), ("multiply", "1"), ("maximum", "-2147483648"), ("minimum", "2147483647"), ("xor", "0"), ("and", "-1"), ("or", "0")] {
         let text = reduction("tensor<16x333xi32>", "tensor<16xi32>", "i32", op, init, "1");
         check(&text, std::slice::from_ref(&input), Tolerance::EXACT);
+    }
+}
+
+#[test]
+fn float_extrema_in_lanes_propagate_nans_wherever_they_are() {
+    // Lanes fold an element as `isnan(x) ? NaN : (x > acc ? x : acc)`, the reducer's value
+    // step for step: a NaN anywhere in a row (first, in a whole round, in the remainder
+    // lanes), in the init value, or everywhere gives NaN; infinities and zeros of one sign
+    // come through unchanged. Both operand orders of the reducer, `f32` (8 lanes) and `f64`
+    // (4 lanes), 43 columns so that three lanes get one element more.
+    let (rows, columns) = (8usize, 43usize);
+    let mut values = arbitrary_floats(rows * columns, 11);
+    let nan = f64::NAN;
+    values[3] = nan; // row 0: early
+    values[columns + 20] = nan; // row 1: in the middle
+    values[2 * columns + 42] = nan; // row 2: the last element, a remainder lane
+    for v in &mut values[3 * columns..4 * columns] {
+        *v = nan; // row 3: only NaNs
+    }
+    for (i, v) in values[4 * columns..5 * columns].iter_mut().enumerate() {
+        *v = if i == 17 { f64::INFINITY } else { -f64::INFINITY }; // row 4: one +inf among -infs
+    }
+    for v in &mut values[5 * columns..6 * columns] {
+        *v = -0.0; // row 5: negative zeros only
+    }
+    for v in &mut values[6 * columns..7 * columns] {
+        *v = 0.0; // row 6: positive zeros only
+    }
+    let f32_inits = [("maximum", "0xFF800000"), ("minimum", "0x7F800000"), ("maximum", "0x7FC00000")];
+    let f64_inits = [("maximum", "0xFFF0000000000000"), ("minimum", "0x7FF0000000000000"), ("maximum", "0x7FF8000000000000")];
+    for (element, ty, inits) in [(ElementType::F32, "f32", f32_inits), (ElementType::F64, "f64", f64_inits)] {
+        let input = Literal::new(element, vec![rows as i64, columns as i64], Elements::Float(values.clone()));
+        for (op, init) in inits {
+            for acc_first in [true, false] {
+                let (a, b) = if acc_first { ("%acc", "%x") } else { ("%x", "%acc") };
+                let text = format!(
+                    "func.func @main(%v: tensor<{rows}x{columns}x{ty}>) -> tensor<{rows}x{ty}> {{
+  %init = hlo.constant dense<{init}> : tensor<{ty}>
+  %0 = hlo.reduce(%v init: %init) dimensions = [1] : (tensor<{rows}x{columns}x{ty}>, tensor<{ty}>) -> tensor<{rows}x{ty}> {{
+  ^bb0(%acc: tensor<{ty}>, %x: tensor<{ty}>):
+    %1 = hlo.{op} {a}, {b} : tensor<{ty}>
+    hlo.return %1 : tensor<{ty}>
+  }}
+  func.return %0 : tensor<{rows}x{ty}>
+}}"
+                );
+                check(&text, std::slice::from_ref(&input), Tolerance::EXACT);
+            }
+        }
     }
 }

@@ -174,6 +174,32 @@ func.func @row_sum_in_lanes(%a: tensor<3x37xf32>) -> tensor<3xf32> {
 
 // -----
 
+// A float maximum in lanes folds each element as `isnan(x) ? NaN : (x > acc ? x : acc)`:
+// the NaN test reads only the element, off the chain of accumulators. The lanes are
+// combined with the reducer itself.
+// CHECK-LABEL: func.func @row_max_in_lanes
+// CHECK-DAG:     %[[NAN:.+]] = loop.constant 0x7FC00000 : f32
+// CHECK:           loop.for %{{.+}} iter_args(%[[L0:[^ ]+]] = %{{.+}},
+// CHECK:             %[[X:.+]] = loop.load %arg0
+// CHECK-NEXT:        %[[GT:.+]] = loop.compare GT, %[[X]], %[[L0]] : f32
+// CHECK-NEXT:        %[[MAX:.+]] = loop.select %[[GT]], %[[X]], %[[L0]] : f32
+// CHECK-NEXT:        %[[ISNAN:.+]] = loop.compare NE, %[[X]], %[[X]] : f32
+// CHECK-NEXT:        loop.select %[[ISNAN]], %[[NAN]], %[[MAX]] : f32
+// CHECK:           loop.arith maximum
+// CHECK:           loop.store
+
+func.func @row_max_in_lanes(%a: tensor<3x37xf32>) -> tensor<3xf32> {
+  %init = hlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = hlo.reduce(%a init: %init) dimensions = [1] : (tensor<3x37xf32>, tensor<f32>) -> tensor<3xf32> {
+  ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
+    %1 = hlo.maximum %acc, %x : tensor<f32>
+    hlo.return %1 : tensor<f32>
+  }
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
 // A reducer that is not one associative op keeps the sequential order.
 // CHECK-LABEL: func.func @row_reduce_not_associative
 // CHECK:         loop.for %{{.+}} iter_args(%{{.+}} = %{{.+}}) -> (f32) {

@@ -21,6 +21,7 @@ use xla_ir::{Op, OpId, RegionId, Type, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
+use super::reduce_lanes::LaneSplit;
 use super::window::{entry_or, padding_pairs, WindowDim};
 
 /// What the reduction loops of one result element read: the inputs, the reduced
@@ -29,9 +30,9 @@ struct Reduction {
     inputs: Vec<ValueId>,
     reduced: Vec<(usize, i64)>,
     reducer: RegionId,
-    /// Whether the accumulators are lanes of a [split](super::reduce_lanes) along the
-    /// innermost reduced dimension.
-    split: bool,
+    /// When the accumulators are lanes of a [split](super::reduce_lanes) along the
+    /// innermost reduced dimension, the split.
+    split: Option<LaneSplit>,
 }
 
 impl Lowering<'_, '_> {
@@ -63,11 +64,11 @@ impl Lowering<'_, '_> {
         }
         if let Some(split) = self.lane_split(&inputs, &reduced, reducer) {
             let lanes = self.lane_accumulators(split, accumulators[0])?;
-            let reduction = Reduction { inputs, reduced, reducer, split: true };
+            let reduction = Reduction { inputs, reduced, reducer, split: Some(split) };
             let lanes = self.fold_dimensions(&reduction, 0, full_index, lanes)?;
             return Ok(vec![self.combine_lanes(reducer, lanes)?]);
         }
-        let reduction = Reduction { inputs, reduced, reducer, split: false };
+        let reduction = Reduction { inputs, reduced, reducer, split: None };
         self.fold_dimensions(&reduction, 0, full_index, accumulators)
     }
 
@@ -94,10 +95,16 @@ impl Lowering<'_, '_> {
         let Some(&(d, size)) = reduction.reduced.get(level) else {
             return self.fold_element(reduction, &index, accumulators);
         };
-        if reduction.split && level + 1 == reduction.reduced.len() {
+        if let Some(split) = reduction.split.filter(|_| level + 1 == reduction.reduced.len()) {
             let apply = |this: &mut Self, acc: ValueId, at: ValueId| -> Emitted<ValueId> {
                 let mut index = index.clone();
                 index[d] = Some(at);
+                if let (Some(extremum), [input]) = (split.extremum, &reduction.inputs[..]) {
+                    let full: Option<Vec<ValueId>> = index.iter().copied().collect();
+                    let full = full.ok_or_else(|| this.error("internal error: an index left unfilled"))?;
+                    let x = this.element(*input, &full)?;
+                    return this.extremum_step(extremum, acc, x);
+                }
                 let folded = this.fold_element(reduction, &index, vec![acc])?;
                 folded.first().copied().ok_or_else(|| this.error("a reducer without a result"))
             };

@@ -14,11 +14,19 @@
 //! reassociation for float sums and products, as XLA's CPU backend reassociates its
 //! vectorized reductions.
 //!
+//! A float `maximum` (`minimum`) folds into a lane as `isnan(x) ? NaN : (x > acc ? x :
+//! acc)` ([`Extremum`]) rather than as the reducer's `uno(acc, x) ? NaN : (acc >= x ? acc
+//! : x)`: the same value bit for bit (a NaN accumulator stays NaN since no comparison with
+//! it holds, ties keep the accumulator), but the NaN test reads only the element, so the
+//! chain from one accumulator to the next is one `vmaxps` and a blend rather than a
+//! comparison and two blends.
+//!
 //! Invariant: a split changes nothing but the order in which elements are combined; it
 //! applies only to reducers that are associative and commutative on their type, with a
 //! neutral element that leaves every value unchanged (`-0.0` for float sums, so that a
 //! sum of negative zeros stays negative).
 
+use xla_dialects::hlo::ComparisonDirection;
 use xla_ir::{FloatKind, OpId, RegionId, Scalar, Signedness, TypeData, ValueId};
 
 use super::emit::Emitted;
@@ -40,6 +48,19 @@ pub struct LaneSplit {
     pub lanes: usize,
     /// The neutral element of the reducer on the element type.
     pub neutral: Scalar,
+    /// For a float `maximum` or `minimum` reducer, how an element folds into a lane.
+    pub extremum: Option<Extremum>,
+}
+
+/// A float `maximum` (`minimum`) reducer, whose step into a lane keeps the NaN test off the
+/// chain of accumulators (see the module documentation).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Extremum {
+    /// `maximum` rather than `minimum`.
+    pub maximum: bool,
+    /// Whether the reducer's first operand is the accumulator (`max(acc, x)`, which keeps
+    /// the accumulator on ties) rather than the element (`max(x, acc)`).
+    pub accumulator_first: bool,
 }
 
 /// The associative reducers, by the name of the one op their region applies.
@@ -64,7 +85,15 @@ impl Lowering<'_, '_> {
         let element = self.element_type_of(input).ok()?;
         let (neutral, bytes) = neutral_element(self.ctx().type_data(element), self.body.op_name(op))?;
         let lanes = (LANES_BYTES / bytes).min(16);
-        (size >= MIN_LANE_ROUNDS * lanes as i64).then_some(LaneSplit { lanes, neutral })
+        let accumulator = self.body.entry_block(reducer).and_then(|b| self.body.block(b).args.first().copied());
+        let extremum = match (self.body.op_name(op), neutral) {
+            ("hlo.maximum" | "hlo.minimum", Scalar::Float(_)) => Some(Extremum {
+                maximum: self.body.op_name(op) == "hlo.maximum",
+                accumulator_first: self.body.op(op).operands.first().copied() == accumulator,
+            }),
+            _ => None,
+        };
+        (size >= MIN_LANE_ROUNDS * lanes as i64).then_some(LaneSplit { lanes, neutral, extremum })
     }
 
     /// The starting accumulators of a split reduction: `init` in lane 0, the neutral
@@ -104,6 +133,24 @@ impl Lowering<'_, '_> {
             accumulators[lane] = apply(self, accumulators[lane], at)?;
         }
         Ok(accumulators)
+    }
+
+    /// Folds element `x` into the lane accumulator `acc` of a float `maximum` (`minimum`):
+    /// `isnan(x) ? NaN : (x > acc ? x : acc)` (`>=` when the element is the reducer's first
+    /// operand, which then wins ties), the reducer's value bit for bit.
+    pub fn extremum_step(&mut self, extremum: Extremum, acc: ValueId, x: ValueId) -> Emitted<ValueId> {
+        use ComparisonDirection::{Ge, Gt, Le, Lt, Ne};
+        let direction = match (extremum.maximum, extremum.accumulator_first) {
+            (true, true) => Gt,
+            (true, false) => Ge,
+            (false, true) => Lt,
+            (false, false) => Le,
+        };
+        let takes_x = self.compare(direction, None, x, acc);
+        let chosen = self.select(takes_x, x, acc);
+        let is_nan = self.compare(Ne, None, x, x);
+        let nan = self.scalar(Scalar::Float(f64::NAN), self.body.value_type(x))?;
+        Ok(self.select(is_nan, nan, chosen))
     }
 
     /// Combines the lanes into one value with `reducer`, in lane order: `((l0 + l1) + l2)
