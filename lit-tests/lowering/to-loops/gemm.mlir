@@ -28,6 +28,39 @@ func.func @matmul(%a: tensor<64x64xf32>, %b: tensor<64x32xf32>) -> tensor<64x32x
 
 // -----
 
+// A bitcast (a transpose that moves nothing, as layout assignment leaves JAX's `x.T @ y`)
+// that only feeds gemm dots gets no buffer: the gemm reads the argument's bytes through
+// the bitcast's column-major layout, A with row stride 1 and column stride 64.
+// CHECK-LABEL: func.func @bitcast_operand
+// CHECK-SAME:    (%[[A:.+]]: memref<128x64xf32>, %[[B:.+]]: memref<128x32xf32>, %[[C:.+]]: memref<64x32xf32>)
+// CHECK-DAG:     %[[C64:.+]] = loop.constant 64 : index
+// CHECK-DAG:     %[[C1:.+]] = loop.constant 1 : index
+// CHECK-NOT:     loop.alloc
+// CHECK-NOT:     loop.parallel
+// CHECK:         loop.call_runtime @xla_rt_matmul_f32({{.+}}, %[[A]], %[[C1]], %[[C64]], %[[B]], {{.+}})
+func.func @bitcast_operand(%a: tensor<128x64xf32>, %b: tensor<128x32xf32>) -> tensor<64x32xf32> {
+  %t = hlo.bitcast %a : (tensor<128x64xf32>) -> tensor<64x128xf32, {0, 1}>
+  %0 = hlo.dot_general %t, %b, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<64x128xf32, {0, 1}>, tensor<128x32xf32>) -> tensor<64x32xf32>
+  return %0 : tensor<64x32xf32>
+}
+
+// -----
+
+// A bitcast that something else reads too is materialized as before, here into the
+// result it also is, which the gemm then reads.
+// CHECK-LABEL: func.func @bitcast_also_returned
+// CHECK-SAME:    %[[T:[^ ]+]]: memref<64x128xf32, {0, 1}>)
+// CHECK:         loop.parallel
+// CHECK:           loop.store %{{.+}}, %[[T]]
+// CHECK:         loop.call_runtime @xla_rt_matmul_f32({{.+}}, %[[T]], {{.+}})
+func.func @bitcast_also_returned(%a: tensor<128x64xf32>, %b: tensor<128x32xf32>) -> (tensor<64x32xf32>, tensor<64x128xf32, {0, 1}>) {
+  %t = hlo.bitcast %a : (tensor<128x64xf32>) -> tensor<64x128xf32, {0, 1}>
+  %0 = hlo.dot_general %t, %b, batching_dims = [] x [], contracting_dims = [1] x [0] : (tensor<64x128xf32, {0, 1}>, tensor<128x32xf32>) -> tensor<64x32xf32>
+  return %0, %t : tensor<64x32xf32>, tensor<64x128xf32, {0, 1}>
+}
+
+// -----
+
 // A transposed operand is a stride, not a copy: rhs [n, k] contracted on its dimension 1
 // is B with row (k) stride 1 and column (n) stride 32.
 // CHECK-LABEL: func.func @transposed_rhs

@@ -229,6 +229,15 @@ impl Lowering<'_, '_> {
                 }
             }
         }
+        // A bitcast (a transpose that moves nothing, say) of a buffer: the same bytes read
+        // through the bitcast's layout, with no copy.
+        if let Some((buffer, view)) = self.bitcast_of_buffer(v)? {
+            if self.buffer_element(buffer)? == compute {
+                if let Some(strides) = self.strided_view_of(view, groups) {
+                    return Ok((buffer, strides));
+                }
+            }
+        }
         let packed = self.alloc(self.ctx().memref_type(&sizes, compute));
         let shape = self.shape_of(v)?;
         self.loop_nest(&shape, |this, index| {
@@ -268,10 +277,24 @@ impl Lowering<'_, '_> {
             .collect()
     }
 
+    /// When hlo value `v` is an `hlo.bitcast` of a value held in a buffer: that buffer, and
+    /// the memref type of the bitcast's result, through which the same bytes read as `v`.
+    fn bitcast_of_buffer(&self, v: ValueId) -> Emitted<Option<(ValueId, Type)>> {
+        let Some(op) = self.body.defining_op(v).filter(|op| self.body.op_name(*op) == "hlo.bitcast") else { return Ok(None) };
+        let source = self.body.operand(op, 0);
+        let Some(Lowered::Buffer(buffer)) = self.values.get(&source).cloned() else { return Ok(None) };
+        Ok(Some((buffer, self.memref_type(self.body.value_type(v))?)))
+    }
+
     /// The stride of each flattened dimension of `buffer`'s `groups`, when each group
     /// flattens into one strided dimension.
     fn strided_view(&self, buffer: ValueId, groups: &Groups) -> Option<[i64; 3]> {
-        let memref = self.ctx().as_memref(self.body.value_type(buffer))?;
+        self.strided_view_of(self.body.value_type(buffer), groups)
+    }
+
+    /// [`Lowering::strided_view`] of a buffer of memref type `ty`.
+    fn strided_view_of(&self, ty: Type, groups: &Groups) -> Option<[i64; 3]> {
+        let memref = self.ctx().as_memref(ty)?;
         let shape = memref.static_shape()?;
         let layout = memref.layout.clone().unwrap_or_else(|| Layout::row_major(shape.len()));
         let strides = layout.strides(&shape);

@@ -165,11 +165,39 @@ impl<'a, 'c> Lowering<'a, 'c> {
     /// Lowers one hlo op, binding its results.
     fn lower_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let name = self.body.op_name(op);
+        if name == "hlo.bitcast" && self.bitcast_read_in_place(op)? {
+            return Ok(());
+        }
         match lowering_of(name) {
             Some(lower) => lower(self, op),
             None if self.has_elemental(op) => self.materialize_op(op),
             None => Err(self.unsupported(op)),
         }
+    }
+
+    /// Whether `hlo.bitcast` `op` needs no buffer of its own: its operand is in a buffer
+    /// and it only feeds dots of its block that go through the runtime's gemm, which read
+    /// the operand's bytes through the bitcast's layout (`Lowering::matrix_operand`) instead
+    /// of a copy. Its result is then left unbound; a dot that cannot read it so computes its
+    /// elements from the operand's buffer.
+    fn bitcast_read_in_place(&self, op: OpId) -> super::emit::Emitted<bool> {
+        let source = self.body.operand(op, 0);
+        if !matches!(self.values.get(&source), Some(Lowered::Buffer(_))) || !self.options.runtime_kernels {
+            return Ok(false);
+        }
+        let result = self.body.result(op, 0);
+        let block = self.body.op_block(op);
+        let uses = self.body.value(result).uses.clone();
+        if uses.is_empty() {
+            return Ok(false);
+        }
+        for u in uses {
+            let is_dot = matches!(self.body.op_name(u.op), "hlo.dot" | "hlo.dot_general");
+            if !is_dot || self.body.op_block(u.op) != block || !self.gemm_product_exists(u.op)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Whether `v` is defined by an op directly in `block`.
