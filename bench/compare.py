@@ -32,8 +32,13 @@ For every case of the corpus directories (`NAME.stablehlo.mlir` with its
 5. ends with the geometric means and a table of the README's targets, each with pass or
    fail. `--markdown` prints both tables as Markdown (progress goes to stderr).
 
+Steps 1 to 3 run in `--rounds` rounds per case (default 3) in which the sides take turns,
+each round with its share of `--budget` and of `--compile-runs`; every figure is the
+median of the rounds' medians. The machine is shared: load that comes and goes within a
+case then weighs on every side alike instead of on whichever side ran at that moment.
+
 Invariants: both sides run the same text on the same inputs in the same process run,
-case by case (so machine load drifts alike for both); both run times include dispatch
+case by case, taking turns (so machine load drifts alike for both); both run times include dispatch
 (XLA's about 7 us, ours a function call) and neither includes compilation. A case one
 side cannot run (or whose files cannot be read) is reported with the reason and left out
 of every mean; nothing a case does stops the others.
@@ -43,7 +48,7 @@ Usage (from the repository root, after `cargo build -p xla-tools --bins` and
 
     .venv-fixtures/bin/python bench/compare.py [--corpus DIR ...] [--xla-run PATH]
         [--xla-aotc PATH] [--triad PATH | --triad-gbs X | --no-triad] [--budget SECONDS]
-        [--min-runs N] [--compile-runs N] [--numpy-threads N] [--timeout SECONDS] [--markdown]
+        [--min-runs N] [--compile-runs N] [--rounds N] [--numpy-threads N] [--timeout SECONDS] [--markdown]
         [CASE ...]
 """
 
@@ -113,7 +118,7 @@ def median_of_calls(call, budget, min_runs):
 
 def time_xla(client, device, text, args, budget, min_runs, compile_runs):
     """XLA CPU's median seconds per call of the StableHLO `text` on `args`, and its median
-    seconds of `compile_and_load`."""
+    seconds of `compile_and_load` over `compile_runs` compilations."""
     import jax
     from jax._src.lib import xla_client as xc
 
@@ -189,10 +194,10 @@ def time_ours(xla_run, mlir, inputs, expected, budget, min_runs, timeout):
 COMPILE_MEDIAN = re.compile(r"compile: median ([0-9.]+) ms over \d+ compilations")
 
 
-def compile_ours(xla_aotc, mlir, runs, timeout):
+def compile_ours(xla_aotc, mlir, runs, timeout, cold=True):
     """(warm, cold) seconds: the median compilation of `xla-aotc mlir --bench-compile
-    runs` after its first, and the median wall time of `runs` whole `xla-aotc mlir -o
-    TMP.o` processes."""
+    runs` after its first, and (when `cold`, else None) the median wall time of `runs`
+    whole `xla-aotc mlir -o TMP.o` processes."""
     runs = max(1, runs)
     with tempfile.TemporaryDirectory(prefix="compare-") as tmp:
         out = os.path.join(tmp, "out.o")
@@ -201,6 +206,8 @@ def compile_ours(xla_aotc, mlir, runs, timeout):
         if proc.returncode != 0 or not match:
             raise RuntimeError(first_line(proc.stderr, f"exit status {proc.returncode}, no median printed"))
         warm = float(match.group(1)) / 1e3
+        if not cold:
+            return warm, None
         times = []
         for _ in range(runs):
             t0 = time.perf_counter()
@@ -274,24 +281,45 @@ def run_case(name, directory, entry, ctx, opts):
     except Exception as e:  # An unreadable case is reported and skipped.
         row["error"] = f"unreadable: {first_line(str(e), type(e).__name__)}"
         return row
-    try:
-        row["xla"], row["xla_compile"] = time_xla(ctx["client"], ctx["device"], text, args, opts.budget, opts.min_runs, opts.compile_runs)
-    except Exception as e:  # A case XLA rejects is reported, not fatal.
-        row["error"] = f"xla failed: {first_line(str(e), type(e).__name__)}"
-        return row
-    try:
-        check = (expected, tolerance_flags(entry)) if os.path.exists(expected) else None
-        row["ours"], _, ok = time_ours(opts.xla_run, mlir, inputs, check, opts.budget, opts.min_runs, opts.timeout)
-        row["check"] = ("ok" if ok else "MISMATCH") if check else "-"
-    except Exception as e:
-        row["error"] = f"ours failed: {first_line(str(e), type(e).__name__)}"
-        return row
-    try:
-        row["ours_compile"], row["ours_cold"] = compile_ours(opts.xla_aotc, mlir, opts.compile_runs, opts.timeout)
-    except Exception as e:  # The run times still count; the compile columns stay empty.
-        row["compile_error"] = first_line(str(e), type(e).__name__)
-    if is_matmul(name, args):
-        row["numpy"] = time_numpy(args, opts.budget, opts.min_runs)
+    # The sides take turns, round by round, each round with a share of the budget and of
+    # the compilations: load that drifts during the case then weighs on every side alike,
+    # and each figure is the median of the rounds' medians.
+    rounds = max(1, opts.rounds)
+    budget = opts.budget / rounds
+    compile_runs = max(1, math.ceil(opts.compile_runs / rounds))
+    matmul = is_matmul(name, args)
+    samples = {key: [] for key in ("xla", "xla_compile", "ours", "ours_compile", "numpy")}
+    check = (expected, tolerance_flags(entry)) if os.path.exists(expected) else None
+    for round_number in range(rounds):
+        try:
+            xla, xla_compile = time_xla(ctx["client"], ctx["device"], text, args, budget, opts.min_runs, compile_runs)
+        except Exception as e:  # A case XLA rejects is reported, not fatal.
+            row["error"] = f"xla failed: {first_line(str(e), type(e).__name__)}"
+            return row
+        samples["xla"].append(xla)
+        samples["xla_compile"].append(xla_compile)
+        try:
+            # Only the first round checks the results against XLA's.
+            ours, _, ok = time_ours(opts.xla_run, mlir, inputs, check if round_number == 0 else None, budget, opts.min_runs, opts.timeout)
+            samples["ours"].append(ours)
+            if round_number == 0:
+                row["check"] = ("ok" if ok else "MISMATCH") if check else "-"
+        except Exception as e:
+            row["error"] = f"ours failed: {first_line(str(e), type(e).__name__)}"
+            return row
+        if "compile_error" not in row:
+            try:
+                warm, cold = compile_ours(opts.xla_aotc, mlir, compile_runs, opts.timeout, cold=round_number == 0)
+                samples["ours_compile"].append(warm)
+                if cold is not None:
+                    row["ours_cold"] = cold
+            except Exception as e:  # The run times still count; the compile columns stay empty.
+                row["compile_error"] = first_line(str(e), type(e).__name__)
+        if matmul:
+            samples["numpy"].append(time_numpy(args, budget, opts.min_runs))
+    for key, values in samples.items():
+        if values and not (key == "ours_compile" and "compile_error" in row):
+            row[key] = statistics.median(values)
     return row
 
 
@@ -401,7 +429,8 @@ def main():
     parser.add_argument("--no-triad", action="store_true", help="measure no bandwidth")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of timed calls per case and side")
     parser.add_argument("--min-runs", type=int, default=15)
-    parser.add_argument("--compile-runs", type=int, default=3, help="compilations per case and side (median)")
+    parser.add_argument("--compile-runs", type=int, default=3, help="compilations per case and side (median), spread over the rounds")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per case in which the sides take turns (the budget and compilations are shared among them)")
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds before an xla-run or xla-aotc is given up")
     parser.add_argument("--markdown", action="store_true", help="print the tables as Markdown (progress on stderr)")
     parser.add_argument("--numpy-threads", type=int, help="OpenBLAS threads for numpy's matmul (default: OpenBLAS's, one per cpu)")
@@ -439,7 +468,7 @@ def main():
     load = os.getloadavg()[0]
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     print(f"# {stamp}: XLA CPU (jaxlib, StableHLO text through PJRT) vs xla-run ({opts.xla_run}); {os.cpu_count()} cpus, loadavg {load:.2f} at start", file=progress)
-    print(f"# median us per call, >= {opts.min_runs} calls and ~{opts.budget}s per case and side; ratio = ours / xla (below 1: faster)", file=progress)
+    print(f"# median us per call, {opts.rounds} rounds taking turns, each >= {opts.min_runs} calls and ~{opts.budget / max(1, opts.rounds):.2f}s per side; ratio = ours / xla (below 1: faster)", file=progress)
     print(f"# compile: medians of {opts.compile_runs} compilations in a process that compiled before, XLA's compile_and_load and ours (xla-aotc --bench-compile); cold_ms: a whole xla-aotc process; %np = numpy matmul time / ours", file=progress)
     if triad:
         print(f"# STREAM triad: best {triad[0]:.2f} GB/s, median {triad[1]:.2f} GB/s; %triad = ours GB/s / triad median", file=progress)
