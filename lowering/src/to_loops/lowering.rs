@@ -178,8 +178,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     /// Whether `hlo.bitcast` `op` needs no buffer of its own: its operand is in a buffer
     /// and it only feeds dots of its block that go through the runtime's gemm, which read
     /// the operand's bytes through the bitcast's layout (`Lowering::matrix_operand`) instead
-    /// of a copy. Its result is then left unbound; a dot that cannot read it so computes its
-    /// elements from the operand's buffer.
+    /// of a copy. Its result is then left unbound: a dot whose operand does not flatten
+    /// into a strided matrix computes the bitcast's elements from the operand's buffer.
     fn bitcast_read_in_place(&self, op: OpId) -> super::emit::Emitted<bool> {
         let source = self.body.operand(op, 0);
         if !matches!(self.values.get(&source), Some(Lowered::Buffer(_))) || !self.options.runtime_kernels {
