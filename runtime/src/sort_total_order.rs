@@ -28,31 +28,27 @@ trait TotalOrderFloat: Copy + Send + Sync {
     fn key(self, subnormals_are_zero: bool) -> u64;
 }
 
-impl TotalOrderFloat for f32 {
-    fn key(self, subnormals_are_zero: bool) -> u64 {
-        let canonical = if self.is_nan() {
-            f32::NAN
-        } else if self == 0.0 || (subnormals_are_zero && self.is_subnormal()) {
-            0.0
-        } else {
-            self
-        };
-        ordered_bits(u64::from(canonical.to_bits()), 32)
-    }
+/// The key of each float format: NaNs of either sign as the canonical quiet NaN, zeros of
+/// either sign (and subnormals, when they read as zero) as `+0`, then the bits in order.
+macro_rules! total_order_float {
+    ($float:ty, $width:expr) => {
+        impl TotalOrderFloat for $float {
+            fn key(self, subnormals_are_zero: bool) -> u64 {
+                let canonical = if self.is_nan() {
+                    <$float>::NAN
+                } else if self == 0.0 || (subnormals_are_zero && self.is_subnormal()) {
+                    0.0
+                } else {
+                    self
+                };
+                ordered_bits(u64::from(canonical.to_bits()), $width)
+            }
+        }
+    };
 }
 
-impl TotalOrderFloat for f64 {
-    fn key(self, subnormals_are_zero: bool) -> u64 {
-        let canonical = if self.is_nan() {
-            f64::NAN
-        } else if self == 0.0 || (subnormals_are_zero && self.is_subnormal()) {
-            0.0
-        } else {
-            self
-        };
-        ordered_bits(canonical.to_bits(), 64)
-    }
-}
+total_order_float!(f32, 32);
+total_order_float!(f64, 64);
 
 /// The bits of a float of `width` bits as an unsigned integer in the float's total order:
 /// a negative value has every bit flipped (larger magnitudes come first), a positive one
