@@ -4,15 +4,12 @@
 //! Invariant: a count is `None` unless every bound involved is a `loop.constant` integer
 //! (and the step is positive); nothing here overflows or panics.
 
+use xla_ir::rewrite::constant_value;
 use xla_ir::{AttrData, Body, OpId, ValueId};
 
-/// The value of `v` when a `loop.constant` of an integer defines it.
+/// The value of `v` when a constant integer (a `loop.constant`) defines it.
 pub fn constant_int(body: &Body, v: ValueId) -> Option<i128> {
-    let op = body.defining_op(v)?;
-    if body.op_name(op) != "loop.constant" {
-        return None;
-    }
-    match body.ctx().attr_data(body.attr(op, "value")?) {
+    match body.ctx().attr_data(constant_value(body, v)?) {
         AttrData::Integer { value, .. } => Some(*value),
         _ => None,
     }

@@ -14,6 +14,7 @@
 //! another comparator or element type, another dimension or layout) takes the merge sort.
 
 use xla_dialects::hlo::{CompareOp, ComparisonDirection, ComparisonType};
+use xla_ir::rewrite::constant_value;
 use xla_ir::{Body, FloatKind, Op, OpId, RegionId, Scalar, TypeData, ValueId};
 
 use super::emit::Emitted;
@@ -96,10 +97,10 @@ fn compare_of(body: &Body, v: ValueId, direction: ComparisonDirection, order: Op
     (compare.comparison_direction(body) == direction && order_fits && plain).then(|| (body.operand(op, 0), body.operand(op, 1)))
 }
 
-/// Whether `v` is an `hlo.constant` whose (first) element, as an `f64`, satisfies `test`.
+/// Whether `v` is a constant (`hlo.constant`) whose (first) element, as an `f64`,
+/// satisfies `test`.
 fn constant_is(body: &Body, v: ValueId, test: impl Fn(f64) -> bool) -> bool {
-    let Some(op) = body.defining_op(v).filter(|op| body.op_name(*op) == "hlo.constant") else { return false };
     let ctx = body.ctx();
-    let value = body.attr(op, "value").and_then(|a| ctx.as_dense(a)).and_then(|d| d.get(ctx, 0));
+    let value = constant_value(body, v).and_then(|a| ctx.as_dense(a)).and_then(|d| d.get(ctx, 0));
     matches!(value, Some(Scalar::Float(f)) if test(f))
 }
