@@ -68,7 +68,8 @@ import time
 np = None
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-PUBLIC_CORPUS = "/work/shared/corpus/public"
+# The shared benchmark corpus: $XLA_CORPUS_DIR, else shared/ beside the checkout.
+PUBLIC_CORPUS = os.environ.get("XLA_CORPUS_DIR") or os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus", "public"))
 BENCH_PROGRAMS = os.path.join(ROOT, "target", "bench-programs")
 
 # The README's targets (issue 9, item 5).
@@ -147,21 +148,14 @@ UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 MEDIAN = re.compile(r"@\S+: median ([0-9.]+) (ns|us|ms|s) per call over (\d+) calls")
 TRIAD = re.compile(r"triad: best ([0-9.]+) GB/s, median ([0-9.]+) GB/s")
 
-EPSILON = {"float32": 2.0**-23, "float64": 2.0**-52, "float16": 2.0**-10, "bfloat16": 2.0**-7}
-
-
 def tolerance_flags(entry):
-    """`xla-run --check` flags from the manifest's tolerance: its `atol`, and its `rtol` as
-    units in the last place of the first output's format (at least xla-run's default 4)."""
+    """`xla-run --check` flags from the manifest's tolerance: its `rtol` (in ulps of each
+    output's own format, and norm-wise) and `atol`; bit-exact when both are zero."""
     tol = entry.get("tol", {})
-    outputs = entry.get("outputs", [])
-    eps = EPSILON.get(outputs[0]["dtype"]) if outputs else None
-    flags = []
-    if "atol" in tol:
-        flags += ["--atol", repr(float(tol["atol"]))]
-    if "rtol" in tol and eps:
-        flags += ["--max-ulps", str(max(4, math.ceil(float(tol["rtol"]) / eps)))]
-    return flags
+    rtol, atol = float(tol.get("rtol", 0.0)), float(tol.get("atol", 0.0))
+    if rtol == 0.0 and atol == 0.0:
+        return ["--max-ulps", "0", "--atol", "0"]
+    return ["--max-ulps", "1", "--rtol", repr(rtol), "--atol", repr(atol)]
 
 
 def first_line(text, fallback):

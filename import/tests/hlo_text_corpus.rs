@@ -2,11 +2,10 @@
 //! `NAME.opt.hlo`), verifies the result and round-trips it through the IR's printer and
 //! parser; checks a few op counts by hand.
 //!
-//! The corpus is not part of the repository: it is read from `$XLA_CORPUS_DIR`, else
-//! `<repo>/shared/corpus/public`, else `/work/shared/corpus/public`; when none exists the
-//! tests say so and pass, so a clean checkout still passes.
+//! The corpus is not part of the repository: it is read from where
+//! `xla_testing::corpus_dir` says, and the tests fail without it.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use xla_import::hlo_text::parse_hlo_text;
 use xla_ir::printer::{print_op, PrintOptions};
@@ -14,24 +13,9 @@ use xla_ir::Context;
 
 mod hlo_text_support;
 
-fn corpus_dir() -> Option<PathBuf> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).parent().map(|p| p.join("shared/corpus/public"));
-    let candidates = [std::env::var_os("XLA_CORPUS_DIR").map(PathBuf::from), repo, Some(PathBuf::from("/work/shared/corpus/public"))];
-    candidates.into_iter().flatten().find(|p| p.is_dir())
-}
-
-fn hlo_files() -> Option<Vec<PathBuf>> {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("skipping: no HLO corpus (set XLA_CORPUS_DIR or add shared/corpus/public)");
-        return None;
-    };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("the corpus directory is readable")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "hlo"))
-        .collect();
-    files.sort();
-    Some(files)
+/// The corpus's HLO files (`NAME.hlo`, `NAME.opt.hlo`), sorted.
+fn hlo_files() -> Vec<PathBuf> {
+    xla_testing::corpus_files(".hlo")
 }
 
 fn context() -> Context {
@@ -42,7 +26,7 @@ fn context() -> Context {
 
 #[test]
 fn every_corpus_file_imports_and_verifies() {
-    let Some(files) = hlo_files() else { return };
+    let files = hlo_files();
     let mut failures = Vec::new();
     for path in &files {
         let text = std::fs::read_to_string(path).expect("readable");
@@ -67,9 +51,9 @@ fn every_corpus_file_imports_and_verifies() {
     assert!(failures.is_empty(), "{} of {} files failed:\n{}", failures.len(), files.len(), failures.join("\n"));
 }
 
-/// The op counts of corpus file `name`, or `None` without a corpus.
+/// The op counts of corpus file `name`.
 fn corpus_op_counts(name: &str) -> Option<Vec<(String, usize)>> {
-    let path = corpus_dir()?.join(name);
+    let path = xla_testing::corpus_dir().join(name);
     let text = std::fs::read_to_string(path).expect("the corpus file exists");
     Some(hlo_text_support::op_counts(&text))
 }

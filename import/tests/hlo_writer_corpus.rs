@@ -162,17 +162,15 @@ fn entry_signature(text: &str) -> String {
     comp_signature(&entry, &comps, &mut HashMap::new())
 }
 
-fn corpus(name: &str) -> Option<String> {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/public").join(name);
-    std::fs::read_to_string(path).ok()
+/// Corpus file `name`; the test fails without it.
+fn corpus(name: &str) -> String {
+    let path = xla_testing::corpus_dir().join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 /// Checks that writing `mlir` gives the computations of corpus file `name`.
 fn assert_writes_like_xla(name: &str, mlir: &str) {
-    let Some(expected) = corpus(name) else {
-        eprintln!("no corpus file {name}; skipping");
-        return;
-    };
+    let expected = corpus(name);
     let written = write(mlir);
     let (want, got) = (entry_signature(&expected), entry_signature(&written));
     assert!(want == got, "{name}: the computations differ\nXLA printed:\n{expected}\nthe writer wrote:\n{written}\nsignatures:\n{want}\n{got}");

@@ -1,7 +1,7 @@
 //! Imports every JAX program of the shared corpus (`shared/corpus/public/*.stablehlo.mlir`,
 //! read at test time) and checks that the result verifies and holds only hlo, func and
-//! builtin ops; op counts pin a few programs. Skips with a message when the corpus is not
-//! there, so a clean checkout without `shared/` still passes.
+//! builtin ops; op counts pin a few programs. Fails without the corpus (see
+//! `xla_testing::corpus_dir`).
 
 use std::path::{Path, PathBuf};
 
@@ -9,29 +9,9 @@ use xla_import::stablehlo::{parse_stablehlo, register};
 use xla_ir::printer::{print_op, PrintOptions};
 use xla_ir::{Context, WalkOrder};
 
-/// The corpus directory, when it exists.
-fn corpus() -> Option<PathBuf> {
-    let candidates = [
-        std::env::var("XLA_CORPUS_DIR").ok().map(PathBuf::from),
-        Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/public")),
-        Some(PathBuf::from("/work/shared/corpus/public")),
-    ];
-    candidates.into_iter().flatten().find(|p| p.is_dir())
-}
-
-/// The corpus's StableHLO files, sorted, or `None` (with a message) when there is none.
-fn stablehlo_files() -> Option<Vec<PathBuf>> {
-    let Some(dir) = corpus() else {
-        eprintln!("skipping: no corpus directory (shared/corpus/public) found");
-        return None;
-    };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.to_string_lossy().ends_with(".stablehlo.mlir"))
-        .collect();
-    files.sort();
-    Some(files)
+/// The corpus's StableHLO files, sorted; the test fails without the corpus.
+fn stablehlo_files() -> Vec<PathBuf> {
+    xla_testing::corpus_files(".stablehlo.mlir")
 }
 
 /// Op names of the imported module, by count.
@@ -48,7 +28,7 @@ fn op_counts(ctx: &Context, path: &Path) -> std::collections::BTreeMap<String, u
 
 #[test]
 fn every_corpus_program_imports_and_verifies() {
-    let Some(files) = stablehlo_files() else { return };
+    let files = stablehlo_files();
     let mut ctx = Context::new();
     register(&mut ctx);
     let mut failures = Vec::new();
@@ -75,14 +55,17 @@ fn every_corpus_program_imports_and_verifies() {
             Err(d) => failures.push(d.render(&ctx)),
         }
     }
-    assert!(files.len() >= 25 || files.is_empty(), "expected the 25 corpus programs, found {}", files.len());
+    assert!(files.len() >= 25, "expected the 25 corpus programs, found {}", files.len());
     assert!(failures.is_empty(), "{} of {} programs failed:\n{}", failures.len(), files.len(), failures.join("\n"));
 }
 
 #[test]
 fn op_counts_of_a_few_programs() {
-    let Some(files) = stablehlo_files() else { return };
-    let find = |name: &str| files.iter().find(|p| p.file_name().is_some_and(|f| f.to_string_lossy() == format!("{name}.stablehlo.mlir")));
+    let files = stablehlo_files();
+    let find = |name: &str| {
+        let found = files.iter().find(|p| p.file_name().is_some_and(|f| f.to_string_lossy() == format!("{name}.stablehlo.mlir")));
+        Some(found.unwrap_or_else(|| panic!("the corpus has no {name}.stablehlo.mlir")))
+    };
     let mut ctx = Context::new();
     register(&mut ctx);
     if let Some(path) = find("matmul_256") {

@@ -1,11 +1,9 @@
-//! The StableHLO reader never panics: corpus programs (or, without the corpus, a few inline
-//! ones) are mutated (truncated, bytes replaced, ranges deleted, lines swapped or repeated)
+//! The StableHLO reader never panics: corpus programs and a few inline ones (the test fails
+//! without the corpus) are mutated (truncated, bytes replaced, ranges deleted, lines swapped or repeated)
 //! and imported; every outcome is a module or one diagnostic with a `file:line:col`.
 //! `PROPTEST_CASES` sets the number of cases per property (256 by default).
 
 mod support;
-
-use std::path::Path;
 
 use proptest::prelude::*;
 use xla_import::stablehlo::parse_stablehlo;
@@ -28,19 +26,8 @@ fn seeds() -> Vec<String> {
     return %1 : tensor<4xf32>",
         ),
     ];
-    let dirs = [Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/public"), Path::new("/work/shared/corpus/public").to_path_buf()];
-    if let Some(dir) = dirs.iter().find(|d| d.is_dir()) {
-        let mut files: Vec<_> = std::fs::read_dir(dir)
-            .into_iter()
-            .flatten()
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.to_string_lossy().ends_with(".stablehlo.mlir"))
-            .collect();
-        files.sort();
-        seeds.extend(files.iter().filter_map(|p| std::fs::read_to_string(p).ok()));
-    } else {
-        eprintln!("note: no corpus found; fuzzing the inline seeds only");
-    }
+    let files = xla_testing::corpus_files(".stablehlo.mlir");
+    seeds.extend(files.iter().map(|p| std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))));
     seeds
 }
 

@@ -171,6 +171,19 @@ pub fn encode(kind: FloatKind, value: f64) -> u64 {
     }
 }
 
+/// The machine epsilon of format `kind`: the distance from 1 to the next larger value,
+/// `2^-m` for `m` stored mantissa bits (`f8E8M0FNU`, all exponent, has 1).
+pub fn epsilon(kind: FloatKind) -> f64 {
+    let mantissa_bits = match kind {
+        FloatKind::F64 => 52,
+        FloatKind::F32 => 23,
+        FloatKind::F16 | FloatKind::TF32 => 10,
+        FloatKind::BF16 => 7,
+        _ => narrow(kind).expect("every other format is narrow").mantissa_bits,
+    };
+    2f64.powi(-(mantissa_bits as i32))
+}
+
 /// The value of bit pattern `bits` in format `kind`.
 pub fn decode(kind: FloatKind, bits: u64) -> f64 {
     match kind {
@@ -185,6 +198,15 @@ pub fn decode(kind: FloatKind, bits: u64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn epsilon_is_the_step_after_one() {
+        for kind in FloatKind::ALL {
+            // TF32 is kept in an f32's bits, its 13 low mantissa bits zero.
+            let step = if kind == FloatKind::TF32 { 1 << 13 } else { 1 };
+            assert_eq!(decode(kind, encode(kind, 1.0) + step) - 1.0, epsilon(kind), "{kind:?}");
+        }
+    }
 
     #[test]
     fn narrow_formats_round_trip_every_code() {

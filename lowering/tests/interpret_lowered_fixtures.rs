@@ -61,8 +61,7 @@ fn manifest(dir: &Path) -> Vec<Fixture> {
             let name = entry["name"].as_str().expect("every fixture has a name").to_string();
             let rtol = entry["tol"]["rtol"].as_f64().unwrap_or(0.0);
             let atol = entry["tol"]["atol"].as_f64().unwrap_or(0.0);
-            let max_ulps = (rtol / f32::EPSILON as f64).ceil() as u128;
-            Fixture { name, tolerance: Tolerance { max_ulps: max_ulps.max(1), atol, normwise_rtol: rtol } }
+            Fixture { name, tolerance: Tolerance::relative(rtol, atol) }
         })
         .collect()
 }

@@ -2,7 +2,8 @@
 //! the reference interpreter from both of its texts, StableHLO and HLO, as read and after
 //! canonicalization, and matches XLA CPU's outputs.
 //!
-//! Agreement is within each fixture's tolerance (see `support`): XLA CPU sums in `f32` in
+//! Agreement is within each fixture's tolerance (see `support`), and each run's results
+//! must fail against its expected arrays perturbed (the negative control): XLA CPU sums in `f32` in
 //! its own order and computes transcendentals with its own polynomials, while the
 //! interpreter rounds the exact result once.
 
@@ -10,7 +11,7 @@ mod support;
 
 use std::path::Path;
 
-use support::{corpus_dir, manifest, repo_root};
+use support::{corpus_dir, manifest, perturbed_expectations_fail, repo_root, temp_path};
 use xla_tools::opt::OptConfig;
 use xla_tools::run::{run, RunConfig};
 
@@ -25,13 +26,19 @@ fn run_all(dir: &Path, forms: &[&str]) -> (usize, Vec<String>) {
             let mut config = RunConfig::new(&program.display().to_string());
             config.interpret = true;
             config.inputs = vec![dir.join(format!("{}.inputs.npz", fixture.name))];
-            config.check = Some(dir.join(format!("{}.expected.npz", fixture.name)));
+            let expected = dir.join(format!("{}.expected.npz", fixture.name));
+            config.check = Some(expected.clone());
             config.tolerance = fixture.tolerance;
+            let results = temp_path(&format!("{}.{form}.interpreted.npz", fixture.name));
+            config.output = Some(results.clone());
             let output = run(&config, &text);
             runs += 1;
             if !output.success {
                 failures.push(format!("{} ({form}):\n{}", fixture.name, output.stderr));
+            } else if let Err(message) = perturbed_expectations_fail(&fixture, &results, &expected) {
+                failures.push(format!("{} ({form}), negative control: {message}", fixture.name));
             }
+            config.output = None;
             // The canonical form computes the same: every canonicalization pattern and
             // folder that fires on the fixture keeps XLA's results.
             let canonical = canonicalize(&program.display().to_string(), &text);
@@ -66,13 +73,10 @@ fn every_fixture_matches_xla() {
 }
 
 /// The shared benchmark corpus lives outside the repository (`../shared/corpus/public`,
-/// or `$XLA_CORPUS_DIR`); a clean clone elsewhere has none, and then this test says so.
+/// or `$XLA_CORPUS_DIR`); without it this test fails.
 #[test]
 fn the_shared_corpus_matches_xla() {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("note: no shared corpus beside this checkout (or at $XLA_CORPUS_DIR); skipped");
-        return;
-    };
+    let dir = corpus_dir();
     let (runs, failures) = run_all(&dir, &["stablehlo.mlir", "hlo"]);
     assert!(runs >= 4 * 25, "only {runs} corpus runs");
     assert!(failures.is_empty(), "{} of {runs} runs failed:\n{}", failures.len(), failures.join("\n"));

@@ -1,7 +1,8 @@
 //! Every JAX fixture whose ops the lowering handles runs compiled to native code, as
 //! `xla-run` without `--interpret` runs it, from both of its texts (StableHLO and HLO), and
 //! matches XLA CPU's outputs within the fixture's tolerance (`support`, shared with
-//! `interpret_fixtures.rs`). A fixture with an op the lowering does not handle yet is
+//! `interpret_fixtures.rs`), and its results must fail against each expected array
+//! perturbed (`support::perturbed_expectations_fail`). A fixture with an op the lowering does not handle yet is
 //! reported by the lowering ("does not handle ...") and listed, not failed; how many
 //! compiled must stay at least [`COMPILED_FLOOR`], so a regression that stops fixtures
 //! from compiling fails the test. The shared benchmark corpus runs too when it is there.
@@ -10,7 +11,7 @@ mod support;
 
 use std::path::Path;
 
-use support::{corpus_dir, manifest, repo_root};
+use support::{corpus_dir, manifest, perturbed_expectations_fail, repo_root, temp_path};
 use xla_tools::run::{run, RunConfig};
 
 /// How many fixture runs (fixture x text form) compile and match XLA today; raise it as
@@ -37,11 +38,17 @@ fn run_native(dir: &Path, forms: &[&str]) -> Report {
             let Ok(text) = std::fs::read_to_string(&program) else { continue };
             let mut config = RunConfig::new(&program.display().to_string());
             config.inputs = vec![dir.join(format!("{}.inputs.npz", fixture.name))];
-            config.check = Some(dir.join(format!("{}.expected.npz", fixture.name)));
+            let expected = dir.join(format!("{}.expected.npz", fixture.name));
+            config.check = Some(expected.clone());
             config.tolerance = fixture.tolerance;
+            let results = temp_path(&format!("{}.{form}.compiled.npz", fixture.name));
+            config.output = Some(results.clone());
             let run_name = format!("{} ({form})", fixture.name);
             let output = run(&config, &text);
             if output.success {
+                if let Err(message) = perturbed_expectations_fail(&fixture, &results, &expected) {
+                    report.failures.push(format!("{run_name}, negative control: {message}"));
+                }
                 report.compiled.push(run_name);
             } else if let Some(reason) = output.stderr.lines().find(|l| l.contains("does not handle")) {
                 let reason = reason.split("error: ").nth(1).unwrap_or(reason);
@@ -73,14 +80,10 @@ fn compiled_fixtures_match_xla() {
     );
 }
 
-/// The shared benchmark corpus lives outside the repository; a clean clone elsewhere has
-/// none, and then this test says so.
+/// The shared benchmark corpus lives outside the repository; without it this test fails.
 #[test]
 fn the_shared_corpus_compiled_matches_xla() {
-    let Some(dir) = corpus_dir() else {
-        eprintln!("note: no shared corpus beside this checkout (or at $XLA_CORPUS_DIR); skipped");
-        return;
-    };
+    let dir = corpus_dir();
     let report = run_native(&dir, &["stablehlo.mlir"]);
     print("corpus", &report);
     assert!(report.compiled.len() >= 25, "only {} of the corpus's 25 programs compiled", report.compiled.len());

@@ -8,7 +8,7 @@
 //! unknown opcodes, attributes an opcode does not take or lacks, operands that are not
 //! defined earlier in their computation, computations referenced before they are defined,
 //! names defined twice, two ROOTs, and a module without exactly one ENTRY. It does not infer
-//! shapes. The corpus files (`/work/shared/corpus/public/*.hlo`), printed by XLA itself, all
+//! shapes. The corpus files (`*.hlo` of the shared benchmark corpus), printed by XLA itself, all
 //! pass it (see `hlo_writer_grammar.rs`).
 
 use std::collections::HashSet;

@@ -10,6 +10,7 @@ use xla_tools::run::{run, RunConfig};
 
 fn command() -> Command {
     Command::new("xla-run")
+        .version(xla_tools::VERSION)
         .about("Runs a program (XLA HLO text, StableHLO or the compiler's MLIR) on .npy/.npz arrays")
         .arg(Arg::new("input").default_value("-").help("The program, or - for standard input"))
         .arg(Arg::new("interpret").long("interpret").action(ArgAction::SetTrue).help("Run on the reference interpreter instead of compiling to native code"))
@@ -24,6 +25,7 @@ fn command() -> Command {
         .arg(Arg::new("output").long("output").short('o').value_name("FILE").help("Write the results to a .npz (out0, out1, ...) or, for one result, a .npy"))
         .arg(Arg::new("check").long("check").value_name("FILE").help("Compare the results with the arrays of this .npz"))
         .arg(Arg::new("max-ulps").long("max-ulps").value_name("N").value_parser(clap::value_parser!(u64)).default_value("4").help("--check: float tolerance in units in the last place"))
+        .arg(Arg::new("rtol").long("rtol").value_name("X").value_parser(clap::value_parser!(f64)).default_value("0").help("--check: relative float tolerance, allowed in ulps of each output's own format and against the output's root mean square"))
         .arg(Arg::new("atol").long("atol").value_name("X").value_parser(clap::value_parser!(f64)).default_value("1e-6").help("--check: absolute float tolerance"))
         .arg(Arg::new("split-input-file").long("split-input-file").action(ArgAction::SetTrue).help("Run each chunk between `// -----` lines separately"))
         .arg(
@@ -52,6 +54,12 @@ fn main() -> ExitCode {
         eprintln!("xla-run: --bench times compiled code; it does not go with --interpret");
         return ExitCode::FAILURE;
     }
+    for tolerance in ["rtol", "atol"] {
+        if matches.get_one::<f64>(tolerance).is_some_and(|x| !(x.is_finite() && *x >= 0.0)) {
+            eprintln!("xla-run: --{tolerance} must be a finite number of at least 0");
+            return ExitCode::FAILURE;
+        }
+    }
     let (input_name, text) = match xla_tools::input::read_program("xla-run", input) {
         Ok(program) => program,
         Err(message) => {
@@ -64,10 +72,13 @@ fn main() -> ExitCode {
     config.inputs = matches.get_many::<String>("inputs").into_iter().flatten().map(PathBuf::from).collect();
     config.output = matches.get_one::<String>("output").map(PathBuf::from);
     config.check = matches.get_one::<String>("check").map(PathBuf::from);
-    config.tolerance = Tolerance::new(
-        matches.get_one::<u64>("max-ulps").copied().unwrap_or(4) as u128,
-        matches.get_one::<f64>("atol").copied().unwrap_or(1e-6),
-    );
+    let rtol = matches.get_one::<f64>("rtol").copied().unwrap_or(0.0);
+    config.tolerance = Tolerance {
+        max_ulps: matches.get_one::<u64>("max-ulps").copied().unwrap_or(4) as u128,
+        rtol,
+        atol: matches.get_one::<f64>("atol").copied().unwrap_or(1e-6),
+        normwise_rtol: rtol,
+    };
     config.split_input_file = matches.get_flag("split-input-file");
     config.replicas = matches.get_one::<u32>("replicas").copied().unwrap_or(1);
     config.interpret = matches.get_flag("interpret");

@@ -3,15 +3,20 @@
 //! compiled and interpreted.
 //!
 //! Tolerance: integers, predicates and fixtures whose manifest tolerance is 0 must be
-//! bit-exact. A float must be within a number of units in the last place of its format,
-//! the manifest's relative tolerance `rtol` expressed in ulps of the fixture's
-//! widest-precision float output (`rtol / 2^-23` for f32, so `rtol = 1e-4` allows 839
-//! ulps), or within `atol + rtol * rms(expected array)` (the manifest's absolute
-//! tolerance, plus the norm-wise term of `xla_interp::closeness`). XLA CPU sums dot
+//! bit-exact. A float must be within a number of units in the last place of its own
+//! output's format, the manifest's relative tolerance `rtol` expressed in ulps of that
+//! format (`floor(rtol / 2^-23)` for f32, so `rtol = 1e-4` allows 838 ulps, and one of bf16),
+//! or within the absolute floor `atol + rtol * min(rms(expected array), 64 |expected|)`
+//! (the manifest's absolute tolerance, plus the bounded norm-wise term of
+//! `xla_interp::closeness`). XLA CPU sums dot
 //! products and reductions in `f32`, in its own order, and computes transcendentals with
 //! its own polynomials: a matmul's element that cancels to 0.007 from terms of magnitude
 //! 16 differs from another summation order's by 1.4e-5, far beyond its own ulps but a
 //! millionth of the array's scale.
+//!
+//! Negative control: every run that matches also checks that its results fail against
+//! each expected array perturbed by a relative error of `1e-3` (`1e-2` for 16-bit
+//! formats), so that no tolerance accepts any value ([`perturbed_expectations_fail`]).
 
 // Each test binary that includes this module uses a part of it.
 #![allow(dead_code)]
@@ -20,24 +25,20 @@ pub mod differential;
 
 use std::path::{Path, PathBuf};
 
-use xla_interp::closeness::Tolerance;
+use xla_interp::arrays::read_npz;
+use xla_interp::closeness::{compare, Tolerance};
+use xla_interp::{ElementType, Literal};
+use xla_ir::{float_format, FloatKind, Scalar};
 
-/// The repository root.
-pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tools/ has a parent").to_path_buf()
-}
+#[allow(unused_imports)] // Each test binary uses a part of the module.
+pub use xla_testing::{corpus_dir, repo_root};
 
-/// The shared benchmark corpus (`../shared/corpus/public`, or `$XLA_CORPUS_DIR`), when
-/// this checkout has one beside it.
-pub fn corpus_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("XLA_CORPUS_DIR").map(PathBuf::from).unwrap_or_else(|| repo_root().join("../shared/corpus/public"));
-    dir.join("manifest.json").is_file().then_some(dir)
-}
-
-/// One fixture of a manifest: its name and float tolerance.
+/// One fixture of a manifest: its name, float tolerance and output element types.
 pub struct Fixture {
     pub name: String,
     pub tolerance: Tolerance,
+    /// The element type of each output, from the manifest's NumPy dtypes.
+    pub outputs: Vec<ElementType>,
 }
 
 /// The fixtures of `dir/manifest.json`.
@@ -50,30 +51,98 @@ pub fn manifest(dir: &Path) -> Vec<Fixture> {
             let name = entry["name"].as_str().expect("every fixture has a name").to_string();
             let rtol = entry["tol"]["rtol"].as_f64().unwrap_or(0.0);
             let atol = entry["tol"]["atol"].as_f64().unwrap_or(0.0);
-            let epsilon = entry["outputs"]
+            let outputs = entry["outputs"]
                 .as_array()
                 .into_iter()
                 .flatten()
-                .filter_map(|output| machine_epsilon(output["dtype"].as_str()?))
-                .fold(f64::INFINITY, f64::min);
-            let tolerance = if rtol == 0.0 && atol == 0.0 {
-                Tolerance::EXACT
-            } else {
-                let max_ulps = if epsilon.is_finite() { (rtol / epsilon).ceil() as u128 } else { 0 };
-                Tolerance { max_ulps: max_ulps.max(1), atol, normwise_rtol: rtol }
-            };
-            Fixture { name, tolerance }
+                .map(|output| {
+                    let dtype = output["dtype"].as_str().expect("every output has a dtype");
+                    element_type(dtype).unwrap_or_else(|| panic!("{name}: unknown dtype {dtype}"))
+                })
+                .collect();
+            Fixture { name, tolerance: Tolerance::relative(rtol, atol), outputs }
         })
         .collect()
 }
 
-/// The distance from 1 to the next value of a NumPy float dtype (complex: of its parts).
-fn machine_epsilon(dtype: &str) -> Option<f64> {
+/// The element type of a NumPy dtype name as the manifests spell them.
+fn element_type(dtype: &str) -> Option<ElementType> {
+    let int = |bits, signed| ElementType::Int { bits, signed };
     Some(match dtype {
-        "float64" | "complex128" => 2f64.powi(-52),
-        "float32" | "complex64" => 2f64.powi(-23),
-        "float16" => 2f64.powi(-10),
-        "bfloat16" => 2f64.powi(-7),
+        "bool" => ElementType::Pred,
+        "int8" => int(8, true),
+        "int16" => int(16, true),
+        "int32" => int(32, true),
+        "int64" => int(64, true),
+        "uint8" => int(8, false),
+        "uint16" => int(16, false),
+        "uint32" => int(32, false),
+        "uint64" => int(64, false),
+        "float16" => ElementType::Float(FloatKind::F16),
+        "bfloat16" => ElementType::Float(FloatKind::BF16),
+        "float32" => ElementType::F32,
+        "float64" => ElementType::F64,
+        "complex64" => ElementType::Complex(FloatKind::F32),
+        "complex128" => ElementType::Complex(FloatKind::F64),
         _ => return None,
     })
+}
+
+/// The relative error the fixture checks must detect in a float output: `1e-2` of a 16-bit
+/// format, `1e-3` of wider ones.
+fn detectable_error(kind: FloatKind) -> f64 {
+    if kind.bit_width() <= 16 { 1e-2 } else { 1e-3 }
+}
+
+/// `expected` with every float element (complex: both parts) multiplied by one plus the
+/// format's detectable error and rounded to the format, integers plus one; an array of
+/// zeros gets the error added instead.
+fn perturbed(expected: &Literal) -> Literal {
+    let element = expected.element;
+    let all_zero = (0..expected.len()).all(|i| matches!(expected.get(i), Scalar::Float(x) if x == 0.0) || expected.get(i) == Scalar::Complex(0.0, 0.0));
+    let shift = |kind: FloatKind, x: f64| {
+        let error = detectable_error(kind);
+        let moved = if all_zero { x + error } else { x * (1.0 + error) };
+        float_format::decode(kind, float_format::encode(kind, moved))
+    };
+    Literal::from_fn(element, expected.shape.clone(), |i| match (element, expected.get(i)) {
+        (ElementType::Float(kind), Scalar::Float(x)) => Scalar::Float(shift(kind, x)),
+        (ElementType::Complex(kind), Scalar::Complex(re, im)) => Scalar::Complex(shift(kind, re), shift(kind, im)),
+        (ElementType::Pred, Scalar::Int(v)) => Scalar::Int(1 - v),
+        (_, Scalar::Int(v)) => Scalar::Int(if v == 0 { 1 } else { v - v.signum() }),
+        (_, other) => other,
+    })
+}
+
+/// The negative control of a fixture check: with each output's expected array perturbed
+/// in turn ([`perturbed`]), comparing the results a run wrote to `results` with the
+/// fixture's tolerance must fail. Returns how many outputs were checked (empty outputs
+/// cannot be perturbed), or which perturbed output was accepted.
+pub fn perturbed_expectations_fail(fixture: &Fixture, results: &Path, expected: &Path) -> Result<usize, String> {
+    let actual = read_npz(results, &fixture.outputs)?;
+    let wanted = read_npz(expected, &fixture.outputs)?;
+    if actual.len() != wanted.len() {
+        return Err(format!("{} results, {} expected arrays", actual.len(), wanted.len()));
+    }
+    let mut checked = 0;
+    for (i, ((_, got), (name, want))) in actual.iter().zip(&wanted).enumerate() {
+        if want.is_empty() {
+            continue;
+        }
+        if compare(got, want, fixture.tolerance).is_err() {
+            return Err(format!("output {i} ('{name}') does not match even unperturbed"));
+        }
+        if compare(got, &perturbed(want), fixture.tolerance).is_ok() {
+            return Err(format!("output {i} ('{name}', {:?}) still matches with its expected array perturbed: the check cannot fail", want.element));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+
+/// A path for a temporary file of this test process, `NAME` unique within it.
+pub fn temp_path(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("xla-tools-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("the temporary directory can be made");
+    dir.join(name)
 }
