@@ -1,8 +1,10 @@
 # Two entry points:
 #   make demo   set up, build the tools and the runtime, compile the bundled JAX-exported MLP
-#               ahead of time with xla-aotc, link it with examples/mlp_driver.c and run it
-#   make test   set up, then `cargo test --workspace --features xla-tools/mlir`, which also
-#               runs the lit suite (with the tools built with upstream MLIR, see mlir/)
+#               ahead of time with xla-aotc, link it with examples/mlp_driver.c, run it and
+#               check the logits it prints against XLA CPU's
+#   make test   set up, then `cargo test --workspace --no-fail-fast --features xla-tools/mlir`
+#               (every test binary runs even when one fails), which also runs the lit suite
+#               (with the tools built with upstream MLIR, see mlir/)
 # Everything else here is a helper of those two (or of a developer iterating on lit tests).
 #
 # Profile: both use cargo's dev profile. `cargo test` builds dev anyway, so the demo reuses
@@ -40,7 +42,7 @@ demo: setup build-tools demo-run
 
 test: setup
 	@rm -f $(LIT_REPORT)
-	$(CARGO) test --workspace $(MLIR_FEATURES)
+	$(CARGO) test --workspace --no-fail-fast $(MLIR_FEATURES)
 	@echo
 	@echo "== lit summary (full report: $(LIT_REPORT))"
 	@sed -n '/^Testing Time/,$$p' $(LIT_REPORT)
@@ -63,10 +65,11 @@ demo-run:
 	@$(PYTHON) -c 'import numpy as np; d = np.load("examples/$(DEMO_NAME).inputs.npz"); \
 	    [d[k].tofile("$(DEMO_OUT)/" + k + ".bin") for k in d.files]'
 	@echo "== $(DEMO_OUT)/$(DEMO_NAME) (the compiled MLP on JAX's inputs)"
-	@$(DEMO_OUT)/$(DEMO_NAME) $(foreach i,0 1 2 3 4,$(DEMO_OUT)/arg$(i).bin)
+	@$(DEMO_OUT)/$(DEMO_NAME) $(foreach i,0 1 2 3 4,$(DEMO_OUT)/arg$(i).bin) | tee $(DEMO_OUT)/$(DEMO_NAME).stdout
 	@echo "== XLA CPU's outputs for the same inputs"
 	@$(PYTHON) -c 'import numpy as np; y = np.load("examples/$(DEMO_NAME).expected.npz")["out0"]; \
 	    [print(f"logits[{r}] =" + "".join(f" {v:8.4f}" for v in y[r])) for r in range(3)]'
+	@$(PYTHON) scripts/check_demo_logits.py $(DEMO_OUT)/$(DEMO_NAME).stdout examples/$(DEMO_NAME).expected.npz
 	@echo "== xla-run $(DEMO_INPUT) --check examples/$(DEMO_NAME).expected.npz (every output)"
 	@$(TOOLS_DIR)/xla-run $(DEMO_INPUT) --input examples/$(DEMO_NAME).inputs.npz \
 	    --check examples/$(DEMO_NAME).expected.npz --max-ulps 64 --atol 1e-5 > /dev/null && echo "matches XLA CPU"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Exports the benchmark programs the shared corpus lacks, in the corpus's format.
 
-The corpus (`/work/shared/corpus/public`) has no elementwise chain large enough to measure
+The shared benchmark corpus (`../shared/corpus/public` beside the checkout) has no elementwise chain large enough to measure
 memory bandwidth; this script adds them. For each case NAME it writes
 
 - `bench/programs/NAME.stablehlo.mlir`: `jax.jit(f).lower(*args).as_text()` (committed:

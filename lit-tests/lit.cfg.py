@@ -85,7 +85,8 @@ config.substitutions.append(("%xla_runtime_include", f'"{os.path.join(repo_root,
 
 # `REQUIRES: mlir`: the tools were built with upstream MLIR (`--features mlir`, as `make
 # test` builds them), so `xla-opt --emit=mlir-upstream`, `--upstream-input` and `xla-run
-# --backend=mlir` work; `mlir-opt` is LLVM 22's, from llvm_tools_dir.
+# --backend=mlir` work; `mlir-opt` is LLVM 22's, from llvm_tools_dir. With
+# `--param require_mlir=1` tools without MLIR are a fatal error instead.
 import subprocess
 
 probe = subprocess.run(
@@ -93,6 +94,13 @@ probe = subprocess.run(
 )
 if probe.returncode == 0:
     config.available_features.add("mlir")
+elif lit_config.params.get("require_mlir") == "1":
+    # `make test` builds the tools with MLIR (tools/tests/lit.rs passes this parameter
+    # then): a `REQUIRES: mlir` test must run there, never turn UNSUPPORTED.
+    lit_config.fatal(
+        f"require_mlir=1, but {os.path.join(tools_dir, 'xla-opt')} was built without upstream MLIR "
+        f"(--emit=mlir-upstream failed: {probe.stderr.strip()[:200]})"
+    )
 
 # Deterministic diagnostics and no colour in FileCheck'd output.
 config.environment["NO_COLOR"] = "1"

@@ -1,4 +1,4 @@
-//! The C header of an entry compiled ahead of time (DESIGN.md, "AOT entry ABI"): the
+//! The C header of an entry compiled ahead of time (ARCHITECTURE.md, "the AOT entry ABI"): the
 //! entry's declaration,
 //! `int32_t NAME(void *const *args, void *const *results, void *temp, const XlaRunOptions *opts);`,
 //! the macros `NAME_NUM_ARGS`, `NAME_NUM_RESULTS`, `NAME_TEMP_BYTES`, `NAME_ALIGN`,

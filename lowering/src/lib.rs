@@ -1,7 +1,7 @@
 //! Code generation: `hlo` → `loop` → `llvm` dialect, then translation of the `llvm` dialect
 //! to an LLVM module with inkwell, `default<O3>`, and object and C header emission through
-//! a `TargetMachine` (see DESIGN.md, "Code generation and the runtime", and
-//! docs/lowering.md, the contract of each level).
+//! a `TargetMachine` (see ARCHITECTURE.md, "lowering/", and docs/lowering.md, the
+//! contract of each level).
 //!
 //! - [`to_loops`]: the pass `lower-to-loops`, hlo to the loop dialect (destination-passing
 //!   functions over buffers, elemental loop nests); it uses no LLVM;

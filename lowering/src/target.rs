@@ -1,6 +1,6 @@
 //! The machine code is generated for: an LLVM `TargetMachine` for the host's triple and a
 //! chosen CPU, relocation model PIC (objects link into executables and shared libraries
-//! alike, as DESIGN.md's entry ABI promises), optimizing with the new pass manager's
+//! alike, as the entry ABI promises), optimizing with the new pass manager's
 //! `default<O3>` pipeline, and emitting an object file, assembly or textual LLVM IR.
 //!
 //! CPUs: `host` (the default; `native` is the same) takes the host's CPU name and features,

@@ -1,4 +1,4 @@
-//! Vectorizable transcendentals (DESIGN.md, "Code generation"): loops that call libm
+//! Vectorizable transcendentals (ARCHITECTURE.md, "lowering/"): loops that call libm
 //! functions vectorize into glibc's `libmvec` (`_ZGVdN8v_expf` computes eight `expf` with
 //! AVX2), which `-lm` links on glibc.
 //!

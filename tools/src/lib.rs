@@ -13,3 +13,7 @@ pub mod native;
 pub mod opt;
 pub mod run;
 pub mod split;
+
+/// What every tool's `--version` prints after its name: the workspace's version and the
+/// LLVM it generates code with (inkwell's `llvm22-1` feature decides that at build time).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (LLVM 22)");

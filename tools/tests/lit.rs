@@ -7,6 +7,10 @@
 //! output capture, so `cargo test` shows the lit summary, and saved to
 //! `target/tmp/lit/report.txt` for `make test`; a failing lit run fails this test with lit's
 //! output in the panic message.
+//!
+//! Nothing skips silently: built with the `mlir` feature (as `make test` builds), the
+//! suite runs with `require_mlir=1`, so tools without upstream MLIR are a fatal lit error,
+//! and any test lit reports UNSUPPORTED fails this test.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -47,8 +51,11 @@ fn lit_suite() {
         );
     };
 
+    let require_mlir = if cfg!(feature = "mlir") { "1" } else { "0" };
     let output = Command::new(&lit)
         .arg("-sv")
+        .arg("--show-unsupported")
+        .arg(format!("--param=require_mlir={require_mlir}"))
         .arg(format!("--param=tools_dir={}", tools_dir.display()))
         .arg(format!("--param=exec_root={}", exec_root.display()))
         .arg(root.join("lit-tests"))
@@ -69,6 +76,13 @@ fn lit_suite() {
         output.status,
         lit.display(),
         tools_dir.display()
+    );
+    let unsupported: Vec<&str> = stdout.lines().filter(|line| line.starts_with("UNSUPPORTED:")).collect();
+    assert!(
+        !cfg!(feature = "mlir") || unsupported.is_empty(),
+        "built with upstream MLIR, yet lit skipped {} tests:\n{}",
+        unsupported.len(),
+        unsupported.join("\n")
     );
     // Straight to the process's stderr: libtest captures `eprintln!`, not this, and the
     // lit summary belongs in every `cargo test` log.

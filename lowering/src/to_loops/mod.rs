@@ -6,7 +6,7 @@
 //! flattened into their leaves and tokens dropped; it writes its results into the result
 //! buffers and returns nothing. `func.call` and `hlo.call` pass buffers the same way.
 //!
-//! Code is emitted *elementally* (DESIGN.md, "Code generation"): for each op there is an
+//! Code is emitted *elementally* (ARCHITECTURE.md, "lowering/"): for each op there is an
 //! elemental generator ([`elemental`]) that, given the index of one result element as
 //! `index` values, emits the scalar ops computing that element from its operands'
 //! elements, which it asks for by index in turn ([`Lowering::element`]). An operand that

@@ -9,6 +9,7 @@ use xla_tools::aotc::{compile, time_compilations, AotcConfig};
 
 fn command() -> Command {
     Command::new("xla-aotc")
+        .version(xla_tools::VERSION)
         .about("Compiles a program's entry (XLA HLO text, StableHLO or the compiler's MLIR) to an object file and a C header")
         .arg(Arg::new("input").default_value("-").help("The program, or - for standard input"))
         .arg(Arg::new("output").short('o').long("output").value_name("FILE").required(true).help("The object file to write"))

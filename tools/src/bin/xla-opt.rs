@@ -9,6 +9,7 @@ use xla_tools::opt::{pass_registry, run, OptConfig};
 
 fn command() -> Command {
     let mut cmd = Command::new("xla-opt")
+        .version(xla_tools::VERSION)
         .about("Reads IR, runs passes and prints the result (the compiler's mlir-opt)")
         .arg(Arg::new("input").default_value("-").help("Input file, or - for standard input"))
         .arg(Arg::new("output").short('o').value_name("FILE").help("Write the output here instead of standard output"))
