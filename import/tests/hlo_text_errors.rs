@@ -66,7 +66,19 @@ fn bad_shapes() {
     );
     assert_diagnostic(
         &entry("  ROOT p = f32[4294967296,4294967296,4294967296] parameter(0)"),
-        "test.hlo:4:12: error: the shape has more elements than fit in 64 bits\n",
+        "test.hlo:4:12: error: the shape f32[4294967296,4294967296,4294967296] is too large: the product of its dimension sizes overflows i64\n",
+    );
+    assert_diagnostic(
+        &entry("  ROOT p = f32[9223372036854775807,4] parameter(0)"),
+        "test.hlo:4:12: error: the shape f32[9223372036854775807,4] is too large: the product of its dimension sizes overflows i64\n",
+    );
+    assert_diagnostic(
+        &entry("  ROOT p = f32[0,4294967296,4294967296] parameter(0)"),
+        "test.hlo:4:12: error: the shape f32[0,4294967296,4294967296] is too large: the product of its dimension sizes overflows i64\n",
+    );
+    assert_diagnostic(
+        &entry("  ROOT p = f32[<=4611686018427387904] parameter(0)"),
+        "test.hlo:4:12: error: the shape f32[<=4611686018427387904] is too large: its size in bytes overflows i64\n",
     );
     assert_diagnostic(
         "HloModule m, entry_computation_layout={(f32[2,3]{0,0})->f32[2,3]{1,0}}\n\nENTRY e {\n  ROOT p = f32[2,3] parameter(0)\n}\n",

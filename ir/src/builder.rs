@@ -51,12 +51,19 @@ impl<'a, 'c> Builder<'a, 'c> {
     }
 
     /// Creates operation `def` from `state`, computing its result types with the op's shape
-    /// function when it has one (the result types in `state` are then replaced).
+    /// function when it has one (the result types in `state` are then replaced). A shape
+    /// function that gives a type too large to exist (an element count or byte size past
+    /// `i64`, from operands that each fit) is an error.
     pub fn create_inferred(&mut self, def: &'static OpDef, mut state: OpState) -> Result<OpId, Diagnostic> {
         if let Some(infer) = def.infer {
             let operand_types: Vec<Type> = state.operands.iter().map(|v| self.body.value_type(*v)).collect();
             let cx = InferContext { ctx: self.ctx(), operand_types: &operand_types, attributes: &state.attributes };
             state.result_types = infer(&cx).map_err(|m| Diagnostic::error(state.location, format!("'{}' op {m}", def.name)))?;
+            for (i, ty) in state.result_types.iter().enumerate() {
+                self.ctx().check_type_size(*ty).map_err(|m| {
+                    Diagnostic::error(state.location, format!("'{}' op shape inference gives result #{i} a type too large to exist: {m}", def.name))
+                })?;
+            }
         }
         Ok(self.create(state))
     }

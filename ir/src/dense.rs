@@ -12,7 +12,8 @@
 use std::fmt::Write;
 
 use crate::float_format;
-use crate::{Context, FloatKind, Signedness, Type, TypeData};
+use crate::types::checked_element_count;
+use crate::{Context, FloatKind, Signedness, TensorType, Type, TypeData};
 
 /// The elements of a dense literal of tensor type `ty`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -169,7 +170,7 @@ impl DenseElements {
     pub fn from_scalars(ctx: &Context, ty: Type, values: &[Scalar]) -> Result<DenseElements, String> {
         let tensor = ctx.as_tensor(ty).ok_or("a dense literal needs a tensor type")?;
         let kind = ElementKind::of(ctx, tensor.element).ok_or("unsupported element type for a dense literal")?;
-        let count = tensor.num_elements().ok_or("a dense literal needs a static shape")?;
+        let count = element_count(tensor)?;
         let splat = values.len() == 1 && count != 1;
         if !splat && values.len() as i64 != count {
             return Err(format!("expected {count} elements, found {}", values.len()));
@@ -185,20 +186,21 @@ impl DenseElements {
     pub fn from_bytes(ctx: &Context, ty: Type, data: Vec<u8>) -> Result<DenseElements, String> {
         let tensor = ctx.as_tensor(ty).ok_or("a dense literal needs a tensor type")?;
         let kind = ElementKind::of(ctx, tensor.element).ok_or("unsupported element type for a dense literal")?;
-        let count = tensor.num_elements().ok_or("a dense literal needs a static shape")? as usize;
+        let count = element_count(tensor)?;
         let width = kind.byte_width();
         if data.len() == width && count != 1 {
             return Ok(DenseElements { ty, splat: true, data });
         }
-        if data.len() != count * width {
-            return Err(format!("expected {} bytes of data for {count} elements, found {}", count * width, data.len()));
+        let bytes = u128::from(count.unsigned_abs()) * width as u128;
+        if data.len() as u128 != bytes {
+            return Err(format!("expected {bytes} bytes of data for {count} elements, found {}", data.len()));
         }
         Ok(DenseElements { ty, splat: false, data })
     }
 
     /// The number of elements of the literal's type.
     pub fn len(&self, ctx: &Context) -> usize {
-        self.layout(ctx).map_or(0, |(_, shape)| shape.iter().product::<i64>() as usize)
+        self.layout(ctx).and_then(|(_, shape)| checked_element_count(&shape)).map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX))
     }
 
     pub fn is_empty(&self, ctx: &Context) -> bool {
@@ -215,6 +217,9 @@ impl DenseElements {
 
     /// Whether every element equals `value` (a splat or a literal whose elements all match).
     pub fn all_equal(&self, ctx: &Context, value: Scalar) -> bool {
+        if self.splat {
+            return self.is_empty(ctx) || self.get(ctx, 0) == Some(value);
+        }
         (0..self.len(ctx)).all(|i| self.get(ctx, i) == Some(value))
     }
 
@@ -242,6 +247,12 @@ impl DenseElements {
         out.push_str("> : ");
         ctx.write_type(out, self.ty);
     }
+}
+
+/// The number of elements of a dense literal's tensor type, or why it has none.
+fn element_count(tensor: &TensorType) -> Result<i64, String> {
+    let shape = tensor.static_shape().ok_or("a dense literal needs a static shape")?;
+    checked_element_count(&shape).ok_or_else(|| "the literal's type has more elements than fit in 64 bits".to_string())
 }
 
 fn write_nested(
@@ -341,4 +352,38 @@ pub fn write_float(out: &mut String, value: f64, ty: Type, ctx: &Context) {
         }
     }
     out.push_str(&s);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_type_whose_element_count_overflows_has_no_literal() {
+        let ctx = Context::new();
+        let f32 = ctx.f32_type();
+        let huge = ctx.tensor_type(&[4294967296, 4294967296], f32);
+        let message = "the literal's type has more elements than fit in 64 bits";
+        assert_eq!(DenseElements::from_scalars(&ctx, huge, &[Scalar::Float(1.0), Scalar::Float(2.0)]), Err(message.into()));
+        assert_eq!(DenseElements::from_bytes(&ctx, huge, vec![0; 8]), Err(message.into()));
+        let splat = DenseElements { ty: huge, splat: true, data: vec![0; 4] };
+        assert_eq!(splat.len(&ctx), 0);
+    }
+
+    #[test]
+    fn byte_counts_do_not_overflow() {
+        let ctx = Context::new();
+        let wide = ctx.tensor_type(&[i64::MAX], ctx.float_type(FloatKind::F64));
+        let error = DenseElements::from_bytes(&ctx, wide, vec![0; 16]).expect_err("too few bytes");
+        assert_eq!(error, format!("expected {} bytes of data for {} elements, found 16", i64::MAX as u128 * 8, i64::MAX));
+    }
+
+    #[test]
+    fn a_splat_compares_one_element() {
+        let ctx = Context::new();
+        let ty = ctx.tensor_type(&[1 << 40], ctx.int_type(8));
+        let splat = DenseElements::from_scalars(&ctx, ty, &[Scalar::Int(3)]).expect("a splat");
+        assert!(splat.all_equal(&ctx, Scalar::Int(3)));
+        assert!(!splat.all_equal(&ctx, Scalar::Int(4)));
+    }
 }

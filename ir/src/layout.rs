@@ -79,18 +79,21 @@ impl Layout {
     }
 }
 
-/// The number of elements the buffer of `shape` with `layout` holds, padding included.
+/// The number of elements the buffer of `shape` with `layout` holds, padding included
+/// (`i64::MAX` when the product does not fit, for a type the readers and the verifier
+/// reject).
 pub fn buffer_len(shape: &[i64], layout: &Layout) -> i64 {
-    layout.physical(shape).iter().product()
+    crate::types::checked_element_count(layout.physical(shape)).unwrap_or(i64::MAX)
 }
 
 /// The position of element `index` of `shape` in a buffer laid out with `layout` (valid for
-/// the shape), or `None` when the index is out of bounds.
+/// the shape), or `None` when the index is out of bounds (or the position does not fit in
+/// `i64`, for a shape too large to exist).
 pub fn linear_index(shape: &[i64], layout: &Layout, index: &[i64]) -> Option<i64> {
     if index.len() != shape.len() || index.iter().zip(shape).any(|(i, n)| *i < 0 || i >= n) {
         return None;
     }
-    Some(layout.strides(shape).iter().zip(index).map(|(s, i)| s * i).sum())
+    layout.strides(shape).iter().zip(index).try_fold(0i64, |position, (s, i)| position.checked_add(s.checked_mul(*i)?))
 }
 
 /// The index of the element at `position` of a buffer of `shape` laid out with `layout`, or
@@ -140,6 +143,15 @@ mod tests {
         assert_eq!(lay_out(&layout(&[0, 1], Some(&[3, 5]))), "a d 0 b e 0 c f 0 0 0 0 0 0 0");
         assert_eq!(linear_index(&[2, 3], &layout(&[0, 1], Some(&[3, 5])), &[1, 2]), Some(7));
         assert_eq!(linear_index(&[2, 3], &layout(&[0, 1], None), &[2, 0]), None);
+    }
+
+    #[test]
+    fn sizes_too_large_saturate_instead_of_overflowing() {
+        let huge = [4294967296, 4294967296];
+        assert_eq!(buffer_len(&huge, &layout(&[1, 0], None)), i64::MAX);
+        assert_eq!(buffer_len(&[2, 3], &layout(&[1, 0], Some(&[i64::MAX, 2]))), i64::MAX);
+        assert_eq!(linear_index(&huge, &layout(&[1, 0], None), &[4294967295, 4294967295]), None);
+        assert_eq!(multi_index(&huge, &layout(&[1, 0], None), 5), Some(vec![0, 5]));
     }
 
     #[test]

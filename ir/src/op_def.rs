@@ -386,6 +386,7 @@ pub fn verify_declared(op: OpRef, def: &OpDef) -> Result<(), Diagnostic> {
             return Err(op.error(format!("inferred {} result(s), but the op has {}", inferred.len(), actual.len())));
         }
         for (i, (inferred, actual)) in inferred.iter().zip(&actual).enumerate() {
+            ctx.check_type_size(*inferred).map_err(|message| op.error(format!("shape inference gives result #{i} a type too large to exist: {message}")))?;
             if !crate::shape::compatible(ctx, *inferred, *actual) {
                 return Err(op.error(format!(
                     "result #{i} has type {}, but shape inference gives {}",

@@ -184,9 +184,65 @@ impl TensorType {
         self.dims.iter().map(|d| d.static_size()).collect()
     }
 
-    /// The number of elements, when the shape is static.
+    /// The number of elements, when the shape is static and the count fits in `i64` (a type
+    /// whose count does not fit is one that every reader and the verifier reject, see
+    /// [`array_size_error`]).
     pub fn num_elements(&self) -> Option<i64> {
-        self.static_shape().map(|s| s.iter().product())
+        self.static_shape().and_then(|s| checked_element_count(&s))
+    }
+
+    /// Why a value of this type cannot be held in memory, when it cannot: see
+    /// [`array_size_error`]. Static and bounded dimensions count at their size (bound),
+    /// unknown ones as one, and a padded layout at its padded sizes; `element_bytes` is the
+    /// width of one element.
+    pub fn size_error(&self, element_bytes: u64) -> Option<&'static str> {
+        let sizes: Vec<i64> = self
+            .dims
+            .iter()
+            .map(|d| match d {
+                Dim::Static(n) | Dim::Bounded(n) => *n,
+                Dim::Unknown => 1,
+            })
+            .collect();
+        array_size_error(&sizes, element_bytes).or_else(|| {
+            let padded = self.layout.as_ref()?.padded_dims.as_ref()?;
+            array_size_error(padded, element_bytes).map(|_| "the product of its padded sizes overflows i64")
+        })
+    }
+}
+
+/// The number of elements of an array with dimension sizes `sizes` (one for a scalar), or
+/// `None` when a size is negative or the product does not fit in `i64`.
+pub fn checked_element_count(sizes: &[i64]) -> Option<i64> {
+    if sizes.iter().any(|&n| n < 0) {
+        return None;
+    }
+    if sizes.contains(&0) {
+        return Some(0);
+    }
+    sizes.iter().try_fold(1i64, |count, &n| count.checked_mul(n))
+}
+
+/// Why an array of dimension sizes `sizes` and elements of `element_bytes` bytes is too
+/// large to exist, or `None` when it is not: the product of the sizes (zeros counted as
+/// one) or that product times `element_bytes` overflows `i64`. Negative sizes are left to
+/// other checks.
+///
+/// Counting zeros as one makes the rule hold for every part of a shape: when an array
+/// passes, the product of any subset of its sizes, and its byte size, fit in `i64`, so no
+/// element count, stride or offset computed from it overflows, in any order.
+pub fn array_size_error(sizes: &[i64], element_bytes: u64) -> Option<&'static str> {
+    let mut product: i64 = 1;
+    for &n in sizes {
+        match product.checked_mul(n.max(1)) {
+            Some(p) => product = p,
+            None => return Some("the product of its dimension sizes overflows i64"),
+        }
+    }
+    let bytes = i64::try_from(element_bytes.max(1)).ok().and_then(|width| product.checked_mul(width));
+    match bytes {
+        Some(_) => None,
+        None => Some("its size in bytes overflows i64"),
     }
 }
 
@@ -389,6 +445,33 @@ impl Context {
         out.push('>');
     }
 
+    /// The bytes one element of type `element` takes in memory, as dense literals and the
+    /// lowering store it: a whole number of bytes, at least one; `index` takes eight, a
+    /// complex number both of its parts. A dialect type counts as one byte.
+    pub fn element_bytes(&self, element: Type) -> u64 {
+        match self.type_data(element) {
+            TypeData::Integer { width, .. } => u64::from(width.div_ceil(8)).max(1),
+            TypeData::Index => 8,
+            TypeData::Float(kind) => u64::from(kind.bit_width().div_ceil(8)).max(1),
+            TypeData::Complex(part) => 2 * self.element_bytes(*part),
+            _ => 1,
+        }
+    }
+
+    /// Checks that values of type `ty` can exist: for a tensor or memref (and the elements of
+    /// a tuple), that [`TensorType::size_error`] finds nothing. The error names the type and
+    /// says what overflows.
+    pub fn check_type_size(&self, ty: Type) -> Result<(), String> {
+        match self.type_data(ty) {
+            TypeData::Tensor(t) | TypeData::MemRef(t) => match t.size_error(self.element_bytes(t.element)) {
+                Some(why) => Err(format!("the type {} is too large: {why}", self.type_to_string(ty))),
+                None => Ok(()),
+            },
+            TypeData::Tuple(elements) => elements.iter().try_for_each(|&e| self.check_type_size(e)),
+            _ => Ok(()),
+        }
+    }
+
     /// The textual form of `ty`, for messages.
     pub fn type_to_string(&self, ty: Type) -> String {
         let mut s = String::new();
@@ -404,5 +487,56 @@ pub(crate) fn write_i64_list(out: &mut String, values: &[i64]) {
             out.push_str(", ");
         }
         let _ = write!(out, "{v}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn element_counts_are_checked() {
+        assert_eq!(checked_element_count(&[]), Some(1));
+        assert_eq!(checked_element_count(&[2, 3, 4]), Some(24));
+        assert_eq!(checked_element_count(&[4294967296, 4294967296]), None);
+        assert_eq!(checked_element_count(&[i64::MAX, 4]), None);
+        assert_eq!(checked_element_count(&[4294967296, 4294967296, 0]), Some(0));
+        assert_eq!(checked_element_count(&[2, -3]), None);
+    }
+
+    #[test]
+    fn array_sizes_must_fit_in_i64() {
+        assert_eq!(array_size_error(&[2, 3], 4), None);
+        assert_eq!(array_size_error(&[i64::MAX], 1), None);
+        assert_eq!(array_size_error(&[4294967296, 4294967296], 4), Some("the product of its dimension sizes overflows i64"));
+        // A zero size does not hide the product of the others.
+        assert_eq!(array_size_error(&[0, 4294967296, 4294967296], 1), Some("the product of its dimension sizes overflows i64"));
+        assert_eq!(array_size_error(&[i64::MAX], 4), Some("its size in bytes overflows i64"));
+        assert_eq!(array_size_error(&[1 << 61], 4), Some("its size in bytes overflows i64"));
+        assert_eq!(array_size_error(&[1 << 60], 4), None);
+    }
+
+    #[test]
+    fn types_too_large_are_named() {
+        let ctx = Context::new();
+        let f32 = ctx.f32_type();
+        let huge = ctx.tensor_type(&[4294967296, 4294967296], f32);
+        assert_eq!(ctx.as_tensor(huge).and_then(TensorType::num_elements), None);
+        assert_eq!(
+            ctx.check_type_size(huge),
+            Err("the type tensor<4294967296x4294967296xf32> is too large: the product of its dimension sizes overflows i64".into())
+        );
+        let bytes = ctx.memref_type(&[1 << 62], ctx.float_type(FloatKind::F64));
+        assert_eq!(ctx.check_type_size(bytes), Err(format!("the type memref<{}xf64> is too large: its size in bytes overflows i64", 1i64 << 62)));
+        let bounded = ctx.ty(TypeData::Tensor(TensorType { dims: vec![Dim::Bounded(1 << 40), Dim::Bounded(1 << 40)], element: f32, layout: None }));
+        assert!(ctx.check_type_size(bounded).is_err());
+        let unknown = ctx.ty(TypeData::Tensor(TensorType { dims: vec![Dim::Unknown, Dim::Static(1 << 40)], element: f32, layout: None }));
+        assert_eq!(ctx.check_type_size(unknown), Ok(()));
+        let padded = Layout { minor_to_major: vec![1, 0], padded_dims: Some(vec![1 << 40, 1 << 40]), padding_value: None };
+        let padded = ctx.ty(TypeData::Tensor(TensorType { dims: vec![Dim::Static(2), Dim::Static(2)], element: f32, layout: Some(padded) }));
+        assert!(ctx.check_type_size(padded).expect_err("padded").ends_with("the product of its padded sizes overflows i64"));
+        let tuple = ctx.ty(TypeData::Tuple(vec![f32, huge]));
+        assert!(ctx.check_type_size(tuple).is_err());
+        assert_eq!(ctx.check_type_size(ctx.tensor_type(&[2, 3], f32)), Ok(()));
     }
 }

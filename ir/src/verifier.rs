@@ -14,7 +14,11 @@
 //!   (uses in blocks unreachable from their region's entry are not checked, as in MLIR);
 //! - symbol tables: the `sym_name`s directly inside a `SymbolTable` op are unique;
 //! - layouts: every tensor type a result or block argument has carries a layout that fits
-//!   its shape (a permutation of the dimensions; padded sizes no smaller than the sizes).
+//!   its shape (a permutation of the dimensions; padded sizes no smaller than the sizes);
+//! - sizes: no tensor or memref type of a result or block argument is too large to exist
+//!   (element count or byte size overflowing `i64`, [`crate::Context::check_type_size`]);
+//!   the declared checks of an op with such a type are skipped, so no shape function sees
+//!   one.
 //!
 //! All errors found are returned, in walk order.
 
@@ -53,7 +57,11 @@ impl Verifier<'_, '_> {
         let data = body.op(op);
         let op_ref = OpRef::new(body, op);
         let def = ctx.op_def(data.name);
+        // An op whose types are too large to exist is not checked further: its shape
+        // function and verifier may rely on every size fitting in `i64`.
+        let sizes_fit = self.verify_type_sizes(op);
         match def {
+            Some(_) if !sizes_fit => {}
             Some(def) => {
                 if let Err(e) = verify_declared(op_ref, def) {
                     self.errors.push(e);
@@ -74,6 +82,28 @@ impl Verifier<'_, '_> {
         self.verify_operands(op);
         self.verify_placement(op, def);
         self.verify_regions(op, def);
+    }
+
+    /// Every tensor or memref type an operation defines (results, and arguments of its
+    /// regions' blocks) is small enough to exist ([`crate::Context::check_type_size`]); errors
+    /// are reported where the type is defined. Returns whether the op's operands and results
+    /// all fit.
+    fn verify_type_sizes(&mut self, op: OpId) -> bool {
+        let body = self.body;
+        let ctx = body.ctx();
+        let data = body.op(op);
+        let results = data.results.iter().enumerate().map(|(i, v)| (format!("result #{i}"), *v));
+        let args = data.regions.iter().flat_map(|r| body.region(*r).blocks.iter()).flat_map(|b| {
+            body.block(*b).args.iter().enumerate().map(|(i, v)| (format!("block argument #{i}"), *v))
+        });
+        let mut fits = true;
+        for (what, value) in results.chain(args).collect::<Vec<_>>() {
+            if let Err(message) = ctx.check_type_size(body.value_type(value)) {
+                self.errors.push(OpRef::new(body, op).error(format!("{what}: {message}")));
+                fits = false;
+            }
+        }
+        fits && data.operands.iter().all(|v| ctx.check_type_size(body.value_type(*v)).is_ok())
     }
 
     /// Every tensor type an operation defines (results, and arguments of its regions'

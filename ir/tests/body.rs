@@ -1,5 +1,6 @@
 //! The arena: use lists stay exact through edits, block order is a linked list, erasure
-//! drops uses, walkers see nested operations, and the verifier reports dominance errors.
+//! drops uses, walkers see nested operations, and the verifier reports dominance errors
+//! and types too large to exist.
 
 use xla_ir::verifier::verify;
 use xla_ir::{Body, Builder, Context, InsertPoint, OpState, WalkOrder};
@@ -100,4 +101,19 @@ fn verifier_reports_a_use_before_its_definition() {
     let errors = verify(&body, root).expect_err("the use comes first");
     assert_eq!(errors[0].message, "'t.use' op operand #0 does not dominate this use");
     assert_eq!(errors[0].notes[0].message, "operand defined here");
+}
+
+#[test]
+fn verifier_reports_a_type_too_large_to_exist() {
+    let ctx = Context::new();
+    let mut body = Body::new(&ctx);
+    let huge = ctx.tensor_type(&[4294967296, 4294967296], ctx.f32_type());
+    let mut state = op(&ctx, "t.def", vec![], 1);
+    state.result_types = vec![huge];
+    let def = body.create_op(state);
+    let errors = verify(&body, def).expect_err("the result type overflows");
+    assert_eq!(
+        errors[0].message,
+        "'t.def' op result #0: the type tensor<4294967296x4294967296xf32> is too large: the product of its dimension sizes overflows i64"
+    );
 }

@@ -11,7 +11,8 @@
 //!   them all) and prints what MLIR reads back;
 //! - the reader: generic-form modules, also with unregistered dialects, round-trip through
 //!   MLIR's parser and ours; a chunk of a split file keeps its line numbers;
-//! - MLIR's parse and verify errors come out as our located diagnostics;
+//! - MLIR's parse and verify errors come out as our located diagnostics, and so does a
+//!   type or attribute of the exporter's that MLIR cannot read;
 //! - a failed runtime call ends the function on both paths: its status comes back and the
 //!   ops after it do not run.
 
@@ -206,6 +207,20 @@ fn unexported_ops_are_located_errors() {
     let err = export("f8.mlir", text, false).expect_err("f8 is not exported");
     assert!(err.starts_with("f8.mlir:"), "{err}");
     assert!(err.contains("does not handle"), "{err}");
+}
+
+/// A type or attribute MLIR cannot read, as the exporter writes them, is a located error
+/// of the export, not a panic.
+#[test]
+fn what_mlir_refuses_is_a_located_export_error() {
+    let ctx = new_context();
+    let module = read_module(&ctx, "refused.mlir", "module {\n}\n", 1).expect("an empty module");
+    let refusal = |ty: &str, attr: &str| xla_mlir::export::constant_refusal(&module.body, module.op, ty, attr).map(|d| d.render(&ctx));
+    assert_eq!(refusal("i32", "0 : i32"), None);
+    let bad_type = refusal("i32x", "0 : i32").expect("a type MLIR cannot read");
+    assert!(bad_type.starts_with("refused.mlir:1:1: error: MLIR cannot read the type i32x\n"), "{bad_type}");
+    let bad_attr = refusal("i32", "0 : i32 garbage").expect("an attribute MLIR cannot read");
+    assert!(bad_attr.starts_with("refused.mlir:1:1: error: MLIR cannot read the attribute 0 : i32 garbage of arith.constant\n"), "{bad_attr}");
 }
 
 /// Compiles `text`'s `@main` with `compile`, runs it on `input` with its one result

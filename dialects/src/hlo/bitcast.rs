@@ -12,6 +12,7 @@
 //! physical position `k` of the operand (positions in the order of each type's layout).
 
 use xla_ir::constraints::AnyTensor;
+use xla_ir::types::checked_element_count;
 use xla_ir::{Diagnostic, Layout, Op, OpRef, TensorType};
 use xla_macros::op;
 
@@ -63,7 +64,10 @@ pub fn verify_bitcast(op: OpRef) -> Result<(), Diagnostic> {
             ctx.type_to_string(operand.element)
         )));
     }
-    let (n, m): (i64, i64) = (operand_sizes.iter().product(), result_sizes.iter().product());
+    let count = |sizes: &[i64], ty, what: &str| {
+        checked_element_count(sizes).ok_or_else(|| op.error(format!("the {what} ({}) has more elements than fit in 64 bits", ctx.type_to_string(ty))))
+    };
+    let (n, m) = (count(&operand_sizes, operand_type, "operand")?, count(&result_sizes, result_type, "result")?);
     if n != m {
         return Err(op.error(format!(
             "the result ({}) has {m} elements, but the operand ({}) has {n}",
@@ -97,5 +101,20 @@ mod tests {
         assert!(verify(&body, transposed).is_ok());
         assert!(verify(&body, padded).expect_err("padded").message.ends_with("the result has a padded layout"));
         assert!(verify(&body, more).expect_err("7 elements").message.contains("has 7 elements, but the operand"));
+    }
+
+    #[test]
+    fn shapes_too_large_are_an_error() {
+        let ctx = context();
+        let f32 = ctx.f32_type();
+        let huge = ctx.tensor_type(&[4294967296, 4294967296], f32);
+        let mut body = Body::new(&ctx);
+        let (block, args) = block_with_args(&mut body, &[huge, ctx.tensor_type(&[2, 3], f32)]);
+        let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
+        let from_huge = BitcastOp::build(&mut b, args[0], ctx.tensor_type(&[6], f32)).expect("built");
+        let to_huge = BitcastOp::build(&mut b, args[1], huge).expect("built");
+        let message = |op| verify(&body, op).expect_err("overflows").message;
+        assert!(message(from_huge).ends_with("the operand (tensor<4294967296x4294967296xf32>) has more elements than fit in 64 bits"));
+        assert!(message(to_huge).ends_with("the result (tensor<4294967296x4294967296xf32>) has more elements than fit in 64 bits"));
     }
 }

@@ -51,6 +51,11 @@ pub fn verify_reshape(op: OpRef) -> Result<(), Diagnostic> {
             ctx.type_to_string(operand.element)
         )));
     }
+    for (tensor, ty, what) in [(operand, operand_type, "operand"), (result, result_type, "result")] {
+        if tensor.static_shape().is_some() && tensor.num_elements().is_none() {
+            return Err(op.error(format!("the {what} ({}) has more elements than fit in 64 bits", ctx.type_to_string(ty))));
+        }
+    }
     if let (Some(n), Some(m)) = (operand.num_elements(), result.num_elements()) {
         if n != m {
             return Err(op.error(format!(
@@ -143,6 +148,20 @@ mod tests {
         assert!(verify(&body, flat).is_ok() && verify(&body, dynamic).is_ok());
         assert_eq!(verify_error(&body, too_many), "the result (tensor<7xf32>) has 7 elements, but the operand (tensor<2x3xf32>) has 6");
         assert_eq!(verify_error(&body, retyped), "the result element type i32 differs from the operand element type f32");
+    }
+
+    #[test]
+    fn reshape_between_shapes_too_large_is_an_error() {
+        let ctx = context();
+        let f32 = ctx.f32_type();
+        let mut body = Body::new(&ctx);
+        let huge = ctx.tensor_type(&[4294967296, 4294967296], f32);
+        let (block, args) = block_with_args(&mut body, &[huge, ctx.tensor_type(&[6], f32)]);
+        let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
+        let flat = ReshapeOp::build(&mut b, args[0], ctx.tensor_type(&[4294967296, 4294967296, 1], f32)).expect("no inference");
+        let grown = ReshapeOp::build(&mut b, args[1], huge).expect("no inference");
+        assert_eq!(verify_error(&body, flat), "the operand (tensor<4294967296x4294967296xf32>) has more elements than fit in 64 bits");
+        assert_eq!(verify_error(&body, grown), "the result (tensor<4294967296x4294967296xf32>) has more elements than fit in 64 bits");
     }
 
     #[test]

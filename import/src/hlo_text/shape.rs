@@ -11,10 +11,12 @@
 //! `uiN`, the floats keep MLIR's names (`f8e4m3fn` is `f8E4M3FN`), `c64`/`c128` are
 //! `complex<f32|f64>`, `token` is `!hlo.token`.
 //!
-//! Invariant: a shape read here has non-negative sizes whose product fits in `i64`, so no
-//! later element count overflows.
+//! Invariant: a shape read here has non-negative sizes whose product (zeros counted as one),
+//! times the bytes of an element, fits in `i64` ([`xla_ir::types::array_size_error`]), so no
+//! later element count, byte size or stride overflows.
 
 use xla_dialects::hlo::token_type;
+use xla_ir::types::array_size_error;
 use xla_ir::{Context, Dim, FloatKind, Layout, TensorType, Type, TypeData};
 
 use super::cursor::{Cursor, PResult};
@@ -161,17 +163,18 @@ fn parse_shape_at_depth(c: &mut Cursor, depth: usize) -> PResult<Shape> {
     // it opens something else (the instructions after a signature's result shape).
     let layout_follows = c.is(TokenKind::LBrace) && matches!(c.kind_at(1), TokenKind::Number | TokenKind::Colon | TokenKind::RBrace);
     let layout = if layout_follows { Some(parse_layout(c)?) } else { None };
-    let mut count: i64 = 1;
-    for d in &dims {
-        let size = match d {
+    let sizes: Vec<i64> = dims
+        .iter()
+        .map(|d| match d {
             Dim::Static(n) | Dim::Bounded(n) => *n,
             Dim::Unknown => 1,
-        };
-        count = count
-            .checked_mul(size)
-            .ok_or_else(|| c.src.error(offset, "the shape has more elements than fit in 64 bits"))?;
+        })
+        .collect();
+    let shape = Shape { kind: ShapeKind::Array { element, dims, layout }, offset };
+    if let Some(why) = array_size_error(&sizes, element_bytes(element)) {
+        return Err(c.src.error(offset, format!("the shape {} is too large: {why}", shape_to_string(&shape))));
     }
-    Ok(Shape { kind: ShapeKind::Array { element, dims, layout }, offset })
+    Ok(shape)
 }
 
 /// Reads `[2,?,<=8]`.
@@ -223,6 +226,17 @@ fn parse_layout(c: &mut Cursor) -> PResult<Vec<i64>> {
     }
     c.expect_what(TokenKind::RBrace, "',', ':' or '}' in the layout")?;
     Ok(minor_to_major)
+}
+
+/// The bytes one element of `element` takes in memory (a whole number, at least one).
+fn element_bytes(element: ElementType) -> u64 {
+    let bits = match element {
+        ElementType::Pred => 1,
+        ElementType::Signed(w) | ElementType::Unsigned(w) => w,
+        ElementType::Float(k) => k.bit_width(),
+        ElementType::Complex(k) => 2 * k.bit_width(),
+    };
+    u64::from(bits.div_ceil(8)).max(1)
 }
 
 /// The IR type of an element type.

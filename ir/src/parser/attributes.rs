@@ -4,6 +4,7 @@
 use super::lexer::{unescape, TokenKind};
 use super::{parse_int_text, PResult, Parser};
 use crate::dense::{ElementKind, Scalar};
+use crate::types::checked_element_count;
 use crate::{AttrData, Attribute, DenseElements, Diagnostic, LocData, Location, NamedAttribute};
 
 /// A literal element before the element type is known (the type follows the literal).
@@ -259,7 +260,7 @@ impl Parser<'_, '_, '_> {
             Literal::Hex(bytes) => DenseElements::from_bytes(ctx, ty, bytes).map_err(|m| Diagnostic::error(literal_loc, m))?,
             Literal::Elements { shape, scalars } => {
                 if let Some(shape) = &shape {
-                    let empty_ok = scalars.is_empty() && type_shape.iter().product::<i64>() == 0;
+                    let empty_ok = scalars.is_empty() && checked_element_count(&type_shape) == Some(0);
                     if *shape != type_shape && !empty_ok {
                         return Err(Diagnostic::error(
                             literal_loc,
@@ -278,7 +279,7 @@ impl Parser<'_, '_, '_> {
                     DenseElements::from_scalars(ctx, ty, &values)
                 };
                 let mut dense = dense.map_err(|m| Diagnostic::error(literal_loc, m))?;
-                if shape.is_some() && type_shape.iter().product::<i64>() == 1 {
+                if shape.is_some() && checked_element_count(&type_shape) == Some(1) {
                     dense.splat = false;
                 }
                 dense

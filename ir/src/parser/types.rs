@@ -146,18 +146,19 @@ impl Parser<'_, '_, '_> {
         Ok(types)
     }
 
-    /// Parses `tensor<2x?x<=8xf32, {1, 0}, padded = [..], padding = zero>`.
     /// Parses `memref<2x3xf32, {0, 1}>`: a buffer, with a ranked tensor's shape and layout.
     fn parse_memref_type(&mut self) -> PResult<Type> {
-        let start = self.loc();
-        let shaped = self.parse_tensor_type()?;
-        match self.ctx.type_data(shaped) {
-            TypeData::Tensor(t) => Ok(self.ctx.ty(TypeData::MemRef(t.clone()))),
-            _ => Err(Diagnostic::error(start, "a memref must have a rank: '*' is not allowed")),
-        }
+        self.parse_shaped_type(true)
     }
 
+    /// Parses `tensor<2x?x<=8xf32, {1, 0}, padded = [..], padding = zero>`.
     fn parse_tensor_type(&mut self) -> PResult<Type> {
+        self.parse_shaped_type(false)
+    }
+
+    /// Parses a tensor type, or a memref type when `memref` (the same syntax, with a rank).
+    fn parse_shaped_type(&mut self, memref: bool) -> PResult<Type> {
+        let start = self.loc();
         self.bump();
         let less = self.expect(TokenKind::Less)?;
         // Dimension lists are read character by character: `2x3xf32` is not a token stream.
@@ -181,6 +182,7 @@ impl Parser<'_, '_, '_> {
                     pos += 1;
                     Dim::Unknown
                 }
+                Some(b'*') if memref => return Err(Diagnostic::error(start, "a memref must have a rank: '*' is not allowed")),
                 Some(b'*') if dims.is_empty() => {
                     // `tensor<*xf32>`: a tensor of unknown rank.
                     if src.get(pos + 1) != Some(&b'x') {
@@ -222,7 +224,12 @@ impl Parser<'_, '_, '_> {
         }
         let layout = if self.accept(TokenKind::Comma) { Some(self.parse_layout()?) } else { None };
         self.expect(TokenKind::Greater)?;
-        Ok(self.ctx.ty(TypeData::Tensor(TensorType { dims, element, layout })))
+        let shaped = TensorType { dims, element, layout };
+        let ty = self.ctx.ty(if memref { TypeData::MemRef(shaped) } else { TypeData::Tensor(shaped) });
+        // A type too large to exist is an error here, at the type, so that no later element
+        // count, byte size or stride of it overflows.
+        self.ctx.check_type_size(ty).map_err(|message| Diagnostic::error(start, message))?;
+        Ok(ty)
     }
 
     /// Parses `{1, 0}` with optional `, padded = [..]` and `, padding = zero`.

@@ -122,9 +122,9 @@ func.func @other_size(%x: tensor<4x3xf32>) {
 
 // -----
 
-func.func @gathered_size_overflows(%x: tensor<4611686018427387904xf32>) {
+func.func @gathered_size_overflows(%x: tensor<4611686018427387904xi8>) {
   // expected-error @+1 {{operand dimension 0 times the group size 2 overflows}}
-  %0 = hlo.all_gather %x, all_gather_dimension = 0, replica_groups = [[0, 1]] : (tensor<4611686018427387904xf32>) -> tensor<?xf32>
+  %0 = hlo.all_gather %x, all_gather_dimension = 0, replica_groups = [[0, 1]] : (tensor<4611686018427387904xi8>) -> tensor<?xi8>
   return
 }
 
@@ -259,9 +259,9 @@ func.func @split_count_is_not_the_group_size(%x: tensor<4xf32>) {
 
 // -----
 
-func.func @concat_overflows(%x: tensor<2x4611686018427387904xf32>) {
+func.func @concat_overflows(%x: tensor<?x4611686018427387904xi8>) {
   // expected-error @+1 {{concat dimension 1 times split_count 2 overflows}}
-  %0 = hlo.all_to_all %x, split_dimension = 0, concat_dimension = 1, split_count = 2, replica_groups = [] : (tensor<2x4611686018427387904xf32>) -> tensor<1x?xf32>
+  %0 = hlo.all_to_all %x, split_dimension = 0, concat_dimension = 1, split_count = 2, replica_groups = [] : (tensor<?x4611686018427387904xi8>) -> tensor<?x?xi8>
   return
 }
 

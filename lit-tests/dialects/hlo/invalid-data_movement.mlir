@@ -45,9 +45,9 @@ func.func @concatenate_other_dimension(%a: tensor<2x3xf32>, %b: tensor<?x3xf32>,
 
 // -----
 
-func.func @concatenate_overflow(%a: tensor<9223372036854775807xf32>) {
+func.func @concatenate_overflow(%a: tensor<9223372036854775807xi8>) {
   // expected-error @+1 {{'hlo.concatenate' op the concatenated size of dimension 0 overflows i64}}
-  %0 = hlo.concatenate %a, %a, dim = 0 : (tensor<9223372036854775807xf32>, tensor<9223372036854775807xf32>) -> tensor<?xf32>
+  %0 = hlo.concatenate %a, %a, dim = 0 : (tensor<9223372036854775807xi8>, tensor<9223372036854775807xi8>) -> tensor<?xi8>
   return
 }
 
@@ -1223,5 +1223,15 @@ func.func @tuple_not_a_tuple(%x: tensor<2xf32>) {
 func.func @concatenate_type_count(%x: tensor<2xf32>) {
   // expected-error @+1 {{expected 2 operand type(s), found 1}}
   %0 = hlo.concatenate %x, %x, dim = 0 : (tensor<2xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// Each operand's size fits in i64, but the concatenation's element count does not.
+
+func.func @concatenate_too_many_elements(%a: tensor<2147483648x2147483648xi8>) {
+  // expected-error @+1 {{'hlo.concatenate' op shape inference gives result #0 a type too large to exist: the type tensor<4294967296x2147483648xi8> is too large: the product of its dimension sizes overflows i64}}
+  %0 = hlo.concatenate %a, %a, dim = 0 : (tensor<2147483648x2147483648xi8>, tensor<2147483648x2147483648xi8>) -> tensor<?x?xi8>
   return
 }

@@ -191,11 +191,11 @@ func.func @padding_too_negative(%x: tensor<4xf32>, %z: tensor<f32>) {
 
 // -----
 
-func.func @output_overflows(%x: tensor<9223372036854775807xf32>, %z: tensor<f32>) {
+func.func @output_overflows(%x: tensor<9223372036854775807xi8>, %z: tensor<i8>) {
   // expected-error @+1 {{input dimension 0: the window output size 85070591730234615838173535747377725443 does not fit in 64 bits}}
-  %0 = hlo.reduce_window(%x init: %z) window = {size = [1], base_dilate = [9223372036854775807]} : (tensor<9223372036854775807xf32>, tensor<f32>) -> tensor<1xf32> {
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    hlo.return %a : tensor<f32>
+  %0 = hlo.reduce_window(%x init: %z) window = {size = [1], base_dilate = [9223372036854775807]} : (tensor<9223372036854775807xi8>, tensor<i8>) -> tensor<1xi8> {
+  ^bb0(%a: tensor<i8>, %b: tensor<i8>):
+    hlo.return %a : tensor<i8>
   }
   return
 }

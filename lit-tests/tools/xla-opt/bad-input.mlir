@@ -13,8 +13,13 @@
 
 // DIRECTORY: xla-opt: cannot open '{{.*}}Inputs': {{[Ii]}}s a directory
 
-// UTF8:     not-utf8.mlir: error: the file is not valid UTF-8
-// UTF8-NOT: module
+// A file that is not UTF-8 is a located error at its first bad byte: line and column (in
+// bytes), the line with the bad byte shown as U+FFFD, and a caret under it.
+
+// UTF8:      not-utf8.mlir:1:86: error: the file is not valid UTF-8: an invalid byte sequence starts with 0xFF
+// UTF8-NEXT: {{^}}// Input of ../bad-input.mlir: a file that is not UTF-8 (the byte after this colon): {{.+}}{{$}}
+// UTF8-NEXT: {{^ +\^$}}
+// UTF8-NOT:  module
 
 // Command-line errors are reported by the argument parser.
 

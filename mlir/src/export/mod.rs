@@ -36,6 +36,7 @@
 mod complex;
 mod scalar;
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 
 use melior::ir::attribute::{Attribute, StringAttribute, TypeAttribute};
@@ -63,35 +64,17 @@ pub fn export_module_with<'m>(session: &'m Session, body: &Body, module: OpId, l
     let mctx = session.context();
     let location = Exporter::location_of(mctx, ctx, body.op(module).location);
     let mut out = Module::new(location);
-    let mut exporter = Exporter {
-        mctx,
-        body,
-        values: HashMap::new(),
-        types: HashMap::new(),
-        block: out.body().to_raw(),
-        loc: location,
-        opts: None,
-        status: None,
-        runtime: BTreeMap::new(),
-        allocs: Vec::new(),
-        libm_calls,
-        libm: BTreeMap::new(),
-    };
+    let mut exporter = Exporter::new(mctx, body, module, &out, libm_calls);
     if let Some(name) = body.attr(module, "sym_name").and_then(|a| ctx.as_string(a)) {
         let mut op = out.as_operation_mut();
         op.set_attribute("sym_name", StringAttribute::new(mctx, name).into());
     }
-    for region in &body.op(module).regions {
-        for &block in &body.region(*region).blocks {
-            for op in body.block_ops(block) {
-                match body.op_name(op) {
-                    "func.func" => exporter.function(op).map_err(|d| vec![d])?,
-                    name => return Err(vec![exporter.error(op, format!("cannot export '{name}' at module level to upstream MLIR"))]),
-                }
-            }
-        }
+    let exported = exporter.module_body(module).and_then(|()| exporter.runtime_declarations());
+    // What MLIR refused comes first: the errors after it may follow from its stand-ins.
+    if let Some(failure) = exporter.failure.take() {
+        return Err(vec![failure]);
     }
-    exporter.runtime_declarations().map_err(|d| vec![d])?;
+    exported.map_err(|d| vec![d])?;
     if !out.as_operation().verify() {
         let mut errors = session.take_diagnostics(ctx, body.op(module).location);
         if errors.is_empty() {
@@ -100,6 +83,20 @@ pub fn export_module_with<'m>(session: &'m Session, body: &Body, module: OpId, l
         return Err(errors);
     }
     Ok(out)
+}
+
+/// What the export fails with when MLIR cannot read `type_text` as the type, or
+/// `attr_text` as the value, of an `arith.constant` it builds for `module`, or `None` when
+/// MLIR reads both: the error path of [`Exporter::parse_type`] and [`Exporter::build`],
+/// which no module of ours reaches (their texts are the exporter's own), for tests.
+#[doc(hidden)]
+pub fn constant_refusal(body: &Body, module: OpId, type_text: &str, attr_text: &str) -> Option<Diagnostic> {
+    let session = Session::new();
+    let out = Module::new(Exporter::location_of(session.context(), body.ctx(), body.op(module).location));
+    let mut exporter = Exporter::new(session.context(), body, module, &out, false);
+    let ty = exporter.parse_type(type_text);
+    exporter.value("arith.constant", &[], ty, &[("value", attr_text.to_string())]);
+    exporter.failure.take()
 }
 
 /// Exports `module` and prints it in MLIR's custom form (the generic form when `generic`).
@@ -145,6 +142,12 @@ pub(crate) struct Exporter<'m, 'b, 'c> {
     pub(crate) libm_calls: bool,
     /// The libm functions called: their arity and type.
     pub(crate) libm: BTreeMap<String, (usize, MlirType)>,
+    /// Where the op being exported is, in our IR: where a failure of MLIR's is reported.
+    here: xla_ir::Location,
+    /// The first thing MLIR refused (a type or attribute it cannot read, an op it cannot
+    /// build), located at the op being exported. Building goes on with stand-ins that keep
+    /// every MLIR object valid; the export then fails with this diagnostic.
+    failure: RefCell<Option<Diagnostic>>,
 }
 
 /// How an exported block ends.
@@ -170,8 +173,60 @@ enum Terminator {
 }
 
 impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
+    /// An exporter of `module` (of `body`) into `out`, at the module's location.
+    fn new(mctx: &'m melior::Context, body: &'b Body<'c>, module: OpId, out: &Module<'m>, libm_calls: bool) -> Self {
+        let here = body.op(module).location;
+        Exporter {
+            mctx,
+            body,
+            values: HashMap::new(),
+            types: HashMap::new(),
+            block: out.body().to_raw(),
+            loc: Self::location_of(mctx, body.ctx(), here),
+            opts: None,
+            status: None,
+            runtime: BTreeMap::new(),
+            allocs: Vec::new(),
+            libm_calls,
+            libm: BTreeMap::new(),
+            here,
+            failure: RefCell::new(None),
+        }
+    }
+
     pub(crate) fn ctx(&self) -> &'c Context {
         self.body.ctx()
+    }
+
+    /// Exports the functions of `module`.
+    fn module_body(&mut self, module: OpId) -> Result<(), Diagnostic> {
+        let body = self.body;
+        for region in &body.op(module).regions {
+            for &block in &body.region(*region).blocks {
+                for op in body.block_ops(block) {
+                    match body.op_name(op) {
+                        "func.func" => self.function(op)?,
+                        name => return Err(self.error(op, format!("cannot export '{name}' at module level to upstream MLIR"))),
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes `op` the one being exported: the location of the ops built for it, and of
+    /// what MLIR refuses.
+    fn at(&mut self, op: OpId) {
+        self.here = self.body.op(op).location;
+        self.loc = Self::location_of(self.mctx, self.ctx(), self.here);
+    }
+
+    /// Records that MLIR refused something, unless something was refused before.
+    fn fail(&self, message: String) {
+        let mut failure = self.failure.borrow_mut();
+        if failure.is_none() {
+            *failure = Some(Diagnostic::error(self.here, message));
+        }
     }
 
     pub(crate) fn error(&self, op: OpId, message: impl Into<String>) -> Diagnostic {
@@ -198,8 +253,16 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         Ok(parsed.to_raw())
     }
 
+    /// The type MLIR reads from `text`. When it cannot, the export fails ([`Self::fail`]),
+    /// and `none` stands in for the type meanwhile.
     pub(crate) fn parse_type(&self, text: &str) -> MlirType {
-        MType::parse(self.mctx, text).map(|t| t.to_raw()).unwrap_or_else(|| panic!("MLIR reads the type {text}"))
+        match MType::parse(self.mctx, text) {
+            Some(t) => t.to_raw(),
+            None => {
+                self.fail(format!("MLIR cannot read the type {text}"));
+                MType::none(self.mctx).to_raw()
+            }
+        }
     }
 
     fn type_text(&self, op: OpId, ty: Type) -> Result<String, Diagnostic> {
@@ -237,7 +300,14 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
     // ---- building ops -----------------------------------------------------------------
 
     /// Builds `name` with operands, results, attributes (written in MLIR's syntax) and
-    /// regions at the current location, appends it to the current block and returns it.
+    /// regions at the current location, appends it to the current block and returns its
+    /// results.
+    ///
+    /// What MLIR refuses makes the export fail ([`Self::fail`]) without stopping this
+    /// builder: an attribute it cannot read is left out, and for an op it cannot build the
+    /// arguments of a detached block stand in for the results (making a block cannot fail).
+    /// Those blocks are never destroyed, so the uses of their arguments stay valid for as
+    /// long as the module that holds them; they leak only on that error.
     pub(crate) fn build(
         &mut self,
         name: &str,
@@ -245,33 +315,44 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         results: &[MlirType],
         attrs: &[(&str, String)],
         regions: Vec<Region<'m>>,
-    ) -> MlirOperation {
-        let operands: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
-        let results: Vec<MType> = results.iter().map(|t| unsafe { MType::from_raw(*t) }).collect();
+    ) -> Vec<MlirValue> {
+        let operand_values: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
+        let result_types: Vec<MType> = results.iter().map(|t| unsafe { MType::from_raw(*t) }).collect();
         let attrs: Vec<(Identifier, Attribute)> = attrs
             .iter()
-            .map(|(k, v)| {
-                let attr = Attribute::parse(self.mctx, v).unwrap_or_else(|| panic!("MLIR reads the attribute {v}"));
-                (Identifier::new(self.mctx, k), attr)
+            .filter_map(|(k, v)| match Attribute::parse(self.mctx, v) {
+                Some(attr) => Some((Identifier::new(self.mctx, k), attr)),
+                None => {
+                    self.fail(format!("MLIR cannot read the attribute {v} of {name}"));
+                    None
+                }
             })
             .collect();
-        let op = OperationBuilder::new(name, self.loc)
-            .add_operands(&operands)
-            .add_results(&results)
+        let built = OperationBuilder::new(name, self.loc)
+            .add_operands(&operand_values)
+            .add_results(&result_types)
             .add_attributes(&attrs)
             .add_regions_vec(regions)
-            .build()
-            .unwrap_or_else(|e| panic!("MLIR builds {name}: {e}"));
-        let raw = op.to_raw();
-        std::mem::forget(op);
-        unsafe { mlir_sys::mlirBlockAppendOwnedOperation(self.block, raw) };
-        raw
+            .build();
+        match built {
+            Ok(op) => {
+                let raw = op.to_raw();
+                std::mem::forget(op);
+                unsafe { mlir_sys::mlirBlockAppendOwnedOperation(self.block, raw) };
+                Self::results(raw, results.len())
+            }
+            Err(e) => {
+                self.fail(format!("MLIR cannot build {name}: {e}"));
+                let args: Vec<(MType, Location)> = result_types.iter().map(|t| (*t, self.loc)).collect();
+                let block = Block::new(&args).into_raw();
+                (0..results.len()).map(|i| Self::block_arg(block, i)).collect()
+            }
+        }
     }
 
     /// Builds an op with one result and returns the result.
     pub(crate) fn value(&mut self, name: &str, operands: &[MlirValue], result: MlirType, attrs: &[(&str, String)]) -> MlirValue {
-        let op = self.build(name, operands, &[result], attrs, Vec::new());
-        unsafe { mlir_sys::mlirOperationGetResult(op, 0) }
+        self.build(name, operands, &[result], attrs, Vec::new())[0]
     }
 
     fn results(op: MlirOperation, n: usize) -> Vec<MlirValue> {
@@ -310,7 +391,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
     fn function(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let body = self.body;
         let ctx = self.ctx();
-        self.loc = Self::location_of(self.mctx, ctx, body.op(op).location);
+        self.at(op);
         let name = body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)).ok_or_else(|| self.error(op, "func.func without a name"))?.to_string();
         let inputs = match body.attr(op, "function_type").map(|a| ctx.attr_data(a)) {
             Some(AttrData::Type(t)) => match ctx.type_data(*t) {
@@ -402,7 +483,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             return self.guard(owner, ops, end);
         }
         for (i, &op) in ops.iter().enumerate() {
-            self.loc = Self::location_of(self.mctx, self.ctx(), body.op(op).location);
+            self.at(op);
             if matches!(body.op_name(op), "func.return" | "loop.yield" | "loop.condition") {
                 if body.op_name(op) == "func.return" && !body.op(op).operands.is_empty() {
                     return Err(self.error(op, "func.return with values: export the loop level (after --lower-to-loops)"));
@@ -426,7 +507,8 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         let body = self.body;
         let Some(&terminator) = ops.last() else { return Ok(()) };
         let results = body.op(terminator).operands.iter().map(|v| self.ty(terminator, body.value_type(*v))).collect::<Result<Vec<_>, _>>()?;
-        let (slot, i32_ty, i1) = (self.status.expect("a status slot"), self.parse_type("i32"), self.parse_type("i1"));
+        let slot = self.status.ok_or_else(|| self.error(owner, "internal: a call is guarded before the function has a status slot"))?;
+        let (i32_ty, i1) = (self.parse_type("i32"), self.parse_type("i1"));
         let status = self.value("memref.load", &[slot], i32_ty, &[]);
         let zero = self.value("arith.constant", &[], i32_ty, &[("value", "0 : i32".into())]);
         let ok = self.value("arith.cmpi", &[status, zero], i1, &[("predicate", "0 : i64".into())]);
@@ -459,8 +541,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             .collect();
         self.build("scf.yield", &skipped, &[], &[], Vec::new());
         self.block = saved;
-        let built = self.build("scf.if", &[ok], &results, &[], vec![then_region, else_region]);
-        let values = Self::results(built, results.len());
+        let values = self.build("scf.if", &[ok], &results, &[], vec![then_region, else_region]);
         self.end_block(end, &values);
         Ok(())
     }
@@ -645,7 +726,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             self.values.insert(*v, Self::block_arg(block, i));
         }
         let saved = std::mem::replace(&mut self.block, block);
-        let saved_loc = self.loc;
+        let (saved_loc, saved_here) = (self.loc, self.here);
         self.allocs.push(Vec::new());
         // A loop's body runs again after a failed call: it does nothing once one failed.
         let is_loop = matches!(body.op_name(owner), "loop.for" | "loop.parallel" | "loop.while");
@@ -654,7 +735,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         let result = self.export_ops(owner, &ops, End::Region(terminator), guard_first);
         self.allocs.pop();
         self.block = saved;
-        self.loc = saved_loc;
+        (self.loc, self.here) = (saved_loc, saved_here);
         result
     }
 
@@ -671,8 +752,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         args.extend(&results);
         let (region, block) = self.region(&args);
         self.region_body(op, self.body.op(op).regions[0], block, Terminator::Yield)?;
-        let built = self.build("scf.for", &operands, &results, &[], vec![region]);
-        Ok(Self::results(built, results.len()))
+        Ok(self.build("scf.for", &operands, &results, &[], vec![region]))
     }
 
     fn parallel(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
@@ -697,8 +777,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         self.region_body(op, regions[0], before_block, Terminator::Condition)?;
         let (after, after_block) = self.region(&results);
         self.region_body(op, regions[1], after_block, Terminator::Yield)?;
-        let built = self.build("scf.while", &operands, &results, &[], vec![before, after]);
-        Ok(Self::results(built, results.len()))
+        Ok(self.build("scf.while", &operands, &results, &[], vec![before, after]))
     }
 
     fn if_op(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
@@ -716,8 +795,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         } else {
             return Err(self.error(op, "loop.if with results needs an else region"));
         };
-        let built = self.build("scf.if", &operands, &results, &[], vec![then_region, else_region]);
-        Ok(Self::results(built, results.len()))
+        Ok(self.build("scf.if", &operands, &results, &[], vec![then_region, else_region]))
     }
 
     fn call(&mut self, op: OpId) -> Result<(), Diagnostic> {
@@ -730,10 +808,9 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             _ => return Err(self.error(op, "func.call needs a flat callee")),
         };
         let mut operands = self.operands(op)?;
-        operands.push(self.opts.expect("inside a function"));
+        operands.push(self.opts.ok_or_else(|| self.error(op, "internal: a call outside a function"))?);
         let i32_ty = self.parse_type("i32");
-        let call = self.build("func.call", &operands, &[i32_ty], &[("callee", format!("@{callee}"))], Vec::new());
-        let status = unsafe { mlir_sys::mlirOperationGetResult(call, 0) };
+        let status = self.value("func.call", &operands, i32_ty, &[("callee", format!("@{callee}"))]);
         self.fold_status(status);
         Ok(())
     }
@@ -767,7 +844,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             };
             args.push(arg);
         }
-        args.push(self.opts.expect("inside a function"));
+        args.push(self.opts.ok_or_else(|| self.error(op, "internal: a runtime call outside a function"))?);
         let types: Vec<MlirType> = args.iter().map(|v| self.value_type(*v)).collect();
         match self.runtime.get(&callee) {
             Some((known, _)) if !types_equal(known, &types) => {
@@ -779,8 +856,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             }
         }
         let i32_ty = self.parse_type("i32");
-        let call = self.build("func.call", &args, &[i32_ty], &[("callee", format!("@{callee}"))], Vec::new());
-        let status = unsafe { mlir_sys::mlirOperationGetResult(call, 0) };
+        let status = self.value("func.call", &args, i32_ty, &[("callee", format!("@{callee}"))]);
         self.fold_status(status);
         Ok(())
     }
@@ -795,14 +871,17 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
                 (Identifier::new(self.mctx, "function_type"), TypeAttribute::new(fn_type.into()).into()),
                 (Identifier::new(self.mctx, "sym_visibility"), StringAttribute::new(self.mctx, "private").into()),
             ];
-            let func = OperationBuilder::new("func.func", self.loc).add_attributes(&attrs).add_regions([Region::new()]).build().expect("a declaration builds");
+            let Ok(func) = OperationBuilder::new("func.func", self.loc).add_attributes(&attrs).add_regions([Region::new()]).build() else {
+                self.fail(format!("MLIR cannot build the declaration of @{name}"));
+                continue;
+            };
             let raw = func.to_raw();
             std::mem::forget(func);
             unsafe { mlir_sys::mlirBlockAppendOwnedOperation(self.block, raw) };
         }
         let i32_ty = self.parse_type("i32");
         for (name, (types, op)) in std::mem::take(&mut self.runtime) {
-            self.loc = Self::location_of(self.mctx, self.ctx(), self.body.op(op).location);
+            self.at(op);
             let inputs: Vec<MType> = types.iter().map(|t| unsafe { MType::from_raw(*t) }).collect();
             let fn_type = FunctionType::new(self.mctx, &inputs, &[unsafe { MType::from_raw(i32_ty) }]);
             let attrs = [

@@ -105,7 +105,9 @@ impl Exporter<'_, '_, '_> {
         let text = if unsafe { mlir_sys::mlirTypeIsAIndex(ty) } {
             format!("{value} : index")
         } else {
-            let width = unsafe { mlir_sys::mlirIntegerTypeGetWidth(ty) };
+            // A type that is not an integer is a stand-in for one MLIR could not read (the
+            // export fails): any width does.
+            let width = if unsafe { mlir_sys::mlirTypeIsAInteger(ty) } { unsafe { mlir_sys::mlirIntegerTypeGetWidth(ty) } } else { 64 };
             if width == 1 {
                 (value != 0).to_string()
             } else {
@@ -288,8 +290,7 @@ impl Exporter<'_, '_, '_> {
         let next_rest = self.bin("arith.shrui", rest, one);
         self.build("scf.yield", &[next_result, next_square, next_rest], &[], &[], Vec::new());
         self.block = saved;
-        let built = self.build("scf.while", &[one, base, start], &types, &[], vec![before, after]);
-        let power = unsafe { mlir_sys::mlirOperationGetResult(built, 0) };
+        let power = self.build("scf.while", &[one, base, start], &types, &[], vec![before, after])[0];
         let Some(negative) = negative else { return power };
         let minus_one = self.int_like(-1, base);
         let base_one = self.cmpi("eq", base, one);
