@@ -60,6 +60,23 @@ impl Elements {
         }
     }
 
+    /// As [`Elements::with_capacity`], or why the room cannot be allocated (rather than
+    /// aborting, as an infallible allocation does).
+    pub fn try_with_capacity(element: ElementType, capacity: usize) -> Result<Elements, String> {
+        fn reserve<T>(capacity: usize) -> Result<Vec<T>, String> {
+            let mut values = Vec::new();
+            values
+                .try_reserve_exact(capacity)
+                .map_err(|_| format!("cannot allocate {} bytes for {capacity} elements", capacity.saturating_mul(std::mem::size_of::<T>())))?;
+            Ok(values)
+        }
+        Ok(match element {
+            ElementType::Pred | ElementType::Int { .. } => Elements::Int(reserve(capacity)?),
+            ElementType::Float(_) => Elements::Float(reserve(capacity)?),
+            ElementType::Complex(_) => Elements::Complex(reserve(capacity)?),
+        })
+    }
+
     /// `count` copies of `value`.
     pub fn splat(value: Scalar, count: usize) -> Elements {
         match value {
@@ -281,14 +298,15 @@ impl Literal {
 
     /// The literal of `element` and `shape` whose elements `bytes` holds as
     /// [`Literal::to_bytes`] lays them out, or why it cannot be (a length that does not
-    /// fit the shape). A `pred` byte other than 0 reads as 1.
+    /// fit the shape, elements that cannot be allocated). A `pred` byte other than 0 reads
+    /// as 1.
     pub fn from_bytes(element: ElementType, shape: Vec<i64>, bytes: &[u8]) -> Result<Literal, String> {
         let width = element.byte_width();
         let count = num_elements(&shape);
-        if bytes.len() != count * width {
+        if count.checked_mul(width) != Some(bytes.len()) {
             return Err(format!("{} bytes do not hold the {count} elements of {}", bytes.len(), shape_string(element, &shape)));
         }
-        let mut elements = Elements::with_capacity(element, count);
+        let mut elements = Elements::try_with_capacity(element, count).map_err(|e| format!("{}: {e}", shape_string(element, &shape)))?;
         for chunk in bytes.chunks_exact(width) {
             let bits = |part: &[u8]| part.iter().rev().fold(0u128, |acc, b| acc << 8 | u128::from(*b));
             elements.push(match element {

@@ -271,10 +271,30 @@ impl AlignedBuffer {
 
     /// `len` zero bytes, or `None` when the memory cannot be had (rather than aborting, as
     /// an infallible allocation does).
+    ///
+    /// More than the machine's memory and swap together ([`machine_memory`]) is refused
+    /// up front: a kernel that overcommits (Linux with `vm.overcommit_memory = 1`) would
+    /// grant it, and the process would be killed once the buffer is written. Otherwise the
+    /// memory comes from `calloc`'s allocator (`alloc_zeroed`), whose large blocks are
+    /// fresh pages that are zero without being written, so a buffer is not touched here.
     pub fn try_zeroed(len: usize) -> Option<AlignedBuffer> {
-        let mut words = Vec::new();
-        words.try_reserve_exact(len.div_ceil(64)).ok()?;
-        words.resize(len.div_ceil(64), Align64([0; 64]));
+        if machine_memory().is_some_and(|available| len as u64 > available) {
+            return None;
+        }
+        let words = len.div_ceil(64);
+        if words == 0 {
+            return Some(AlignedBuffer { words: Vec::new(), len });
+        }
+        let layout = std::alloc::Layout::array::<Align64>(words).ok()?;
+        // SAFETY: the layout has a non-zero size (words > 0).
+        let pointer = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<Align64>();
+        if pointer.is_null() {
+            return None;
+        }
+        // SAFETY: the pointer was allocated by the global allocator with the layout of
+        // `words` values of `Align64`, which are all initialized: zero bytes are a valid
+        // `Align64`.
+        let words = unsafe { Vec::from_raw_parts(pointer, words, words) };
         Some(AlignedBuffer { words, len })
     }
 
@@ -283,6 +303,14 @@ impl AlignedBuffer {
         let mut buffer = AlignedBuffer::zeroed(bytes.len());
         buffer.as_mut_bytes().copy_from_slice(bytes);
         buffer
+    }
+
+    /// A copy of `bytes`, or `None` when the memory cannot be had (see
+    /// [`AlignedBuffer::try_zeroed`]).
+    pub fn try_from_bytes(bytes: &[u8]) -> Option<AlignedBuffer> {
+        let mut buffer = AlignedBuffer::try_zeroed(bytes.len())?;
+        buffer.as_mut_bytes().copy_from_slice(bytes);
+        Some(buffer)
     }
 
     /// The length in bytes.
@@ -316,34 +344,60 @@ impl AlignedBuffer {
     }
 }
 
+/// The bytes of memory and swap the machine has (`sysinfo`), when the system says.
+pub fn machine_memory() -> Option<u64> {
+    // SAFETY: sysinfo fills the struct it is given; all-zero bytes are a valid `sysinfo`.
+    let mut info: libc::sysinfo = unsafe { std::mem::zeroed() };
+    // SAFETY: `info` is a valid, writable `sysinfo`.
+    if unsafe { libc::sysinfo(&mut info) } != 0 {
+        return None;
+    }
+    let unit = u64::from(info.mem_unit.max(1));
+    (info.totalram as u64).checked_add(info.totalswap as u64)?.checked_mul(unit)
+}
+
+/// `bytes` as people read sizes: `"90.0 GB (90000000000 bytes)"`, or `"512 bytes"`.
+pub fn byte_size(bytes: u64) -> String {
+    let scaled = [(1e12, "TB"), (1e9, "GB"), (1e6, "MB"), (1e3, "KB")].into_iter().find(|&(unit, _)| bytes as f64 >= unit);
+    match scaled {
+        Some((unit, name)) => format!("{:.1} {name} ({bytes} bytes)", bytes as f64 / unit),
+        None => format!("{bytes} bytes"),
+    }
+}
+
 /// A buffer laid out as `layout` says holding the elements whose row-major bytes are
-/// `row_major` (padding zeroed), or why they do not fit.
+/// `row_major` (padding zeroed), or why they do not fit or cannot be allocated.
 pub fn to_buffer(row_major: &[u8], layout: &BufferLayout) -> Result<AlignedBuffer, String> {
     let width = layout.element.storage_bytes() as usize;
     let count: usize = layout.shape.iter().map(|&d| d.max(0) as usize).product();
     if row_major.len() != count * width {
         return Err(format!("{} bytes do not hold {count} elements of {width} bytes", row_major.len()));
     }
-    let total = usize::try_from(layout.elements).map_err(|_| "the buffer is too large")? * width;
+    let total = usize::try_from(layout.elements).ok().and_then(|e| e.checked_mul(width)).ok_or("the buffer is too large")?;
+    let cannot = |bytes: usize| format!("cannot allocate {}", byte_size(bytes as u64));
     if layout.is_row_major() {
-        return Ok(AlignedBuffer::from_bytes(row_major));
+        return AlignedBuffer::try_from_bytes(row_major).ok_or_else(|| cannot(row_major.len()));
     }
-    let mut buffer = AlignedBuffer::zeroed(total);
+    let mut buffer = AlignedBuffer::try_zeroed(total).ok_or_else(|| cannot(total))?;
     let bytes = buffer.as_mut_bytes();
     for_each_offset(layout, |i, offset| bytes[offset * width..][..width].copy_from_slice(&row_major[i * width..][..width]));
     Ok(buffer)
 }
 
-/// The row-major bytes of the elements of `buffer`, laid out as `layout` says.
-pub fn from_buffer(buffer: &[u8], layout: &BufferLayout) -> Vec<u8> {
+/// The row-major bytes of the elements of `buffer`, laid out as `layout` says: the buffer
+/// itself when that is row-major, else a copy, or why the copy cannot be allocated.
+pub fn from_buffer<'a>(buffer: &'a [u8], layout: &BufferLayout) -> Result<std::borrow::Cow<'a, [u8]>, String> {
     let width = layout.element.storage_bytes() as usize;
     if layout.is_row_major() {
-        return buffer.to_vec();
+        return Ok(std::borrow::Cow::Borrowed(buffer));
     }
     let count: usize = layout.shape.iter().map(|&d| d.max(0) as usize).product();
-    let mut row_major = vec![0u8; count * width];
+    let bytes = count.checked_mul(width).ok_or("the buffer is too large")?;
+    let mut row_major = Vec::new();
+    row_major.try_reserve_exact(bytes).map_err(|_| format!("cannot allocate {}", byte_size(bytes as u64)))?;
+    row_major.resize(bytes, 0u8);
     for_each_offset(layout, |i, offset| row_major[i * width..][..width].copy_from_slice(&buffer[offset * width..][..width]));
-    row_major
+    Ok(std::borrow::Cow::Owned(row_major))
 }
 
 /// Calls `f(i, offset)` for the element at each row-major position `i`, with its offset

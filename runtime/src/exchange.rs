@@ -21,6 +21,10 @@
 //!   timeout_ms`) gets `XLA_RT_DEADLINE_EXCEEDED`; after `xla_rt_collectives_abort` every
 //!   waiting and later exchange gets `XLA_RT_FAILED_PRECONDITION` until
 //!   `xla_rt_collectives_reset`, so a replica that failed never hangs the others;
+//! - the state keeps entries only for the replicas that took part (maps by replica id,
+//!   never a slot per replica of the count), so its memory follows the threads that really
+//!   exchange and a caller-controlled `num_replicas` (up to `i32::MAX`) cannot make it
+//!   allocate: an exchange that never fills up times out;
 //! - exchanges are keyed by `num_replicas`: one replicated program per replica count may
 //!   run at a time in a process.
 
@@ -39,7 +43,8 @@ type Contributions = Arc<Vec<Vec<u8>>>;
 
 /// One round in progress.
 struct Slot {
-    values: Vec<Option<Vec<u8>>>,
+    /// The bytes handed in so far, by replica id.
+    values: HashMap<usize, Vec<u8>>,
     /// Replicas that have not yet taken the completed round.
     readers_left: usize,
     /// The completed round, shared by its readers.
@@ -56,10 +61,11 @@ struct Delivered {
 /// The state of the replicas of one count.
 #[derive(Default)]
 struct State {
-    /// How many exchanges each replica has started.
-    sequence: Vec<u64>,
+    /// How many exchanges each replica has started, by replica id (none: absent).
+    sequence: HashMap<usize, u64>,
     slots: HashMap<u64, Slot>,
-    delivered: Vec<Option<Delivered>>,
+    /// What each replica may read after its last exchange, by replica id.
+    delivered: HashMap<usize, Delivered>,
     aborted: bool,
 }
 
@@ -78,29 +84,28 @@ fn rendezvous(n: usize) -> Arc<Rendezvous> {
 }
 
 impl Rendezvous {
-    fn lock(&self, n: usize) -> MutexGuard<'_, State> {
-        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
-        if state.sequence.len() != n {
-            state.sequence = vec![0; n];
-            state.delivered = vec![None; n];
-        }
-        state
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Hands in `bytes` as `replica` of `n` and returns every replica's contribution.
     fn exchange(&self, replica: usize, n: usize, bytes: Vec<u8>) -> RtResult<Contributions> {
         let deadline = collective_deadline();
-        let mut state = self.lock(n);
+        let mut state = self.lock();
         if state.aborted {
             return Err(aborted());
         }
-        state.delivered[replica] = None;
-        state.sequence[replica] += 1;
-        let sequence = state.sequence[replica];
-        let slot = state.slots.entry(sequence).or_insert_with(|| Slot { values: vec![None; n], readers_left: n, done: None });
-        slot.values[replica] = Some(bytes);
-        if slot.values.iter().all(Option::is_some) {
-            slot.done = Some(Arc::new(slot.values.iter_mut().map(|v| v.take().unwrap_or_default()).collect()));
+        state.delivered.remove(&replica);
+        let sequence = {
+            let started = state.sequence.entry(replica).or_insert(0);
+            *started += 1;
+            *started
+        };
+        let slot = state.slots.entry(sequence).or_insert_with(|| Slot { values: HashMap::new(), readers_left: n, done: None });
+        slot.values.insert(replica, bytes);
+        if slot.values.len() == n {
+            let mut values = std::mem::take(&mut slot.values);
+            slot.done = Some(Arc::new((0..n).map(|r| values.remove(&r).unwrap_or_default()).collect()));
             self.changed.notify_all();
         }
         loop {
@@ -195,7 +200,7 @@ pub unsafe extern "C" fn xla_rt_collective_exchange(
         let members = group_of(&groups, num_groups, group_size, replica, n)?;
         let position = members.iter().position(|&m| m == replica).unwrap_or(0);
         args::slice_mut(info, 3).copy_from_slice(&[members.len() as i64, position as i64, replica as i64]);
-        meeting.lock(n).delivered[replica] = Some(Delivered { contributions, members });
+        meeting.lock().delivered.insert(replica, Delivered { contributions, members });
         Ok(())
     })
 }
@@ -212,7 +217,7 @@ pub unsafe extern "C" fn xla_rt_collective_member(position: i64, dest: *mut c_vo
         let bytes = args::size("bytes", bytes)?;
         args::buffer("dest", dest.cast::<u8>() as *const u8, bytes)?;
         let (replica, n) = (options.replica_id, options.num_replicas);
-        let delivered = rendezvous(n).lock(n).delivered[replica].clone();
+        let delivered = rendezvous(n).lock().delivered.get(&replica).cloned();
         let delivered = delivered
             .ok_or_else(|| RtError::new(XlaStatus::FailedPrecondition, format!("replica {replica} has no collective exchange to read")))?;
         let member = usize::try_from(position)
@@ -236,7 +241,7 @@ pub extern "C" fn xla_rt_collectives_abort(num_replicas: i32) -> i32 {
     guard("xla_rt_collectives_abort", || {
         let n = replica_count(num_replicas)?;
         let meeting = rendezvous(n);
-        meeting.lock(n).aborted = true;
+        meeting.lock().aborted = true;
         meeting.changed.notify_all();
         Ok(())
     })
@@ -250,8 +255,7 @@ pub extern "C" fn xla_rt_collectives_reset(num_replicas: i32) -> i32 {
     guard("xla_rt_collectives_reset", || {
         let n = replica_count(num_replicas)?;
         let meeting = rendezvous(n);
-        let mut state = meeting.lock(n);
-        *state = State { sequence: vec![0; n], delivered: vec![None; n], ..State::default() };
+        *meeting.lock() = State::default();
         Ok(())
     })
 }

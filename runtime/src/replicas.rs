@@ -15,7 +15,11 @@
 //! - rendezvous are keyed by `num_replicas`: one replicated program per group size may
 //!   run at a time in a process;
 //! - integer sums wrap, as XLA's do; float max and min propagate NaN, as XLA CPU's do;
-//! - `output` may be `input`; with one replica the call is a copy.
+//! - `output` may be `input`; with one replica the call is a copy;
+//! - a round keeps only the contributions of the replicas that arrived, never a slot per
+//!   replica of the group, so its memory follows the threads that really take part and a
+//!   caller-controlled `num_replicas` (up to `i32::MAX`) cannot make it allocate: a
+//!   group that never fills up times out.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -98,8 +102,9 @@ struct Params {
 struct Round {
     generation: u64,
     params: Option<Params>,
-    /// Per replica, its input as elements widened to `f64`-sized words (bit copies).
-    contributions: Vec<Option<Vec<u64>>>,
+    /// By replica id, the input of each replica that arrived, as elements widened to
+    /// `f64`-sized words (bit copies).
+    contributions: HashMap<usize, Vec<u64>>,
     arrived: usize,
     departed: usize,
     /// The first disagreement of the round.
@@ -196,9 +201,9 @@ impl Rendezvous {
                 return Err(timeout(replica));
             }
         }
-        join(&mut round, replica, n, params, words);
+        join(&mut round, replica, params, words);
         if round.arrived == n {
-            round.result = Some(finish::<T>(&mut round));
+            round.result = Some(finish::<T>(&mut round, n));
             self.changed.notify_all();
         }
         let generation = round.generation;
@@ -227,10 +232,7 @@ fn timeout(replica: usize) -> RtError {
 }
 
 /// Adds `replica`'s contribution to the open round, recording any disagreement.
-fn join(round: &mut Round, replica: usize, n: usize, params: Params, words: Vec<u64>) {
-    if round.contributions.len() != n {
-        round.contributions = vec![None; n];
-    }
+fn join(round: &mut Round, replica: usize, params: Params, words: Vec<u64>) {
     match &round.params {
         None => round.params = Some(params),
         Some(agreed) if *agreed != params => {
@@ -239,30 +241,31 @@ fn join(round: &mut Round, replica: usize, n: usize, params: Params, words: Vec<
         }
         Some(_) => {}
     }
-    if round.contributions[replica].is_some() {
+    if round.contributions.contains_key(&replica) {
         let message = format!("replica id {replica} joined the same all-reduce twice");
         round.error.get_or_insert(RtError::new(XlaStatus::FailedPrecondition, message));
     }
-    round.contributions[replica] = Some(words);
+    round.contributions.insert(replica, words);
     round.arrived += 1;
 }
 
 /// Takes `replica`'s contribution back out of a round that did not complete.
 fn withdraw(round: &mut Round, replica: usize) {
-    round.contributions[replica] = None;
+    round.contributions.remove(&replica);
     round.arrived -= 1;
     if round.arrived == 0 {
         *round = Round { generation: round.generation, ..Round::default() };
     }
 }
 
-/// The round's result: its error, or the contributions reduced in replica order.
-fn finish<T: Words>(round: &mut Round) -> Result<Arc<Vec<u64>>, RtError> {
+/// The round's result: its error, or the contributions of the `n` replicas reduced in
+/// replica order.
+fn finish<T: Words>(round: &mut Round, n: usize) -> Result<Arc<Vec<u64>>, RtError> {
     if let Some(error) = round.error.take() {
         return Err(error);
     }
     let params = round.params.clone().ok_or_else(|| RtError::internal("a round without parameters"))?;
-    let mut parts = round.contributions.iter().map(|c| c.as_deref().unwrap_or(&[]));
+    let mut parts = (0..n).map(|replica| round.contributions.get(&replica).map_or(&[][..], Vec::as_slice));
     let mut acc: Vec<u64> = parts.next().unwrap_or(&[]).to_vec();
     for part in parts {
         for (a, &b) in acc.iter_mut().zip(part) {

@@ -115,6 +115,18 @@ fn a_missing_replica_times_out_and_the_group_recovers() {
     assert_eq!(results, [3.0; 3]);
 }
 
+fn a_group_of_i32_max_replicas_times_out_without_allocating() {
+    // A slot per replica of 2^31 - 1 replicas would be tens of gigabytes, whose failed
+    // allocation would abort the process: the round keeps only the replicas that arrive.
+    assert_eq!(xla_rt_set_collective_timeout_ms(100), 0);
+    let (input, mut out) = ([1.0f32; 4], [0.0f32; 4]);
+    let o = XlaRunOptions { replica_id: i32::MAX - 1, num_replicas: i32::MAX, num_threads: i32::MAX, ..XlaRunOptions::default() };
+    let status = unsafe { xla_rt_all_reduce_f32(0, input.as_ptr(), out.as_mut_ptr(), 4, &o) };
+    assert_eq!(status, XlaStatus::DeadlineExceeded.code());
+    assert_eq!(last_error(), "xla_rt_all_reduce_f32: replica 2147483646 timed out waiting for the other replicas");
+    assert_eq!(xla_rt_set_collective_timeout_ms(60_000), 0);
+}
+
 fn one_replica_copies_and_bad_arguments_fail() {
     let (input, mut out) = ([1, 2, 3], [0i32; 3]);
     assert_eq!(unsafe { xla_rt_all_reduce_i32(2, input.as_ptr(), out.as_mut_ptr(), 3, null()) }, 0);
@@ -137,5 +149,6 @@ fn all_reduce_scenarios() {
     many_rounds_stay_in_step();
     disagreements_fail_every_participant();
     a_missing_replica_times_out_and_the_group_recovers();
+    a_group_of_i32_max_replicas_times_out_without_allocating();
     one_replica_copies_and_bad_arguments_fail();
 }

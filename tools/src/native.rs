@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use xla_interp::{ElementType, Literal, Value};
 use xla_ir::parser::Module;
 use xla_ir::{Context, Type, TypeData};
-use xla_lowering::native::{from_buffer, to_buffer, AlignedBuffer, Entry, NativeLibrary, RunOptions};
+use xla_lowering::native::{byte_size, from_buffer, to_buffer, AlignedBuffer, Entry, NativeLibrary, RunOptions};
 use xla_lowering::to_llvm::{BufferLayout, EntrySignature, EntrySpec};
 use xla_lowering::{compile_hlo, CompileOptions};
 use xla_runtime::status::XlaStatus;
@@ -116,16 +116,34 @@ fn run_entry(
     // no call allocates; when that memory cannot be had, the entry is given NULL and
     // allocates its arena itself, whose failure it reports as OUT_OF_MEMORY.
     let new_temp = || AlignedBuffer::try_zeroed(entry.temp_bytes);
-    let new_results = || -> Vec<AlignedBuffer> { entry.result_sizes.iter().map(|&n| AlignedBuffer::zeroed(n)).collect() };
+    // The result buffers are allocated fallibly: a result larger than memory is an error
+    // naming it, not an abort (AlignedBuffer::try_zeroed says why that holds on a kernel
+    // that overcommits, too).
+    let new_results = || -> Result<Vec<AlignedBuffer>, Failure> {
+        let result = |(i, &n): (usize, &usize)| {
+            AlignedBuffer::try_zeroed(n)
+                .ok_or_else(|| Failure::Other(format!("xla-run: cannot allocate {} for result {i} of @{}\n", byte_size(n as u64), call.name)))
+        };
+        entry.result_sizes.iter().enumerate().map(result).collect()
+    };
     let call_into = |id: i32, temp: Option<&mut AlignedBuffer>, mut results: Vec<AlignedBuffer>| -> Result<(Vec<AlignedBuffer>, Duration), Failure> {
         let mut result_refs: Vec<&mut AlignedBuffer> = results.iter_mut().collect();
         let options = RunOptions::replica(id, replicas);
+        let own_arena = temp.is_none() && entry.temp_bytes > 0;
         let started = Instant::now();
         let status = entry.call_with_temp(&arg_refs, &mut result_refs, temp, Some(&options)).map_err(|m| Failure::Other(fail(m)))?;
         let elapsed = started.elapsed();
         if status != 0 {
             library.abort_collectives(replicas);
-            let message = library.last_error().unwrap_or_else(|| status_name(status).to_string());
+            // The compiled code's own allocations (its arena when given none, a buffer
+            // allocated per call) fail with no message of the runtime's: say which.
+            let message = library.last_error().unwrap_or_else(|| match XlaStatus::from_code(status) {
+                Some(XlaStatus::OutOfMemory) if own_arena => {
+                    format!("OUT_OF_MEMORY: the entry could not allocate its {} of temporaries", byte_size(entry.temp_bytes as u64))
+                }
+                Some(XlaStatus::OutOfMemory) => "OUT_OF_MEMORY: the compiled code could not allocate a temporary buffer".to_string(),
+                _ => status_name(status).to_string(),
+            });
             if status == XlaStatus::CheckFailed.code() {
                 return Err(Failure::Check(message));
             }
@@ -133,7 +151,7 @@ fn run_entry(
         }
         Ok((results, elapsed))
     };
-    let call_once = |id: i32, temp: Option<&mut AlignedBuffer>| call_into(id, temp, new_results());
+    let call_once = |id: i32, temp: Option<&mut AlignedBuffer>| call_into(id, temp, new_results()?);
     let render = |failure: Failure| match failure {
         Failure::Check(message) => located_check_failure(ctx, &message),
         Failure::Other(message) => message,
@@ -155,7 +173,7 @@ fn run_entry(
             let mut temp = new_temp();
             // The result buffers are made once too and reused, as an allocator reuses
             // memory between calls: fresh pages would be faulted in inside the timed call.
-            let mut results = new_results();
+            let mut results = new_results().map_err(render)?;
             for _ in 0..n {
                 library.prepare_run(replicas);
                 let (reused, elapsed) = call_into(0, temp.as_mut(), results).map_err(render)?;
@@ -191,7 +209,7 @@ fn argument_buffer(ctx: &Context, literal: &Literal, ty: Type) -> Result<Aligned
 /// The literal a result buffer of type `ty` holds.
 fn result_literal(ctx: &Context, buffer: &AlignedBuffer, ty: Type) -> Result<Literal, String> {
     let (element, layout) = buffer_of(ctx, ty)?;
-    Literal::from_bytes(element, layout.shape.clone(), &from_buffer(buffer.as_bytes(), &layout))
+    Literal::from_bytes(element, layout.shape.clone(), &from_buffer(buffer.as_bytes(), &layout)?)
 }
 
 /// The element type and layout of a buffer type.

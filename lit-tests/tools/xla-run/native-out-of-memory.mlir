@@ -6,7 +6,7 @@
 // it into the reduction): its buffer lands in the entry's temp arena, which xla-run cannot
 // allocate, so it passes NULL and the entry's own allocation of the arena fails.
 
-// CHECK: xla-run: @main: the compiled code failed with status 2: OUT_OF_MEMORY
+// CHECK: xla-run: @main: the compiled code failed with status 2: OUT_OF_MEMORY: the entry could not allocate its 562.9 TB (562949953421312 bytes) of temporaries
 func.func @main() -> tensor<f32> {
   %i = hlo.iota dim = 0 : tensor<70368744177664xf32>
   %e = hlo.exponential %i : tensor<70368744177664xf32>
