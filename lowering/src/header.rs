@@ -9,8 +9,9 @@
 //! bytes, made once with the object so that `Run()` allocates nothing), has typed accessors
 //! and `Run()`.
 //!
-//! The header stands alone: it declares `XlaRunOptions` as an incomplete type and
-//! `xla_rt_last_error`, both as `xla_runtime.h` does, so including either first is fine.
+//! The header stands alone: it declares `XlaRunOptions` as an incomplete type,
+//! `xla_rt_last_error` and `xla_rt_out_of_memory` (which the wrapper calls when it could
+//! not allocate the temp), all as `xla_runtime.h` does, so including either first is fine.
 
 use std::fmt::Write;
 
@@ -86,6 +87,7 @@ const ABI_COMMENT: &str = " *
 const RUNTIME_DECLARATIONS: &str = "/* From xla_runtime.h: the run options (NULL for the defaults) and error messages. */
 typedef struct XlaRunOptions XlaRunOptions;
 const char *xla_rt_last_error(void);
+void xla_rt_out_of_memory(int64_t bytes);
 
 ";
 
@@ -236,7 +238,10 @@ class {class} {{
   bool Run(const XlaRunOptions *opts = nullptr) {{
     for (int i = 0; i < kNumArgs; ++i) if (args_[i] == nullptr) return Fail(2);
     for (int i = 0; i < kNumResults; ++i) if (results_[i] == nullptr) return Fail(2);
-    if (kTempBytes > 0 && temp_ == nullptr) return Fail(2);
+    if (kTempBytes > 0 && temp_ == nullptr) {{
+      xla_rt_out_of_memory(kTempBytes);  // The constructor could not allocate it.
+      return Fail(2);
+    }}
     status_ = {name}(args_, results_, temp_, opts);
     return status_ == 0;
   }}

@@ -48,6 +48,11 @@ enum {
  * failing call on the same thread. */
 const char *xla_rt_last_error(void);
 
+/* Called by compiled code when an allocation of `bytes` bytes fails, just before the entry
+ * returns XLA_RT_OUT_OF_MEMORY: records the message xla_rt_last_error() then gives.
+ * Compiled objects declare it weak, so objects link without the runtime too. */
+void xla_rt_out_of_memory(int64_t bytes);
+
 /* The name of a status code ("OK", "INVALID_ARGUMENT", ...; "UNKNOWN" otherwise). */
 const char *xla_rt_status_name(int32_t code);
 

@@ -177,6 +177,28 @@ pub extern "C" fn xla_rt_last_error() -> *const c_char {
     LAST_ERROR.try_with(|last| last.borrow().as_ptr()).unwrap_or(c"".as_ptr())
 }
 
+/// Compiled code's report that an allocation of `bytes` bytes failed (a temporary buffer,
+/// or the arena of an entry called with a NULL `temp`): records the message
+/// `xla_rt_last_error()` then gives, just before the entry returns `XLA_RT_OUT_OF_MEMORY`.
+/// Compiled objects declare it weak and call it only when the runtime is linked.
+#[no_mangle]
+pub extern "C" fn xla_rt_out_of_memory(bytes: i64) {
+    set_last_error(&out_of_memory_message(bytes));
+}
+
+/// What [`xla_rt_out_of_memory`] records for an allocation of `bytes` bytes.
+fn out_of_memory_message(bytes: i64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut size = bytes.max(0) as f64;
+    let mut unit = 0;
+    while size >= 1024.0 && unit + 1 < UNITS.len() {
+        size /= 1024.0;
+        unit += 1;
+    }
+    let human = if unit == 0 { format!("{bytes} bytes") } else { format!("{size:.1} {} ({bytes} bytes)", UNITS[unit]) };
+    format!("compiled code: out of memory: could not allocate {human}")
+}
+
 /// The name of status code `code` (`"OK"`, `"INVALID_ARGUMENT"`, ...), or `"UNKNOWN"` for a
 /// value that is no status. The string is static.
 #[no_mangle]
@@ -223,5 +245,13 @@ mod tests {
     fn interior_nuls_do_not_lose_the_message() {
         set_last_error("a\0b");
         assert_eq!(last_error_message(), "a b");
+    }
+
+    #[test]
+    fn out_of_memory_reports_say_how_much() {
+        xla_rt_out_of_memory(562_949_953_421_312);
+        assert_eq!(last_error_message(), "compiled code: out of memory: could not allocate 512.0 TiB (562949953421312 bytes)");
+        xla_rt_out_of_memory(100);
+        assert_eq!(last_error_message(), "compiled code: out of memory: could not allocate 100 bytes");
     }
 }

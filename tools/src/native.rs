@@ -22,6 +22,7 @@ use xla_interp::{ElementType, Literal, Value};
 use xla_ir::parser::Module;
 use xla_ir::{Context, Type, TypeData};
 use xla_lowering::native::{byte_size, from_buffer, to_buffer, AlignedBuffer, Entry, NativeLibrary, RunOptions};
+use xla_lowering::to_llvm::memory::OUT_OF_MEMORY_HOOK;
 use xla_lowering::to_llvm::{BufferLayout, EntrySignature, EntrySpec};
 use xla_lowering::{compile_hlo, CompileOptions};
 use xla_runtime::status::XlaStatus;
@@ -260,9 +261,14 @@ fn status_name(status: i32) -> &'static str {
     XlaStatus::from_code(status).map_or("UNKNOWN", |s| s.name())
 }
 
-/// The archives the object needs: `libxla_runtime.a` when it calls the runtime.
+/// The archives the object needs: `libxla_runtime.a` when it calls the runtime. The weak
+/// out-of-memory hook alone does not count: compiled code calls it only when the runtime
+/// is linked anyway (without, xla-run says what failed itself), and linking the runtime
+/// costs every run a third of a second.
 fn runtime_archives(object: &[u8]) -> Result<Vec<PathBuf>, String> {
-    if !object.windows(7).any(|w| w == b"xla_rt_") {
+    let hook = OUT_OF_MEMORY_HOOK.as_bytes();
+    let calls_runtime = object.windows(7).enumerate().any(|(at, w)| w == b"xla_rt_" && !object[at..].starts_with(hook));
+    if !calls_runtime {
         return Ok(Vec::new());
     }
     runtime_library().map(|path| vec![path]).ok_or_else(|| {

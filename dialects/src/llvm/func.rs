@@ -10,7 +10,7 @@
 //! Invariants checked by the verifiers: the signature holds LLVM types and at most one
 //! result (LLVM returns one value or none); the entry block's arguments are the signature's
 //! inputs and no branch targets the entry block (LLVM's entry block has no predecessors); a
-//! declaration has external linkage; `llvm.return` sits directly in an `llvm.func` and
+//! declaration has external or `extern_weak` linkage, and only a declaration may be weak; `llvm.return` sits directly in an `llvm.func` and
 //! returns its result type.
 
 use xla_ir::constraints::{Region, StrAttr, TypeAttr};
@@ -25,10 +25,13 @@ use super::types::{is_llvm_type, LlvmType};
 xla_ir::enum_attr! {
     /// Who may see a function: other objects (`external`, the default) or only this module
     /// (`internal` and `private`, which keeps the symbol out of the object's symbol table).
+    /// A declaration may be `extern_weak`: the linker leaves its address null when no
+    /// object defines it, so code can call it only where it was linked.
     pub enum Linkage: "a linkage" {
         External = "external",
         Internal = "internal",
         Private = "private",
+        ExternWeak = "extern_weak",
     }
 }
 
@@ -91,11 +94,14 @@ fn verify_func(op: OpRef) -> Result<(), Diagnostic> {
     let Some(&region) = op.regions().first() else { return Ok(()) };
     let Some(entry) = op.body.entry_block(region) else {
         let linkage = FuncOp::from_id_unchecked(op.id).linkage(op.body);
-        if linkage.is_some_and(|l| l != Linkage::External) {
-            return Err(op.error("a declaration (a function without a body) must have external linkage"));
+        if linkage.is_some_and(|l| !matches!(l, Linkage::External | Linkage::ExternWeak)) {
+            return Err(op.error("a declaration (a function without a body) must have external or extern_weak linkage"));
         }
         return Ok(());
     };
+    if FuncOp::from_id_unchecked(op.id).linkage(op.body) == Some(Linkage::ExternWeak) {
+        return Err(op.error("only a declaration (a function without a body) may have extern_weak linkage"));
+    }
     let args = &op.body.block(entry).args;
     let arg_types: Vec<Type> = args.iter().map(|a| op.body.value_type(*a)).collect();
     if arg_types != inputs {

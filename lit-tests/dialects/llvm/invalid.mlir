@@ -198,12 +198,19 @@ func.func @return_outside() {
 
 // -----
 
-// expected-error @+1 {{'llvm.func' op a declaration (a function without a body) must have external linkage}}
+// expected-error @+1 {{'llvm.func' op a declaration (a function without a body) must have external or extern_weak linkage}}
 llvm.func @internal_declaration(f32) -> f32 attributes {linkage = "internal"}
 
 // -----
 
-// expected-error @+1 {{'llvm.func' op attribute 'linkage' must be a linkage, one of external internal private, found "weak"}}
+// expected-error @+1 {{'llvm.func' op only a declaration (a function without a body) may have extern_weak linkage}}
+llvm.func @weak_definition(%a: i32) -> i32 attributes {linkage = "extern_weak"} {
+  llvm.return %a : i32
+}
+
+// -----
+
+// expected-error @+1 {{'llvm.func' op attribute 'linkage' must be a linkage, one of external internal private extern_weak, found "weak"}}
 llvm.func @weak(f32) -> f32 attributes {linkage = "weak"}
 
 // -----

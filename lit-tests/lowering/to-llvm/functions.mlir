@@ -19,7 +19,7 @@
 // CHECK-SAME:    (%[[A:[^:]+]]: !llvm.ptr, %[[B:[^:]+]]: !llvm.ptr, %[[R:[^:]+]]: !llvm.ptr, %[[OPTS:[^:]+]]: !llvm.ptr) -> i32 attributes {denormal_fp_math = "preserve-sign", linkage = "internal", noalias_params = [0, 1, 2]}
 // CHECK-DAG:     %[[ZERO:.+]] = llvm.constant 0 : i32
 // CHECK:         %[[T:.+]] = llvm.call @malloc
-// CHECK:       ^bb2:
+// CHECK:       ^bb4:
 // CHECK-NEXT:    %[[S:.+]] = llvm.call @helper(%[[A]], %[[T]], %[[OPTS]]) : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> i32
 // CHECK-NEXT:    %[[FAILED:.+]] = llvm.icmp ne %[[S]], %[[ZERO]] : i32
 // CHECK-NEXT:    llvm.cond_br %[[FAILED]], ^[[FAIL:.+]], ^[[NEXT:bb[0-9]+]]

@@ -86,8 +86,9 @@ func.func @narrow_elements(%p: memref<i1>, %s: memref<si4>, %u: memref<ui4>) {
 // -----
 
 // loop.alloc is malloc of the buffer's bytes (at least 1); NULL ends the function with
-// status 2 (out of memory) after freeing the buffers allocated before; the buffer is freed
-// when its region ends, the last allocated first.
+// status 2 (out of memory) after telling the runtime the size, when it is linked (its
+// hook is extern_weak: a null address when it is not), and freeing the buffers allocated
+// before; the buffer is freed when its region ends, the last allocated first.
 // CHECK-LABEL: llvm.func @allocations
 // CHECK-DAG:     %[[BYTES:.+]] = llvm.constant 48 : i64
 // CHECK-DAG:     %[[ONE:.+]] = llvm.constant 1 : i64
@@ -96,19 +97,28 @@ func.func @narrow_elements(%p: memref<i1>, %s: memref<si4>, %u: memref<ui4>) {
 // CHECK:         %[[T:.+]] = llvm.call @malloc(%[[BYTES]]) : (i64) -> !llvm.ptr
 // CHECK-NEXT:    %[[TI:.+]] = llvm.ptrtoint %[[T]] : !llvm.ptr to i64
 // CHECK-NEXT:    %[[TN:.+]] = llvm.icmp eq %[[TI]], %[[NULL]] : i64
-// CHECK-NEXT:    llvm.cond_br %[[TN]], ^bb1, ^bb2
+// CHECK-NEXT:    llvm.cond_br %[[TN]], ^bb1, ^bb4
 // CHECK-NEXT:  ^bb1:
-// CHECK-NEXT:    llvm.return %[[OOM]] : i32
+// CHECK-NEXT:    %[[HOOK:.+]] = llvm.addressof @xla_rt_out_of_memory : !llvm.ptr
+// CHECK-NEXT:    %[[HI:.+]] = llvm.ptrtoint %[[HOOK]] : !llvm.ptr to i64
+// CHECK-NEXT:    %[[LINKED:.+]] = llvm.icmp ne %[[HI]], %[[NULL]] : i64
+// CHECK-NEXT:    llvm.cond_br %[[LINKED]], ^bb2, ^bb3
 // CHECK-NEXT:  ^bb2:
-// CHECK-NEXT:    %[[E:.+]] = llvm.call @malloc(%[[ONE]]) : (i64) -> !llvm.ptr
-// CHECK:         llvm.cond_br %{{.+}}, ^bb3, ^bb4
+// CHECK-NEXT:    llvm.call @xla_rt_out_of_memory(%[[BYTES]]) : (i64) -> ()
+// CHECK-NEXT:    llvm.br ^bb3
 // CHECK-NEXT:  ^bb3:
-// CHECK-NEXT:    llvm.call @free(%[[T]]) : (!llvm.ptr) -> ()
 // CHECK-NEXT:    llvm.return %[[OOM]] : i32
 // CHECK-NEXT:  ^bb4:
+// CHECK-NEXT:    %[[E:.+]] = llvm.call @malloc(%[[ONE]]) : (i64) -> !llvm.ptr
+// CHECK:         llvm.call @xla_rt_out_of_memory(%[[ONE]]) : (i64) -> ()
+// CHECK:       ^bb7:
+// CHECK-NEXT:    llvm.call @free(%[[T]]) : (!llvm.ptr) -> ()
+// CHECK-NEXT:    llvm.return %[[OOM]] : i32
+// CHECK-NEXT:  ^bb8:
 // CHECK-NEXT:    llvm.call @free(%[[E]]) : (!llvm.ptr) -> ()
 // CHECK-NEXT:    llvm.call @free(%[[T]]) : (!llvm.ptr) -> ()
 // CHECK-NEXT:    llvm.return
+// CHECK:       llvm.func @xla_rt_out_of_memory(i64) attributes {linkage = "extern_weak"}
 func.func @allocations() {
   %t = loop.alloc : memref<3x4xi32>
   %e = loop.alloc : memref<0xf32>

@@ -2,11 +2,11 @@
 
 // A failed allocation in compiled code (a 256 TiB temporary, more than the address space,
 // so that no overcommitting kernel grants it) ends the entry with status 2, which xla-run
-// reports; nothing crashes. The sort's result must be materialized (fusion cannot compose
+// reports with the runtime's message; nothing crashes. The sort's result must be materialized (fusion cannot compose
 // it into the reduction): its buffer lands in the entry's temp arena, which xla-run cannot
 // allocate, so it passes NULL and the entry's own allocation of the arena fails.
 
-// CHECK: xla-run: @main: the compiled code failed with status 2: OUT_OF_MEMORY: the entry could not allocate its 562.9 TB (562949953421312 bytes) of temporaries
+// CHECK: xla-run: @main: the compiled code failed with status 2: compiled code: out of memory: could not allocate 512.0 TiB (562949953421312 bytes)
 func.func @main() -> tensor<f32> {
   %i = hlo.iota dim = 0 : tensor<70368744177664xf32>
   %e = hlo.exponential %i : tensor<70368744177664xf32>

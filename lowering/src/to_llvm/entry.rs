@@ -12,7 +12,7 @@
 //! argument): the wrapper passes `temp` on, so a caller that keeps one `temp` of
 //! `NAME_TEMP_BYTES` bytes, `NAME_ALIGN`-aligned, runs the entry with no allocation at all.
 //! When `temp` is NULL the wrapper allocates the arena itself (`aligned_alloc`, 64 bytes
-//! aligned; status 2, `XLA_RT_OUT_OF_MEMORY`, when that fails) and frees it before
+//! aligned; status 2, `XLA_RT_OUT_OF_MEMORY`, with the runtime told why, when that fails) and frees it before
 //! returning, so callers written before the entry needed scratch memory keep working. An
 //! entry without an arena ignores `temp`.
 //!
@@ -28,7 +28,6 @@ use xla_dialects::loops::arena::{arena_bytes, ARENA_ALIGNMENT};
 
 use super::functions::{function_name, signature};
 use super::lowering::FnLowering;
-use super::memory::OUT_OF_MEMORY;
 
 /// The attribute lower-to-loops sets on each function it lowers: how many of its trailing
 /// buffer arguments are result buffers (the leaves of the hlo function's results).
@@ -149,8 +148,7 @@ impl FnLowering<'_, '_> {
         let fresh = self.call_value("aligned_alloc", &[alignment, size], ptr);
         let fresh_address = self.cast("ptrtoint", fresh, i64_ty);
         let failed = self.icmp("eq", fresh_address, zero);
-        let status = self.i32_const(OUT_OF_MEMORY);
-        self.exit_if(failed, status);
+        self.exit_if_out_of_memory(failed, size);
         self.br(join, &[fresh, fresh]);
         self.enter_block(join);
         (joined[0], joined[1])

@@ -233,6 +233,35 @@ impl<'a, 'c> FnLowering<'a, 'c> {
         }
     }
 
+    /// Ends the function with `XLA_RT_OUT_OF_MEMORY` when `failed` holds, an allocation of
+    /// `bytes` bytes having returned NULL: says so through the runtime's
+    /// [`memory::OUT_OF_MEMORY_HOOK`] when the runtime is linked (the hook is declared
+    /// `extern_weak`, so its address is null otherwise), then frees the buffers live here.
+    /// Code goes on in a new block where `failed` does not hold.
+    pub fn exit_if_out_of_memory(&mut self, failed: ValueId, bytes: ValueId) {
+        let ctx = self.ctx();
+        let (fail, _) = self.new_block(&[]);
+        let (next, _) = self.new_block(&[]);
+        self.cond_br(failed, (fail, &[]), (next, &[]));
+        self.enter_block(fail);
+        let hook = ctx.symbol_ref_attr(vec![ctx.symbol(memory::OUT_OF_MEMORY_HOOK)]);
+        let address = self.value_op("llvm.addressof", &[], xla_dialects::llvm::ptr_type(ctx), &[("function", hook)]);
+        let address = self.cast("ptrtoint", address, ctx.int_type(64));
+        let zero = self.i64_const(0);
+        let linked = self.icmp("ne", address, zero);
+        let (report, _) = self.new_block(&[]);
+        let (exit, _) = self.new_block(&[]);
+        self.cond_br(linked, (report, &[]), (exit, &[]));
+        self.enter_block(report);
+        self.call(memory::OUT_OF_MEMORY_HOOK, &[bytes], None);
+        self.br(exit, &[]);
+        self.enter_block(exit);
+        self.free_all();
+        let status = self.i32_const(memory::OUT_OF_MEMORY);
+        self.ret(Some(status));
+        self.enter_block(next);
+    }
+
     /// Ends the function with `status` when `failed` holds: the buffers live here are freed
     /// first. Code goes on in a new block where `failed` does not hold.
     pub fn exit_if(&mut self, failed: ValueId, status: ValueId) {

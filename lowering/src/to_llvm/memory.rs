@@ -13,7 +13,8 @@
 //!
 //! `loop.alloc` calls `malloc` for the buffer's bytes (at least one, so that NULL always
 //! means failure); NULL ends the function with status 2 (`XLA_RT_OUT_OF_MEMORY`) after
-//! freeing what is live. The buffer is freed with `free` when the region it was allocated
+//! calling the runtime's [`OUT_OF_MEMORY_HOOK`] with the size, when the runtime is linked,
+//! and freeing what is live. The buffer is freed with `free` when the region it was allocated
 //! in ends ([`FnLowering::pop_scope`]).
 //!
 //! `loop.arena_buffer %arena[offset]` is the address `offset` bytes past the arena's
@@ -27,8 +28,8 @@
 //! live ranges (disjoint bytes never alias), so reuse and in-place buffers, which share
 //! bytes, simply do not claim it of each other. The domain is the function's name.
 
-use xla_dialects::llvm::ptr_type;
-use xla_ir::{Diagnostic, FloatKind, Layout, OpId, TensorType, ValueId};
+use xla_dialects::llvm::{ptr_type, AddressOfOp, FuncOp as LlvmFuncOp, Linkage};
+use xla_ir::{Body, Diagnostic, FloatKind, Layout, Location, Op, OpId, OpState, TensorType, ValueId, WalkOrder};
 
 use super::lowering::FnLowering;
 use super::types::{unsupported_type, Scalar};
@@ -44,6 +45,30 @@ pub const NOALIAS_SCOPES_ATTR: &str = "noalias_scopes";
 
 /// The status an allocation failure returns (`XLA_RT_OUT_OF_MEMORY`).
 pub const OUT_OF_MEMORY: i32 = 2;
+
+/// The runtime function an allocation failure calls with the bytes it asked for, so that
+/// `xla_rt_last_error()` says why the entry failed: `void xla_rt_out_of_memory(int64_t)`,
+/// declared `extern_weak` ([`out_of_memory_hook`]) and called only when linked, so that
+/// objects without other runtime calls still link and load without the runtime.
+pub const OUT_OF_MEMORY_HOOK: &str = "xla_rt_out_of_memory";
+
+/// The `extern_weak` declaration of [`OUT_OF_MEMORY_HOOK`] that `functions` need, when one
+/// of them takes its address; detached, at `loc`.
+pub fn out_of_memory_hook(body: &mut Body<'_>, functions: &[OpId], loc: Location) -> Option<OpId> {
+    let takes_address = |op: &OpId| {
+        body.op_name(*op) == <AddressOfOp as Op>::DEF.name && AddressOfOp::from_id_unchecked(*op).function_name(body) == Some(OUT_OF_MEMORY_HOOK)
+    };
+    if !functions.iter().any(|f| body.nested_ops(*f, WalkOrder::PreOrder).iter().any(takes_address)) {
+        return None;
+    }
+    let ctx = body.ctx();
+    let mut state = OpState::new(ctx.symbol(<LlvmFuncOp as Op>::DEF.name), loc);
+    state.set_attr(ctx.symbol("sym_name"), ctx.string_attr(OUT_OF_MEMORY_HOOK));
+    state.set_attr(ctx.symbol("function_type"), ctx.type_attr(ctx.function_type(vec![ctx.int_type(64)], vec![])));
+    state.set_attr(ctx.symbol("linkage"), ctx.string_attr(Linkage::ExternWeak.name()));
+    state.regions.push(body.create_region());
+    Some(body.create_op(state))
+}
 
 /// Lowers `loop.load`.
 pub fn load(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
@@ -82,8 +107,7 @@ pub fn alloc(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let address = l.cast("ptrtoint", buffer, l.ctx().int_type(64));
     let zero = l.i64_const(0);
     let failed = l.icmp("eq", address, zero);
-    let status = l.i32_const(OUT_OF_MEMORY);
-    l.exit_if(failed, status);
+    l.exit_if_out_of_memory(failed, size);
     l.track_allocation(buffer);
     l.bind(result, buffer);
     Ok(())

@@ -147,6 +147,10 @@ pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec], op
     if !errors.is_empty() {
         return Err(errors);
     }
+    let new_functions: Vec<OpId> = built.iter().map(|&(new, _)| new).collect();
+    if let Some(hook) = memory::out_of_memory_hook(body, &new_functions, body.op(module).location) {
+        built.push((hook, module));
+    }
     for &(new, anchor) in &built {
         let at = if anchor == module { InsertPoint::BlockEnd(module_block(body, module)?) } else { InsertPoint::Before(anchor) };
         body.insert_op(new, at);

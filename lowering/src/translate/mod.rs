@@ -108,6 +108,7 @@ fn declare_functions<'ll>(
             None | Some(Linkage::External) => LlvmLinkage::External,
             Some(Linkage::Internal) => LlvmLinkage::Internal,
             Some(Linkage::Private) => LlvmLinkage::Private,
+            Some(Linkage::ExternWeak) => LlvmLinkage::ExternalWeak,
         };
         let function = module.add_function(function_name(r), ty, Some(linkage));
         if let Some(mode) = body.attr(func, crate::to_llvm::DENORMAL_FP_MATH_ATTR).and_then(|a| ctx.as_string(a)) {
