@@ -81,6 +81,12 @@ if runtime_lib is None:
         "build the tools (`cargo build -p xla-tools`, which builds it) or pass --param tools_dir="
     )
 config.substitutions.append(("%xla_runtime_lib", f'"{runtime_lib}"'))
+# The tools' directory, for scripts that run them by path (scripts/reliability.py).
+config.substitutions.append(("%xla_tools_dir", f'"{tools_dir}"'))
+# The shared benchmark corpus beside the checkout (or $XLA_CORPUS_DIR); tests that use it
+# fail without it, as the cargo tests do.
+corpus_dir = os.environ.get("XLA_CORPUS_DIR") or os.path.normpath(os.path.join(repo_root, "..", "shared", "corpus", "public"))
+config.substitutions.append(("%xla_corpus_dir", f'"{corpus_dir}"'))
 config.substitutions.append(("%xla_runtime_include", f'"{os.path.join(repo_root, "runtime", "include")}"'))
 
 # `REQUIRES: mlir`: the tools were built with upstream MLIR (`--features mlir`, as `make
