@@ -8,8 +8,10 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 export DEBIAN_FRONTEND=noninteractive
+# gcc and g++: xla-run links compiled code with `cc -shared`, the demo and the C ABI
+# tests compile C and C++ drivers.
 APT_PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libpolly-22-dev
-              libzstd-dev zlib1g-dev libclang1-22 libclang-common-22-dev)
+              libzstd-dev zlib1g-dev libclang1-22 libclang-common-22-dev gcc g++)
 PY_PACKAGES=(lit numpy)
 LLVM_BIN=/usr/lib/llvm-22/bin
 
