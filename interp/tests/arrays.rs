@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use xla_interp::arrays::{read_npy, read_npz_from, write_npy, write_npz};
 use xla_interp::{ElementType, Elements, Literal};
+use xla_testing::SplitMix64;
 
 /// The system allocator, recording the largest allocation of the current thread.
 struct Counting;
@@ -58,27 +59,6 @@ fn largest_allocation<R>(f: impl FnOnce() -> R) -> (usize, R) {
     (LARGEST.with(Cell::get), result)
 }
 
-/// SplitMix64: a small deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `[0, n)` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// Header fields a mutation may put in place of the real ones.
 const DESCRS: &[&str] = &["'<f4'", "'>f8'", "'|b1'", "'<i8'", "'|u1'", "'<c16'", "'|V2'", "'<U7'", "'|O'", "'<M8[ns]'", "'<f99'", "[('a', '<i4')]", "5", "'"];
@@ -99,7 +79,7 @@ const SHAPES: &[&str] = &[
 const ORDERS: &[&str] = &["True", "False", "1", "None", "'False'"];
 
 /// One random mutation of `bytes`.
-fn mutate(rng: &mut Rng, bytes: &[u8]) -> Vec<u8> {
+fn mutate(rng: &mut SplitMix64, bytes: &[u8]) -> Vec<u8> {
     let mut out = bytes.to_vec();
     let rounds = 1 + rng.below(3);
     for _ in 0..rounds {
@@ -110,7 +90,7 @@ fn mutate(rng: &mut Rng, bytes: &[u8]) -> Vec<u8> {
             }
             1 if !out.is_empty() => {
                 let at = rng.below(out.len());
-                out[at] = rng.next() as u8;
+                out[at] = rng.next_u64() as u8;
             }
             2 => {
                 let at = rng.below(out.len() + 1);
@@ -125,7 +105,7 @@ fn mutate(rng: &mut Rng, bytes: &[u8]) -> Vec<u8> {
             4 => out.truncate(rng.below(out.len() + 1)),
             5 if out.len() >= 12 => {
                 // The header's length, as version 1.0 (two bytes) or 2.0 (four) reads it.
-                let value = rng.next();
+                let value = rng.next_u64();
                 out[8] = value as u8;
                 out[9] = (value >> 8) as u8;
                 if rng.below(2) == 0 {
@@ -142,7 +122,7 @@ fn mutate(rng: &mut Rng, bytes: &[u8]) -> Vec<u8> {
 
 /// `bytes` (a version 1.0 `.npy` file) with one header field replaced and the header's
 /// length fixed up, so that the edit reaches the dict parser and the shape checks.
-fn edit_header(rng: &mut Rng, bytes: &[u8]) -> Vec<u8> {
+fn edit_header(rng: &mut SplitMix64, bytes: &[u8]) -> Vec<u8> {
     if bytes.len() < 10 || &bytes[..6] != b"\x93NUMPY" || bytes[6] != 1 {
         return bytes.to_vec();
     }
@@ -211,7 +191,10 @@ fn archives() -> Vec<(String, Vec<u8>)> {
         .map(|p| (p.display().to_string(), std::fs::read(p).expect("a fixture")))
         .collect();
     assert!(!archives.is_empty(), "no fixtures/*.inputs.npz found in {}", dir.display());
-    let written = std::env::temp_dir().join(format!("xla-interp-arrays-test-{}.npz", std::process::id()));
+    // Tests run in parallel threads and each calls this: one file per call.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let written = std::env::temp_dir().join(format!("xla-interp-arrays-test-{}-{call}.npz", std::process::id()));
     write_npz(&written, &[("a".to_string(), int_literal()), ("b".to_string(), float_literal())]).expect("writes an archive");
     archives.push(("an archive write_npz wrote".to_string(), std::fs::read(&written).expect("reads it back")));
     let _ = std::fs::remove_file(&written);
@@ -254,7 +237,7 @@ fn npy_corpus(archives: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
 #[test]
 fn mutated_npy_files_never_panic() {
     let corpus = npy_corpus(&archives());
-    let mut rng = Rng(0x5eed_0001);
+    let mut rng = SplitMix64(0x5eed_0001);
     let mut failures = Vec::new();
     for original in &corpus {
         assert!(read_npy(&original[..], None).is_ok(), "an unmutated file reads");
@@ -270,7 +253,7 @@ fn mutated_npy_files_never_panic() {
 
 #[test]
 fn mutated_npz_archives_never_panic() {
-    let mut rng = Rng(0x5eed_0002);
+    let mut rng = SplitMix64(0x5eed_0002);
     let mut failures = Vec::new();
     for (name, original) in archives() {
         assert!(read_npz_from(Cursor::new(&original), &[]).is_ok(), "{name} reads unmutated");
@@ -287,7 +270,7 @@ fn mutated_npz_archives_never_panic() {
 
 #[test]
 fn huge_shapes_are_rejected_quickly_without_allocating() {
-    let mut rng = Rng(0x5eed_0003);
+    let mut rng = SplitMix64(0x5eed_0003);
     let started = Instant::now();
     for shape in ["(150000, 150000)", "(9223372036854775807,)", "(4294967296, 4294967296)", "(1099511627776, 0, 1099511627776)", "(65536, 65536, 65536)"] {
         for descr in ["<f4", "|b1", "<c16", ">i8", "|V2"] {
@@ -295,7 +278,7 @@ fn huge_shapes_are_rejected_quickly_without_allocating() {
             let mut bytes = b"\x93NUMPY\x01\x00".to_vec();
             bytes.extend_from_slice(&(header.len() as u16).to_le_bytes());
             bytes.extend_from_slice(header.as_bytes());
-            bytes.extend((0..rng.below(4096)).map(|_| rng.next() as u8));
+            bytes.extend((0..rng.below(4096)).map(|_| rng.next_u64() as u8));
             let (largest, read) = largest_allocation(|| read_npy(&bytes[..], None));
             let error = read.expect_err("a huge shape in a small file");
             assert!(error.contains("truncated") || error.contains("too many elements") || error.contains("more bytes"), "{shape} {descr}: {error}");

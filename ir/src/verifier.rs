@@ -26,7 +26,7 @@ use std::collections::HashMap;
 
 use crate::dominance::DominanceInfo;
 use crate::op_def::{verify_declared, OpRef, OpTrait};
-use crate::{BlockId, Body, Diagnostic, OpId, RegionId, ValueDef, WalkOrder};
+use crate::{BlockId, Body, Diagnostic, OpId, RegionId, ValueDef, ValueId, WalkOrder};
 
 /// Verifies `op` and everything nested in it.
 pub fn verify(body: &Body, op: OpId) -> Result<(), Vec<Diagnostic>> {
@@ -92,12 +92,8 @@ impl Verifier<'_, '_> {
         let body = self.body;
         let ctx = body.ctx();
         let data = body.op(op);
-        let results = data.results.iter().enumerate().map(|(i, v)| (format!("result #{i}"), *v));
-        let args = data.regions.iter().flat_map(|r| body.region(*r).blocks.iter()).flat_map(|b| {
-            body.block(*b).args.iter().enumerate().map(|(i, v)| (format!("block argument #{i}"), *v))
-        });
         let mut fits = true;
-        for (what, value) in results.chain(args).collect::<Vec<_>>() {
+        for (what, value) in defined_values(body, op) {
             if let Err(message) = ctx.check_type_size(body.value_type(value)) {
                 self.errors.push(OpRef::new(body, op).error(format!("{what}: {message}")));
                 fits = false;
@@ -111,12 +107,7 @@ impl Verifier<'_, '_> {
     fn verify_layouts(&mut self, op: OpId) {
         let body = self.body;
         let ctx = body.ctx();
-        let data = body.op(op);
-        let results = data.results.iter().enumerate().map(|(i, v)| (format!("result #{i}"), *v));
-        let args = data.regions.iter().flat_map(|r| body.region(*r).blocks.iter()).flat_map(|b| {
-            body.block(*b).args.iter().enumerate().map(|(i, v)| (format!("block argument #{i}"), *v))
-        });
-        for (what, value) in results.chain(args).collect::<Vec<_>>() {
+        for (what, value) in defined_values(body, op) {
             let ty = body.value_type(value);
             let Some(tensor) = ctx.as_tensor(ty).or_else(|| ctx.as_memref(ty)) else { continue };
             if let Some(layout) = &tensor.layout {
@@ -277,3 +268,15 @@ impl Verifier<'_, '_> {
         }
     }
 }
+
+/// The values `op` defines, each named for messages: its results, then the arguments of
+/// its regions' blocks.
+fn defined_values(body: &Body, op: OpId) -> Vec<(String, ValueId)> {
+    let data = body.op(op);
+    let results = data.results.iter().enumerate().map(|(i, v)| (format!("result #{i}"), *v));
+    let args = data.regions.iter().flat_map(|r| body.region(*r).blocks.iter()).flat_map(|b| {
+        body.block(*b).args.iter().enumerate().map(|(i, v)| (format!("block argument #{i}"), *v))
+    });
+    results.chain(args).collect()
+}
+

@@ -43,6 +43,7 @@ use proptest::test_runner::{Config, TestCaseError};
 use support::differential::compiled_and_interpreted;
 use xla_interp::closeness::{compare, Tolerance};
 use xla_interp::{Elements, ElementType, Literal};
+use xla_testing::SplitMix64;
 
 /// How many ulps a float computed through a transcendental function may be off.
 const INEXACT_ULPS: u128 = 4;
@@ -90,20 +91,16 @@ fn num_elements(shape: &[i64]) -> i64 {
 
 /// A small deterministic random source (splitmix64), for a step's parameters and the
 /// inputs: a seed shrinks toward 0 and always gives the same choices.
-struct Rng(u64);
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    fn new(seed: u64) -> Rng {
+        Rng(SplitMix64(seed))
     }
 
     /// A number in `0..n` (`n > 0`).
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
+        self.0.below(n)
     }
 
     fn range(&mut self, lo: i64, hi: i64) -> i64 {
@@ -297,7 +294,7 @@ impl Builder {
     }
 
     fn step(&mut self, (kind, a, b, seed): Step) {
-        let mut rng = Rng(u64::from(seed));
+        let mut rng = Rng::new(u64::from(seed));
         match kind % KINDS {
             0 => self.unary(a, &mut rng),
             1 => self.binary(a, b, &mut rng),
@@ -683,7 +680,7 @@ impl Builder {
 /// The program a recipe describes: `first` is the first argument's element type and
 /// shape seed.
 fn build(first: u32, steps: &[Step]) -> Program {
-    let mut rng = Rng(u64::from(first));
+    let mut rng = Rng::new(u64::from(first));
     let mut builder = Builder { nodes: Vec::new(), lines: Vec::new(), args: Vec::new(), counter: 0 };
     let (el, shape) = (rng.element_type(), rng.shape());
     builder.arg(el, shape);
@@ -719,7 +716,7 @@ fn build(first: u32, steps: &[Step]) -> Program {
 
 /// Random inputs for the arguments, edge values included.
 fn inputs(program: &Program, seed: u64) -> Vec<Literal> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     program
         .args
         .iter()

@@ -140,9 +140,12 @@ pub fn perturbed_expectations_fail(fixture: &Fixture, results: &Path, expected: 
     Ok(checked)
 }
 
-/// A path for a temporary file of this test process, `NAME` unique within it.
+/// A path for a temporary file of this test process, ending in `name`: unique to the call,
+/// since the tests of one binary run in parallel threads and may ask for the same name.
 pub fn temp_path(name: &str) -> PathBuf {
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("xla-tools-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("the temporary directory can be made");
-    dir.join(name)
+    dir.join(format!("{call}-{name}"))
 }
