@@ -38,6 +38,7 @@ fn run_all(dir: &Path, forms: &[&str]) -> (usize, Vec<String>) {
             } else if let Err(message) = perturbed_expectations_fail(&fixture, &results, &expected) {
                 failures.push(format!("{} ({form}), negative control: {message}", fixture.name));
             }
+            let _ = std::fs::remove_file(&results);
             config.output = None;
             // The canonical form computes the same: every canonicalization pattern and
             // folder that fires on the fixture keeps XLA's results.

@@ -49,6 +49,7 @@ fn run_native(dir: &Path, forms: &[&str]) -> Report {
                 if let Err(message) = perturbed_expectations_fail(&fixture, &results, &expected) {
                     report.failures.push(format!("{run_name}, negative control: {message}"));
                 }
+                let _ = std::fs::remove_file(&results);
                 report.compiled.push(run_name);
             } else if let Some(reason) = output.stderr.lines().find(|l| l.contains("does not handle")) {
                 let reason = reason.split("error: ").nth(1).unwrap_or(reason);
