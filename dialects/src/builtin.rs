@@ -5,10 +5,9 @@
 //! block needs no terminator.
 
 use xla_ir::constraints::{Region, StrAttr};
-use xla_ir::op_def::DialectDef;
 use xla_ir::parser::{lexer::TokenKind, OpParser};
 use xla_ir::printer::OpPrinter;
-use xla_ir::{Diagnostic, Op, OpId, OpState};
+use xla_ir::{Diagnostic, OpId, OpState};
 use xla_macros::op;
 
 /// A container of operations, usually functions, that forms a symbol table.
@@ -65,10 +64,12 @@ fn parse_module(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic>
     Ok(())
 }
 
-/// The builtin dialect.
-pub static BUILTIN_DIALECT: DialectDef = DialectDef {
-    name: "builtin",
-    summary: "The top-level module.",
-    ops: &[ModuleOp::DEF],
-    materialize_constant: None,
-};
+xla_ir::dialect! {
+    /// Every op of the `builtin` dialect, with its typed view.
+    pub enum BuiltinOp;
+    /// The builtin dialect.
+    pub static BUILTIN_DIALECT = "builtin", "The top-level module.", materialize_constant: None;
+    ops {
+        Module(ModuleOp),
+    }
+}

@@ -10,7 +10,7 @@
 //! `func.call` names a function of the enclosing symbol table with the call's types.
 
 use xla_ir::constraints::{AnyType, ArrayAttr, Region, StrAttr, SymbolRefAttr, TypeAttr, Variadic};
-use xla_ir::op_def::{DialectDef, OpRef};
+use xla_ir::op_def::OpRef;
 use xla_ir::parser::{lexer::TokenKind, OpParser};
 use xla_ir::printer::OpPrinter;
 use xla_ir::{AttrData, Attribute, Diagnostic, NamedAttribute, Op, OpId, OpState, Type, TypeData};
@@ -343,10 +343,14 @@ fn verify_call(op: OpRef) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// The func dialect.
-pub static FUNC_DIALECT: DialectDef = DialectDef {
-    name: "func",
-    summary: "Functions, calls and returns.",
-    ops: &[FuncOp::DEF, ReturnOp::DEF, CallOp::DEF],
-    materialize_constant: None,
-};
+xla_ir::dialect! {
+    /// Every op of the `func` dialect, with its typed view.
+    pub enum FuncDialectOp;
+    /// The func dialect.
+    pub static FUNC_DIALECT = "func", "Functions, calls and returns.", materialize_constant: None;
+    ops {
+        Func(FuncOp),
+        Return(ReturnOp),
+        Call(CallOp),
+    }
+}

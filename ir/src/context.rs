@@ -40,8 +40,17 @@ pub struct Context {
     symbols: FrozenIndexSet<Box<str>>,
     locations: FrozenIndexSet<Box<LocData>>,
     sources: FrozenVec<Box<SourceFile>>,
-    ops: HashMap<Symbol, &'static OpDef>,
+    ops: HashMap<Symbol, RegisteredOp>,
     dialects: HashMap<&'static str, &'static DialectDef>,
+}
+
+/// A registered operation: its definition, its dialect and its position in the dialect's
+/// op list, which is the variant of the dialect's op enum (see [`crate::dialect!`]).
+#[derive(Copy, Clone)]
+pub struct RegisteredOp {
+    pub def: &'static OpDef,
+    pub dialect: &'static DialectDef,
+    pub index: usize,
 }
 
 impl Context {
@@ -121,14 +130,19 @@ impl Context {
         if self.dialects.insert(dialect.name, dialect).is_some() {
             return;
         }
-        for op in dialect.ops {
+        for (index, op) in dialect.ops.iter().enumerate() {
             let name = self.symbol(op.name);
-            self.ops.insert(name, op);
+            self.ops.insert(name, RegisteredOp { def: op, dialect, index });
         }
     }
 
     /// The definition of a registered operation.
     pub fn op_def(&self, name: Symbol) -> Option<&'static OpDef> {
+        self.ops.get(&name).map(|registered| registered.def)
+    }
+
+    /// A registered operation with its dialect and position: one hash lookup.
+    pub fn registered_op(&self, name: Symbol) -> Option<RegisteredOp> {
         self.ops.get(&name).copied()
     }
 
@@ -138,7 +152,7 @@ impl Context {
 
     /// Every registered operation, sorted by name.
     pub fn registered_ops(&self) -> Vec<&'static OpDef> {
-        let mut ops: Vec<_> = self.ops.values().copied().collect();
+        let mut ops: Vec<_> = self.ops.values().map(|registered| registered.def).collect();
         ops.sort_by_key(|op| op.name);
         ops
     }

@@ -25,6 +25,7 @@ pub mod clone;
 pub mod constraints;
 pub mod context;
 pub mod dense;
+pub mod dialect_decl;
 pub mod dominance;
 pub mod diagnostics;
 pub mod entities;

@@ -52,6 +52,10 @@ pub enum OpTrait {
     /// nearest symbol table, with its operands as the arguments, and gives the function's
     /// results (`func.call`, `hlo.call`): what the inliner inlines.
     CallLike,
+    /// Its tensor operands may have any layout: code generation reads them through
+    /// strides, so layout assignment never copies an operand into another layout for it
+    /// (transposes, reshapes, slices, reductions, dots, ...).
+    ReadsAnyLayout,
 }
 
 /// How many values an operand or result declaration stands for.

@@ -30,13 +30,17 @@ pub use expect_almost_eq::{ExpectAlmostEqConstOp, ExpectAlmostEqOp, DEFAULT_TOLE
 pub use expect_close::{ExpectCloseOp, DEFAULT_MAX_ULP_DIFFERENCE};
 pub use expect_eq::{ExpectEqConstOp, ExpectEqOp};
 
-use xla_ir::op_def::DialectDef;
-use xla_ir::Op;
 
-/// The `check` dialect.
-pub static CHECK_DIALECT: DialectDef = DialectDef {
-    name: "check",
-    summary: "Assertions a test program makes about its own values, as StableHLO's interpreter has them.",
-    ops: &[ExpectEqOp::DEF, ExpectEqConstOp::DEF, ExpectAlmostEqOp::DEF, ExpectAlmostEqConstOp::DEF, ExpectCloseOp::DEF],
-    materialize_constant: None,
-};
+xla_ir::dialect! {
+    /// Every op of the `check` dialect, with its typed view.
+    pub enum CheckOp;
+    /// The `check` dialect.
+    pub static CHECK_DIALECT = "check", "Assertions a test program makes about its own values, as StableHLO's interpreter has them.", materialize_constant: None;
+    ops {
+        ExpectEq(ExpectEqOp),
+        ExpectEqConst(ExpectEqConstOp),
+        ExpectAlmostEq(ExpectAlmostEqOp),
+        ExpectAlmostEqConst(ExpectAlmostEqConstOp),
+        ExpectClose(ExpectCloseOp),
+    }
+}

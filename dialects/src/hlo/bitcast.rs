@@ -26,7 +26,7 @@ use xla_macros::op;
 /// transpose of `%x`, without moving an element).
 #[op(
     name = "hlo.bitcast",
-    traits = [Pure],
+    traits = [Pure, ReadsAnyLayout],
     verify = verify_bitcast,
     format = "$operand attr-dict `:` functional-type(operands, results)"
 )]

@@ -19,7 +19,7 @@ use super::shape_checks::tensor;
 /// Example: `%0 = hlo.broadcast %x, sizes = [2, 3] : (tensor<4xf32>) -> tensor<2x3x4xf32>`
 #[op(
     name = "hlo.broadcast",
-    traits = [Pure],
+    traits = [Pure, ReadsAnyLayout],
     infer = infer_broadcast,
     format = "$operand `,` `sizes` `=` $broadcast_sizes attr-dict `:` functional-type(operands, results)"
 )]

@@ -20,7 +20,7 @@ use xla_macros::op;
 /// Example: `%0 = hlo.copy %x : (tensor<2x3xf32>) -> tensor<2x3xf32, {0, 1}>`
 #[op(
     name = "hlo.copy",
-    traits = [Pure],
+    traits = [Pure, ReadsAnyLayout],
     verify = verify_copy,
     patterns = [super::layout_patterns::TRANSPOSE_INTO_COPY_LAYOUT],
     format = "$operand attr-dict `:` functional-type(operands, results)"

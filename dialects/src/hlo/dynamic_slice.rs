@@ -28,7 +28,7 @@ use super::shape_checks::{
 /// Example: `%0 = hlo.dynamic_slice %x, %i, %j, sizes = [2, 2] : (tensor<4x4xf32>, tensor<i32>, tensor<i32>) -> tensor<2x2xf32>`
 #[op(
     name = "hlo.dynamic_slice",
-    traits = [Pure],
+    traits = [Pure, ReadsAnyLayout],
     infer = infer_dynamic_slice,
     print = print_dynamic_slice,
     parse = parse_dynamic_slice
@@ -100,7 +100,7 @@ fn parse_dynamic_slice(p: &mut OpParser, state: &mut OpState) -> Result<(), Diag
 /// Example: `%0 = hlo.dynamic_update_slice %x, %u, %i, %j : (tensor<4x4xf32>, tensor<2x2xf32>, tensor<i32>, tensor<i32>) -> tensor<4x4xf32>`
 #[op(
     name = "hlo.dynamic_update_slice",
-    traits = [Pure],
+    traits = [Pure, ReadsAnyLayout],
     infer = infer_dynamic_update_slice,
     print = print_dynamic_update_slice,
     parse = parse_dynamic_update_slice

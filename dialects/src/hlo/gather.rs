@@ -33,7 +33,7 @@ use super::shape_checks::{
 /// (size at most 1) are dropped; the others become the `offset_dims` of the result.
 ///
 /// Example: `%0 = hlo.gather %x[%i], offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1, slice_sizes = [1, 3] : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>`
-#[op(name = "hlo.gather", traits = [Pure], infer = infer_gather, print = print_gather, parse = parse_gather)]
+#[op(name = "hlo.gather", traits = [Pure, ReadsAnyLayout], infer = infer_gather, print = print_gather, parse = parse_gather)]
 pub struct GatherOp {
     /// The tensor slices are read from.
     #[operand]

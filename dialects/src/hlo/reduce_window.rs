@@ -35,7 +35,7 @@ use super::window::{
 /// Example: `%0 = hlo.reduce_window(%x init : %zero) window = {size = [2, 3], stride = [2, 3]} : (tensor<4x6xf32>, tensor<f32>) -> tensor<2x2xf32> { ... }`
 #[op(
     name = "hlo.reduce_window",
-    traits = [Pure],
+    traits = [Pure, ReadsAnyLayout],
     infer = infer_reduce_window,
     verify = verify_reduce_window,
     print = print_reduce_window,

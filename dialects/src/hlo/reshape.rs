@@ -22,7 +22,7 @@ use super::shape_checks::{dim_in_range, list, tensor};
 /// Example: `%0 = hlo.reshape %x : (tensor<2x3xf32>) -> tensor<6xf32>`
 #[op(
     name = "hlo.reshape",
-    traits = [Pure],
+    traits = [Pure, ReadsAnyLayout],
     verify = verify_reshape,
     fold = super::constant_folds::fold_reshape,
     patterns = [super::reshape_patterns::RESHAPE_IDENTITY, super::reshape_patterns::RESHAPE_OF_RESHAPE, super::layout_patterns::TRANSPOSE_INTO_LAYOUT],
@@ -78,7 +78,7 @@ pub fn verify_reshape(op: OpRef) -> Result<(), Diagnostic> {
 /// Example: `%0 = hlo.collapse %x, dims = [0, 1] : (tensor<4x2x3xf32>) -> tensor<8x3xf32>`
 #[op(
     name = "hlo.collapse",
-    traits = [Pure],
+    traits = [Pure, ReadsAnyLayout],
     infer = infer_collapse,
     format = "$operand `,` `dims` `=` $dimensions attr-dict `:` functional-type(operands, results)"
 )]

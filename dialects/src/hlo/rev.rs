@@ -16,7 +16,7 @@ use super::shape_checks::distinct_dims;
 /// Example: `%0 = hlo.rev %x, dims = [0] : tensor<2x3xf32>`
 #[op(
     name = "hlo.rev",
-    traits = [Pure],
+    traits = [Pure, ReadsAnyLayout],
     infer = infer_rev,
     format = "$operand `,` `dims` `=` $dimensions attr-dict `:` type($operand)"
 )]

@@ -66,36 +66,34 @@ pub use terminators::{ConditionOp, YieldOp};
 pub use types::{is_index, is_scalar, AnyMemRef, Index, Pred, ScalarType};
 pub use while_op::WhileOp;
 
-use xla_ir::op_def::DialectDef;
-use xla_ir::Op;
 
-/// The `loop` dialect.
-pub static LOOP_DIALECT: DialectDef = DialectDef {
-    name: "loop",
-    summary: "Buffers, loops and scalars: the level between hlo and llvm (docs/lowering.md).",
-    ops: &[
-        AllocOp::DEF,
-        ArenaBufferOp::DEF,
-        ConstantOp::DEF,
-        LoadOp::DEF,
-        StoreOp::DEF,
-        ForOp::DEF,
-        ParallelOp::DEF,
-        WhileOp::DEF,
-        IfOp::DEF,
-        YieldOp::DEF,
-        ConditionOp::DEF,
-        ArithOp::DEF,
-        MathOp::DEF,
-        CompareOp::DEF,
-        SelectOp::DEF,
-        ConvertOp::DEF,
-        BitcastOp::DEF,
-        RealOp::DEF,
-        ImagOp::DEF,
-        ComplexOp::DEF,
-        ComplexAbsOp::DEF,
-        CallRuntimeOp::DEF,
-    ],
-    materialize_constant: None,
-};
+xla_ir::dialect! {
+    /// Every op of the `loop` dialect, with its typed view: what the lowering to llvm matches on.
+    pub enum LoopOp;
+    /// The `loop` dialect.
+    pub static LOOP_DIALECT = "loop", "Buffers, loops and scalars: the level between hlo and llvm (docs/lowering.md).", materialize_constant: None;
+    ops {
+        Alloc(AllocOp),
+        ArenaBuffer(ArenaBufferOp),
+        Constant(ConstantOp),
+        Load(LoadOp),
+        Store(StoreOp),
+        For(ForOp),
+        Parallel(ParallelOp),
+        While(WhileOp),
+        If(IfOp),
+        Yield(YieldOp),
+        Condition(ConditionOp),
+        Arith(ArithOp),
+        Math(MathOp),
+        Compare(CompareOp),
+        Select(SelectOp),
+        Convert(ConvertOp),
+        Bitcast(BitcastOp),
+        Real(RealOp),
+        Imag(ImagOp),
+        Complex(ComplexOp),
+        ComplexAbs(ComplexAbsOp),
+        CallRuntime(CallRuntimeOp),
+    }
+}

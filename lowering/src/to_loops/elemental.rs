@@ -14,6 +14,7 @@
 //! scalars) at the current insertion point; it never writes a buffer, so it may be emitted
 //! once per consumer, anywhere the values it reads dominate.
 
+use xla_dialects::hlo::HloOp;
 use xla_dialects::loops::{ArithKind, MathKind};
 use xla_ir::{OpId, Type, TypeData, ValueDef, ValueId};
 
@@ -23,50 +24,47 @@ use super::lowering::{Lowered, Lowering};
 impl Lowering<'_, '_> {
     /// Whether the lowering has an elemental generator for `op`.
     pub fn has_elemental(&self, op: OpId) -> bool {
-        has_elemental_op(self.body.op_name(op))
+        has_elemental_op(self.body, op)
     }
 
     /// The elements of every result of `op` at `index`, emitted at the current insertion
     /// point.
     pub fn op_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<Vec<ValueId>> {
-        let name = self.body.op_name(op);
-        if let Some(kind) = ArithKind::of_hlo(name) {
-            return self.binary_elements(op, kind, index).map(|e| vec![e]);
-        }
-        if let Some(kind) = MathKind::of_hlo(name) {
-            return self.unary_elements(op, kind, index).map(|e| vec![e]);
-        }
-        let element = match name {
-            "hlo.compare" => self.compare_elements(op, index)?,
-            "hlo.select" => self.select_elements(op, index)?,
-            "hlo.clamp" => self.clamp_elements(op, index)?,
-            "hlo.convert_element_type" => self.convert_elements(op, index)?,
-            "hlo.bitcast_convert_type" => self.bitcast_elements(op, index)?,
-            "hlo.is_finite" => self.is_finite_elements(op, index)?,
-            "hlo.map" => self.map_elements(op, index)?,
-            "hlo.broadcast_in_dim" => self.broadcast_in_dim_elements(op, index)?,
-            "hlo.broadcast" => self.broadcast_elements(op, index)?,
-            "hlo.reshape" | "hlo.collapse" => self.reshape_elements(op, index)?,
-            "hlo.transpose" => self.transpose_elements(op, index)?,
-            "hlo.copy" => self.copy_elements(op, index)?,
-            "hlo.bitcast" => self.relayout_bitcast_elements(op, index)?,
-            "hlo.rev" => self.rev_elements(op, index)?,
-            "hlo.iota" => self.iota_elements(op, index)?,
-            "hlo.slice" => self.slice_elements(op, index)?,
-            "hlo.concatenate" => self.concatenate_elements(op, index)?,
-            "hlo.pad" => self.pad_elements(op, index)?,
-            "hlo.dynamic_slice" => self.dynamic_slice_elements(op, index)?,
-            "hlo.dynamic_update_slice" => self.dynamic_update_slice_elements(op, index)?,
-            "hlo.reduce" => return self.reduce_elements(op, index),
-            "hlo.reduce_window" => return self.reduce_window_elements(op, index),
-            "hlo.dot_general" | "hlo.dot" => self.dot_elements(op, index)?,
-            "hlo.convolution" => self.convolution_elements(op, index)?,
-            "hlo.gather" => self.gather_elements(op, index)?,
-            "hlo.reduce_precision" => self.reduce_precision_elements(op, index)?,
-            "hlo.real" => self.part_elements(op, super::complex::Part::Real, index)?,
-            "hlo.imag" => self.part_elements(op, super::complex::Part::Imag, index)?,
-            "hlo.complex" => self.complex_elements(op, index)?,
-            _ => return Err(self.unsupported(op)),
+        let Some(kind) = HloOp::of(self.body, op) else { return Err(self.unsupported(op)) };
+        let element = match (generator(kind), kind) {
+            (Generator::Binary(arith), _) => self.binary_elements(op, arith, index)?,
+            (Generator::Unary(math), _) => self.unary_elements(op, math, index)?,
+            (Generator::None, _) => return Err(self.unsupported(op)),
+            (Generator::Own, HloOp::Compare(_)) => self.compare_elements(op, index)?,
+            (Generator::Own, HloOp::Select(_)) => self.select_elements(op, index)?,
+            (Generator::Own, HloOp::Clamp(_)) => self.clamp_elements(op, index)?,
+            (Generator::Own, HloOp::ConvertElementType(_)) => self.convert_elements(op, index)?,
+            (Generator::Own, HloOp::BitcastConvertType(_)) => self.bitcast_elements(op, index)?,
+            (Generator::Own, HloOp::IsFinite(_)) => self.is_finite_elements(op, index)?,
+            (Generator::Own, HloOp::Map(_)) => self.map_elements(op, index)?,
+            (Generator::Own, HloOp::BroadcastInDim(_)) => self.broadcast_in_dim_elements(op, index)?,
+            (Generator::Own, HloOp::Broadcast(_)) => self.broadcast_elements(op, index)?,
+            (Generator::Own, HloOp::Reshape(_) | HloOp::Collapse(_)) => self.reshape_elements(op, index)?,
+            (Generator::Own, HloOp::Transpose(_)) => self.transpose_elements(op, index)?,
+            (Generator::Own, HloOp::Copy(_)) => self.copy_elements(op, index)?,
+            (Generator::Own, HloOp::Bitcast(_)) => self.relayout_bitcast_elements(op, index)?,
+            (Generator::Own, HloOp::Rev(_)) => self.rev_elements(op, index)?,
+            (Generator::Own, HloOp::Iota(_)) => self.iota_elements(op, index)?,
+            (Generator::Own, HloOp::Slice(_)) => self.slice_elements(op, index)?,
+            (Generator::Own, HloOp::Concatenate(_)) => self.concatenate_elements(op, index)?,
+            (Generator::Own, HloOp::Pad(_)) => self.pad_elements(op, index)?,
+            (Generator::Own, HloOp::DynamicSlice(_)) => self.dynamic_slice_elements(op, index)?,
+            (Generator::Own, HloOp::DynamicUpdateSlice(_)) => self.dynamic_update_slice_elements(op, index)?,
+            (Generator::Own, HloOp::Reduce(_)) => return self.reduce_elements(op, index),
+            (Generator::Own, HloOp::ReduceWindow(_)) => return self.reduce_window_elements(op, index),
+            (Generator::Own, HloOp::DotGeneral(_) | HloOp::Dot(_)) => self.dot_elements(op, index)?,
+            (Generator::Own, HloOp::Convolution(_)) => self.convolution_elements(op, index)?,
+            (Generator::Own, HloOp::Gather(_)) => self.gather_elements(op, index)?,
+            (Generator::Own, HloOp::ReducePrecision(_)) => self.reduce_precision_elements(op, index)?,
+            (Generator::Own, HloOp::Real(_)) => self.part_elements(op, super::complex::Part::Real, index)?,
+            (Generator::Own, HloOp::Imag(_)) => self.part_elements(op, super::complex::Part::Imag, index)?,
+            (Generator::Own, HloOp::Complex(_)) => self.complex_elements(op, index)?,
+            (Generator::Own, _) => return Err(self.error(format!("internal error: no elemental generator of {}", kind.def().name))),
         };
         Ok(vec![element])
     }
@@ -217,43 +215,132 @@ pub fn ctx_layout_order(ctx: &xla_ir::Context, ty: Type, rank: usize) -> Vec<usi
     }
 }
 
-/// The ops besides the `loop.arith`/`loop.math` kinds that have an elemental generator
-/// (dispatched by [`Lowering::op_elements`]).
-const ELEMENTAL_OPS: &[&str] = &[
-    "hlo.compare",
-    "hlo.select",
-    "hlo.clamp",
-    "hlo.convert_element_type",
-    "hlo.bitcast_convert_type",
-    "hlo.is_finite",
-    "hlo.map",
-    "hlo.broadcast_in_dim",
-    "hlo.broadcast",
-    "hlo.reshape",
-    "hlo.collapse",
-    "hlo.transpose",
-    "hlo.copy",
-    "hlo.bitcast",
-    "hlo.rev",
-    "hlo.iota",
-    "hlo.slice",
-    "hlo.concatenate",
-    "hlo.pad",
-    "hlo.dynamic_slice",
-    "hlo.dynamic_update_slice",
-    "hlo.reduce",
-    "hlo.reduce_window",
-    "hlo.dot_general",
-    "hlo.dot",
-    "hlo.convolution",
-    "hlo.gather",
-    "hlo.reduce_precision",
-    "hlo.real",
-    "hlo.imag",
-    "hlo.complex",
-];
+/// How the elements of an hlo op are generated.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Generator {
+    /// `loop.arith` of the operands' elements.
+    Binary(ArithKind),
+    /// `loop.math` of the operand's element.
+    Unary(MathKind),
+    /// A generator of the op's own ([`Lowering::op_elements`]).
+    Own,
+    /// None: the op is lowered whole (`lowering_of`), or not at all.
+    None,
+}
 
-/// Whether op `name` has an elemental generator.
-pub fn has_elemental_op(name: &str) -> bool {
-    ArithKind::of_hlo(name).is_some() || MathKind::of_hlo(name).is_some() || ELEMENTAL_OPS.contains(&name)
+/// Which generator `kind` has: the one list of the ops with an elemental generator, an
+/// exhaustive `match`, so that a new op must say here whether it has one.
+fn generator(kind: HloOp) -> Generator {
+    use Generator::{Binary, Own, Unary};
+    match kind {
+        HloOp::Add(_) => Binary(ArithKind::Add),
+        HloOp::Subtract(_) => Binary(ArithKind::Subtract),
+        HloOp::Multiply(_) => Binary(ArithKind::Multiply),
+        HloOp::Divide(_) => Binary(ArithKind::Divide),
+        HloOp::Remainder(_) => Binary(ArithKind::Remainder),
+        HloOp::Maximum(_) => Binary(ArithKind::Maximum),
+        HloOp::Minimum(_) => Binary(ArithKind::Minimum),
+        HloOp::Power(_) => Binary(ArithKind::Power),
+        HloOp::Atan2(_) => Binary(ArithKind::Atan2),
+        HloOp::And(_) => Binary(ArithKind::And),
+        HloOp::Or(_) => Binary(ArithKind::Or),
+        HloOp::Xor(_) => Binary(ArithKind::Xor),
+        HloOp::ShiftLeft(_) => Binary(ArithKind::ShiftLeft),
+        HloOp::ShiftRightArithmetic(_) => Binary(ArithKind::ShiftRightArithmetic),
+        HloOp::ShiftRightLogical(_) => Binary(ArithKind::ShiftRightLogical),
+        HloOp::Abs(_) => Unary(MathKind::Abs),
+        HloOp::Negate(_) => Unary(MathKind::Negate),
+        HloOp::Sign(_) => Unary(MathKind::Sign),
+        HloOp::Not(_) => Unary(MathKind::Not),
+        HloOp::Popcnt(_) => Unary(MathKind::Popcnt),
+        HloOp::CountLeadingZeros(_) => Unary(MathKind::CountLeadingZeros),
+        HloOp::Floor(_) => Unary(MathKind::Floor),
+        HloOp::Ceil(_) => Unary(MathKind::Ceil),
+        HloOp::RoundNearestAfz(_) => Unary(MathKind::RoundNearestAfz),
+        HloOp::RoundNearestEven(_) => Unary(MathKind::RoundNearestEven),
+        HloOp::Exponential(_) => Unary(MathKind::Exponential),
+        HloOp::ExponentialMinusOne(_) => Unary(MathKind::ExponentialMinusOne),
+        HloOp::Log(_) => Unary(MathKind::Log),
+        HloOp::LogPlusOne(_) => Unary(MathKind::LogPlusOne),
+        HloOp::Logistic(_) => Unary(MathKind::Logistic),
+        HloOp::Sqrt(_) => Unary(MathKind::Sqrt),
+        HloOp::Rsqrt(_) => Unary(MathKind::Rsqrt),
+        HloOp::Cbrt(_) => Unary(MathKind::Cbrt),
+        HloOp::Sine(_) => Unary(MathKind::Sine),
+        HloOp::Cosine(_) => Unary(MathKind::Cosine),
+        HloOp::Tan(_) => Unary(MathKind::Tan),
+        HloOp::Tanh(_) => Unary(MathKind::Tanh),
+        HloOp::Erf(_) => Unary(MathKind::Erf),
+        HloOp::Compare(_)
+        | HloOp::Select(_)
+        | HloOp::Clamp(_)
+        | HloOp::ConvertElementType(_)
+        | HloOp::BitcastConvertType(_)
+        | HloOp::IsFinite(_)
+        | HloOp::Map(_)
+        | HloOp::BroadcastInDim(_)
+        | HloOp::Broadcast(_)
+        | HloOp::Reshape(_)
+        | HloOp::Collapse(_)
+        | HloOp::Transpose(_)
+        | HloOp::Copy(_)
+        | HloOp::Bitcast(_)
+        | HloOp::Rev(_)
+        | HloOp::Iota(_)
+        | HloOp::Slice(_)
+        | HloOp::Concatenate(_)
+        | HloOp::Pad(_)
+        | HloOp::DynamicSlice(_)
+        | HloOp::DynamicUpdateSlice(_)
+        | HloOp::Reduce(_)
+        | HloOp::ReduceWindow(_)
+        | HloOp::DotGeneral(_)
+        | HloOp::Dot(_)
+        | HloOp::Convolution(_)
+        | HloOp::Gather(_)
+        | HloOp::ReducePrecision(_)
+        | HloOp::Real(_)
+        | HloOp::Imag(_)
+        | HloOp::Complex(_) => Own,
+        HloOp::Constant(_)
+        | HloOp::Return(_)
+        | HloOp::While(_)
+        | HloOp::Fusion(_)
+        | HloOp::Conditional(_)
+        | HloOp::Call(_)
+        | HloOp::AfterAll(_)
+        | HloOp::Infeed(_)
+        | HloOp::Outfeed(_)
+        | HloOp::Send(_)
+        | HloOp::Recv(_)
+        | HloOp::AllGather(_)
+        | HloOp::AllReduce(_)
+        | HloOp::AllToAll(_)
+        | HloOp::CollectivePermute(_)
+        | HloOp::ReduceScatter(_)
+        | HloOp::ReplicaId(_)
+        | HloOp::RngUniform(_)
+        | HloOp::RngNormal(_)
+        | HloOp::RngBitGenerator(_)
+        | HloOp::CustomCall(_)
+        | HloOp::SelectAndScatter(_)
+        | HloOp::Fft(_)
+        | HloOp::Cholesky(_)
+        | HloOp::TriangularSolve(_)
+        | HloOp::BatchNormInference(_)
+        | HloOp::BatchNormTraining(_)
+        | HloOp::BatchNormGrad(_)
+        | HloOp::GetDimensionSize(_)
+        | HloOp::SetDimensionSize(_)
+        | HloOp::Scatter(_)
+        | HloOp::Sort(_)
+        | HloOp::Tuple(_)
+        | HloOp::GetTupleElement(_)
+        | HloOp::OptimizationBarrier(_) => Generator::None,
+    }
+}
+
+/// Whether `op` of `body` has an elemental generator.
+pub fn has_elemental_op(body: &xla_ir::Body, op: OpId) -> bool {
+    HloOp::of(body, op).is_some_and(|kind| generator(kind) != Generator::None)
 }

@@ -264,8 +264,8 @@ fn lowering_of<'a, 'c>(name: &str) -> Option<LowerFn<'a, 'c>> {
     Some(lower)
 }
 
-/// Whether lower-to-loops lowers ops named `name` (some of them may still be errors for
+/// Whether lower-to-loops lowers ops of `op`'s kind (some of them may still be errors for
 /// their types, such as `f8` elements).
-pub fn lowers_op(name: &str) -> bool {
-    lowering_of(name).is_some() || super::elemental::has_elemental_op(name)
+pub fn lowers_op(body: &Body, op: OpId) -> bool {
+    lowering_of(body.op_name(op)).is_some() || super::elemental::has_elemental_op(body, op)
 }

@@ -12,7 +12,8 @@
 //! result, no region, and an elemental generator in lower-to-loops, so a consumer may
 //! compute any of its elements anywhere its operands are available.
 
-use xla_dialects::loops::{ArithKind, MathKind};
+use xla_dialects::hlo::HloOp;
+use xla_dialects::loops::ArithKind;
 use xla_ir::{Body, OpId, TypeData};
 
 /// What an op may become.
@@ -37,99 +38,136 @@ pub enum Class {
     Unfusible,
 }
 
-/// Elementwise ops that are expensive per element (XLA's `IsExpensive`: transcendentals,
-/// divisions and powers).
-const EXPENSIVE_ELEMENTWISE: &[&str] = &[
-    "hlo.divide",
-    "hlo.remainder",
-    "hlo.power",
-    "hlo.atan2",
-    "hlo.exponential",
-    "hlo.exponential_minus_one",
-    "hlo.log",
-    "hlo.log_plus_one",
-    "hlo.logistic",
-    "hlo.tanh",
-    "hlo.sine",
-    "hlo.cosine",
-    "hlo.tan",
-    "hlo.sqrt",
-    "hlo.rsqrt",
-    "hlo.cbrt",
-    "hlo.erf",
-];
-
-/// Cheap ops that are not `loop.arith`/`loop.math` kinds: comparisons, selections,
-/// conversions and data movement that reads one operand element per result element.
-const CHEAP: &[&str] = &[
-    "hlo.compare",
-    "hlo.select",
-    "hlo.clamp",
-    "hlo.convert_element_type",
-    "hlo.bitcast_convert_type",
-    "hlo.is_finite",
-    "hlo.broadcast_in_dim",
-    "hlo.broadcast",
-    "hlo.reshape",
-    "hlo.collapse",
-    "hlo.transpose",
-    "hlo.copy",
-    "hlo.bitcast",
-    "hlo.rev",
-    "hlo.iota",
-    "hlo.slice",
-    "hlo.reduce_precision",
-    "hlo.real",
-    "hlo.imag",
-    "hlo.complex",
-];
-
-/// Data movement that is fusible but not duplicated: each element picks among operands or
-/// reads through computed indices.
-const EXPENSIVE_DATA_MOVEMENT: &[&str] = &["hlo.concatenate", "hlo.pad", "hlo.dynamic_slice", "hlo.dynamic_update_slice", "hlo.gather"];
-
-/// The class of `op`.
+/// The class of `op`: an exhaustive `match` on the hlo op enum, so that a new op must be
+/// classified here before the compiler builds.
 pub fn classify(body: &Body, op: OpId) -> Class {
-    let name = body.op_name(op);
+    let Some(kind) = HloOp::of(body, op) else { return Class::Unfusible };
     let results = &body.op(op).results;
-    if results.len() != 1 && name != "hlo.reduce" {
+    if results.len() != 1 && !matches!(kind, HloOp::Reduce(_)) {
         return Class::Unfusible;
     }
     if !results.iter().all(|r| is_static_tensor(body, *r)) {
         return Class::Unfusible;
     }
-    match name {
-        "hlo.constant" => {
+    match kind {
+        HloOp::Constant(constant) => {
             // A splat constant is one scalar per element, cloned into each fusion using it;
             // any other stays a buffer the fusions read.
-            let splat = body.attr(op, "value").is_some_and(|v| body.ctx().as_dense(v).is_some_and(|d| d.splat))
-                || num_elements(body, results[0]) == 1;
-            if splat {
+            if constant.value(body).splat || num_elements(body, results[0]) == 1 {
                 Class::Duplicable
             } else {
                 Class::Unfusible
             }
         }
-        "hlo.reduce" => {
-            if reducer_is_closed(body, op) {
-                Class::ReductionRoot
-            } else {
-                Class::Unfusible
-            }
-        }
-        "hlo.reduce_window" => {
-            if reducer_is_closed(body, op) {
-                Class::LoopRoot
-            } else {
-                Class::Unfusible
-            }
-        }
-        "hlo.dot" | "hlo.dot_general" => Class::DotRoot,
-        _ if !body.op(op).regions.is_empty() => Class::Unfusible,
-        _ if EXPENSIVE_ELEMENTWISE.contains(&name) || EXPENSIVE_DATA_MOVEMENT.contains(&name) => Class::Fusible,
-        _ if CHEAP.contains(&name) => Class::Duplicable,
-        _ if ArithKind::of_hlo(name).is_some() || MathKind::of_hlo(name).is_some() => Class::Duplicable,
-        _ => Class::Unfusible,
+        HloOp::Reduce(_) if reducer_is_closed(body, op) => Class::ReductionRoot,
+        HloOp::ReduceWindow(_) if reducer_is_closed(body, op) => Class::LoopRoot,
+        HloOp::Reduce(_) | HloOp::ReduceWindow(_) => Class::Unfusible,
+        HloOp::Dot(_) | HloOp::DotGeneral(_) => Class::DotRoot,
+        // Cheap per element: integer and bitwise arithmetic, comparisons, selections,
+        // conversions, and data movement that reads one operand element per result element.
+        HloOp::Add(_)
+        | HloOp::Subtract(_)
+        | HloOp::Multiply(_)
+        | HloOp::Maximum(_)
+        | HloOp::Minimum(_)
+        | HloOp::And(_)
+        | HloOp::Or(_)
+        | HloOp::Xor(_)
+        | HloOp::ShiftLeft(_)
+        | HloOp::ShiftRightArithmetic(_)
+        | HloOp::ShiftRightLogical(_)
+        | HloOp::Abs(_)
+        | HloOp::Negate(_)
+        | HloOp::Sign(_)
+        | HloOp::Not(_)
+        | HloOp::Popcnt(_)
+        | HloOp::CountLeadingZeros(_)
+        | HloOp::Floor(_)
+        | HloOp::Ceil(_)
+        | HloOp::RoundNearestAfz(_)
+        | HloOp::RoundNearestEven(_)
+        | HloOp::Compare(_)
+        | HloOp::Select(_)
+        | HloOp::Clamp(_)
+        | HloOp::ConvertElementType(_)
+        | HloOp::BitcastConvertType(_)
+        | HloOp::IsFinite(_)
+        | HloOp::ReducePrecision(_)
+        | HloOp::Real(_)
+        | HloOp::Imag(_)
+        | HloOp::Complex(_)
+        | HloOp::BroadcastInDim(_)
+        | HloOp::Broadcast(_)
+        | HloOp::Reshape(_)
+        | HloOp::Collapse(_)
+        | HloOp::Transpose(_)
+        | HloOp::Copy(_)
+        | HloOp::Bitcast(_)
+        | HloOp::Rev(_)
+        | HloOp::Iota(_)
+        | HloOp::Slice(_) => Class::Duplicable,
+        // Expensive per element (XLA's `IsExpensive`: transcendentals, divisions and
+        // powers), and data movement whose elements pick among operands or read through
+        // computed indices.
+        HloOp::Divide(_)
+        | HloOp::Remainder(_)
+        | HloOp::Power(_)
+        | HloOp::Atan2(_)
+        | HloOp::Exponential(_)
+        | HloOp::ExponentialMinusOne(_)
+        | HloOp::Log(_)
+        | HloOp::LogPlusOne(_)
+        | HloOp::Logistic(_)
+        | HloOp::Tanh(_)
+        | HloOp::Sine(_)
+        | HloOp::Cosine(_)
+        | HloOp::Tan(_)
+        | HloOp::Sqrt(_)
+        | HloOp::Rsqrt(_)
+        | HloOp::Cbrt(_)
+        | HloOp::Erf(_)
+        | HloOp::Concatenate(_)
+        | HloOp::Pad(_)
+        | HloOp::DynamicSlice(_)
+        | HloOp::DynamicUpdateSlice(_)
+        | HloOp::Gather(_) => Class::Fusible,
+        // Regions, effects, runtime kernels, tuples and ops without an elemental generator.
+        HloOp::Return(_)
+        | HloOp::Map(_)
+        | HloOp::While(_)
+        | HloOp::Fusion(_)
+        | HloOp::Conditional(_)
+        | HloOp::Call(_)
+        | HloOp::AfterAll(_)
+        | HloOp::Infeed(_)
+        | HloOp::Outfeed(_)
+        | HloOp::Send(_)
+        | HloOp::Recv(_)
+        | HloOp::AllGather(_)
+        | HloOp::AllReduce(_)
+        | HloOp::AllToAll(_)
+        | HloOp::CollectivePermute(_)
+        | HloOp::ReduceScatter(_)
+        | HloOp::ReplicaId(_)
+        | HloOp::RngUniform(_)
+        | HloOp::RngNormal(_)
+        | HloOp::RngBitGenerator(_)
+        | HloOp::CustomCall(_)
+        | HloOp::SelectAndScatter(_)
+        | HloOp::Convolution(_)
+        | HloOp::Fft(_)
+        | HloOp::Cholesky(_)
+        | HloOp::TriangularSolve(_)
+        | HloOp::BatchNormInference(_)
+        | HloOp::BatchNormTraining(_)
+        | HloOp::BatchNormGrad(_)
+        | HloOp::GetDimensionSize(_)
+        | HloOp::SetDimensionSize(_)
+        | HloOp::Scatter(_)
+        | HloOp::Sort(_)
+        | HloOp::Tuple(_)
+        | HloOp::GetTupleElement(_)
+        | HloOp::OptimizationBarrier(_) => Class::Unfusible,
     }
 }
 
@@ -143,17 +181,22 @@ pub fn fuses_into_consumer(class: Class) -> bool {
 /// producer fused under such a user would be recomputed per read (heuristic
 /// `NO_RECOMPUTATION_UNDER_BROADCAST`).
 pub fn rereads_operand(body: &Body, user: OpId, operand_index: usize) -> bool {
-    match body.op_name(user) {
-        "hlo.broadcast_in_dim" | "hlo.broadcast" | "hlo.reduce_window" | "hlo.dot" | "hlo.dot_general" | "hlo.gather" => true,
+    let Some(kind) = HloOp::of(body, user) else { return false };
+    match kind {
+        HloOp::BroadcastInDim(_) | HloOp::Broadcast(_) | HloOp::ReduceWindow(_) | HloOp::Dot(_) | HloOp::DotGeneral(_) | HloOp::Gather(_) => true,
         // The start indices of a dynamic slice are read once per element.
-        "hlo.dynamic_slice" | "hlo.dynamic_update_slice" => operand_index > 0 && !is_scalar(body, body.operand(user, operand_index)),
-        name if ArithKind::of_hlo(name).is_some() || matches!(name, "hlo.select" | "hlo.clamp" | "hlo.compare") => {
-            // Implicit broadcasting of a lower-rank or size-1 operand rereads it.
-            let operand = body.operand(user, operand_index);
-            num_elements(body, operand) < num_elements(body, body.result(user, 0))
-        }
+        HloOp::DynamicSlice(_) | HloOp::DynamicUpdateSlice(_) => operand_index > 0 && !is_scalar(body, body.operand(user, operand_index)),
+        HloOp::Select(_) | HloOp::Clamp(_) | HloOp::Compare(_) => implicitly_broadcast(body, user, operand_index),
+        _ if ArithKind::of_hlo(kind.def().name).is_some() => implicitly_broadcast(body, user, operand_index),
         _ => false,
     }
+}
+
+/// Whether operand `operand_index` of `user` has fewer elements than its result: a
+/// lower-rank or size-1 operand that an elementwise op broadcasts, rereading it.
+fn implicitly_broadcast(body: &Body, user: OpId, operand_index: usize) -> bool {
+    let operand = body.operand(user, operand_index);
+    num_elements(body, operand) < num_elements(body, body.result(user, 0))
 }
 
 /// Whether the value is a 0-d tensor.

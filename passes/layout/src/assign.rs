@@ -48,34 +48,16 @@ pub struct Stats {
     pub padded: usize,
 }
 
-/// Ops whose operands may have any layout (code generation reads them through strides),
-/// besides the elementwise ones.
-const ANY_LAYOUT_READERS: &[&str] = &[
-    "hlo.transpose",
-    "hlo.reshape",
-    "hlo.collapse",
-    "hlo.broadcast",
-    "hlo.broadcast_in_dim",
-    "hlo.rev",
-    "hlo.slice",
-    "hlo.concatenate",
-    "hlo.pad",
-    "hlo.dynamic_slice",
-    "hlo.dynamic_update_slice",
-    "hlo.reduce",
-    "hlo.reduce_window",
-    "hlo.gather",
-    "hlo.dot",
-    "hlo.dot_general",
-    "hlo.copy",
-    "hlo.bitcast",
-];
-
 /// Whether `op` is elementwise on tensors of one shape.
 fn is_elementwise(body: &Body, op: OpId) -> bool {
     let ctx = body.ctx();
     let name = ctx.symbol(body.op_name(op));
     ctx.op_def(name).is_some_and(|def| def.has_trait(OpTrait::Elementwise)) && body.op(op).results.len() == 1
+}
+
+/// Whether `op` declares that its operands may have any layout ([`OpTrait::ReadsAnyLayout`]).
+fn reads_any_layout(body: &Body, op: OpId) -> bool {
+    body.ctx().op_def(body.op(op).name).is_some_and(|def| def.has_trait(OpTrait::ReadsAnyLayout))
 }
 
 /// The requirement of a use: the exact type its operand must have.
@@ -90,7 +72,7 @@ fn requirement(body: &Body, op: OpId, index: usize, results: &[Type]) -> Option<
     if name == ConvolutionOp::DEF.name {
         return Some(with_layout(ctx, operand_type, &Layout::row_major(ctx.as_tensor(operand_type)?.dims.len())));
     }
-    if is_elementwise(body, op) || ANY_LAYOUT_READERS.contains(&name) {
+    if is_elementwise(body, op) || reads_any_layout(body, op) {
         return None;
     }
     Some(operand_type)

@@ -1,0 +1,89 @@
+//! Declaring a dialect: [`crate::dialect!`] turns one list of the dialect's op views into
+//! its [`DialectDef`](crate::op_def::DialectDef) (what a `Context` registers, and what the
+//! op reference is generated from) and a closed enum with one variant per op, carrying the
+//! op's typed view.
+//!
+//! Consumers dispatch with an exhaustive `match` on the enum (`HloOp::of(body, op)`), so
+//! adding an op to the list makes rustc name every `match` that must handle it; nothing
+//! keys behaviour on op name strings.
+//!
+//! Invariant: the order of the list is the order of `DialectDef::ops`, and the position
+//! of an op there is the index the `Context` records when it registers the dialect
+//! ([`crate::context::RegisteredOp`]); `of` maps that index back to the variant, so it
+//! costs one hash lookup of the op's name symbol and one array index whatever the
+//! dialect's size.
+
+/// Declares a dialect's op enum and its `DialectDef` from one list of op views.
+///
+/// ```ignore
+/// xla_ir::dialect! {
+///     /// Every op of the `toy` dialect.
+///     pub enum ToyOp;
+///     /// The `toy` dialect.
+///     pub static TOY_DIALECT = "toy", "A dialect for examples.", materialize_constant: None;
+///     ops {
+///         Add(AddOp),
+///         Constant(ConstantOp),
+///     }
+/// }
+/// ```
+///
+/// generates `pub enum ToyOp { Add(AddOp), Constant(ConstantOp) }` with `of`, `id`, `def`
+/// and `ALL_DEFS`, and `pub static TOY_DIALECT: DialectDef` listing the ops in that order.
+#[macro_export]
+macro_rules! dialect {
+    (
+        $(#[$enum_meta:meta])*
+        $enum_vis:vis enum $Enum:ident;
+        $(#[$static_meta:meta])*
+        $static_vis:vis static $DIALECT:ident = $name:literal, $summary:literal, materialize_constant: $materialize:expr;
+        ops {
+            $( $(#[$variant_meta:meta])* $Variant:ident($View:ty) ),* $(,)?
+        }
+    ) => {
+        $(#[$enum_meta])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        $enum_vis enum $Enum {
+            $( $(#[$variant_meta])* $Variant($View), )*
+        }
+
+        $(#[$static_meta])*
+        $static_vis static $DIALECT: $crate::op_def::DialectDef = $crate::op_def::DialectDef {
+            name: $name,
+            summary: $summary,
+            ops: $Enum::ALL_DEFS,
+            materialize_constant: $materialize,
+        };
+
+        impl $Enum {
+            /// The definitions of the dialect's ops, in the order of the variants.
+            pub const ALL_DEFS: &'static [&'static $crate::op_def::OpDef] = &[ $( <$View as $crate::op_def::Op>::DEF, )* ];
+
+            /// The kind of `op` with its typed view, when `op` is an op of this dialect
+            /// registered in the body's context; `None` for any other op.
+            pub fn of(body: &$crate::Body, op: $crate::OpId) -> ::std::option::Option<$Enum> {
+                const VIEWS: &[fn($crate::OpId) -> $Enum] =
+                    &[ $( |id| $Enum::$Variant(<$View as $crate::op_def::Op>::from_id_unchecked(id)), )* ];
+                let registered = body.ctx().registered_op(body.op(op).name)?;
+                if !::std::ptr::eq(registered.dialect, &$DIALECT) {
+                    return ::std::option::Option::None;
+                }
+                VIEWS.get(registered.index).map(|view| view(op))
+            }
+
+            /// The op this is a view of.
+            pub fn id(self) -> $crate::OpId {
+                match self {
+                    $( $Enum::$Variant(view) => <$View as $crate::op_def::Op>::id(view), )*
+                }
+            }
+
+            /// The op's definition: name, traits, operands, attributes.
+            pub fn def(self) -> &'static $crate::op_def::OpDef {
+                match self {
+                    $( $Enum::$Variant(_) => <$View as $crate::op_def::Op>::DEF, )*
+                }
+            }
+        }
+    };
+}
