@@ -15,6 +15,9 @@
 
 use std::collections::HashMap;
 
+use xla_dialects::func::FuncDialectOp;
+use xla_dialects::hlo::HloOp;
+use xla_dialects::loops::LoopOp;
 use xla_ir::{Attribute, BlockId, Body, Diagnostic, Location, OpId, RegionId, ValueId};
 
 use super::{arith, compare, complex, control_flow, convert, functions, math, memory, runtime};
@@ -22,31 +25,36 @@ use super::{arith, compare, complex, control_flow, convert, functions, math, mem
 /// How one loop op is lowered.
 pub type LowerFn = for<'a, 'c> fn(&mut FnLowering<'a, 'c>, OpId) -> Result<(), Diagnostic>;
 
-/// The lowering of every op that may appear in a loop-level function body (terminators are
-/// handled by the construct that owns their region).
-static TABLE: &[(&str, LowerFn)] = &[
-    ("loop.constant", convert::constant),
-    ("loop.convert", convert::convert),
-    ("loop.bitcast", convert::bitcast),
-    ("loop.real", complex::part),
-    ("loop.imag", complex::part),
-    ("loop.complex", complex::build),
-    ("loop.complex_abs", complex::abs),
-    ("loop.arith", arith::arith),
-    ("loop.math", math::math),
-    ("loop.compare", compare::compare),
-    ("loop.select", compare::select),
-    ("loop.load", memory::load),
-    ("loop.store", memory::store),
-    ("loop.alloc", memory::alloc),
-    ("loop.arena_buffer", memory::arena_buffer),
-    ("loop.for", control_flow::for_loop),
-    ("loop.parallel", control_flow::parallel),
-    ("loop.while", control_flow::while_loop),
-    ("loop.if", control_flow::if_op),
-    ("loop.call_runtime", runtime::call_runtime),
-    ("func.call", functions::call),
-];
+/// The lowering of every op that may appear in a loop-level function body: an exhaustive
+/// `match` on the loop dialect's ops (terminators are handled by the construct that owns
+/// their region, so they have none), plus `func.call`.
+fn lowering_of(body: &Body, op: OpId) -> Option<LowerFn> {
+    if let Some(FuncDialectOp::Call(_)) = FuncDialectOp::of(body, op) {
+        return Some(functions::call);
+    }
+    Some(match LoopOp::of(body, op)? {
+        LoopOp::Constant(_) => convert::constant,
+        LoopOp::Convert(_) => convert::convert,
+        LoopOp::Bitcast(_) => convert::bitcast,
+        LoopOp::Real(_) | LoopOp::Imag(_) => complex::part,
+        LoopOp::Complex(_) => complex::build,
+        LoopOp::ComplexAbs(_) => complex::abs,
+        LoopOp::Arith(_) => arith::arith,
+        LoopOp::Math(_) => math::math,
+        LoopOp::Compare(_) => compare::compare,
+        LoopOp::Select(_) => compare::select,
+        LoopOp::Load(_) => memory::load,
+        LoopOp::Store(_) => memory::store,
+        LoopOp::Alloc(_) => memory::alloc,
+        LoopOp::ArenaBuffer(_) => memory::arena_buffer,
+        LoopOp::For(_) => control_flow::for_loop,
+        LoopOp::Parallel(_) => control_flow::parallel,
+        LoopOp::While(_) => control_flow::while_loop,
+        LoopOp::If(_) => control_flow::if_op,
+        LoopOp::CallRuntime(_) => runtime::call_runtime,
+        LoopOp::Yield(_) | LoopOp::Condition(_) => return None,
+    })
+}
 
 /// The state of lowering one function; see the module documentation.
 pub struct FnLowering<'a, 'c> {
@@ -139,9 +147,9 @@ impl<'a, 'c> FnLowering<'a, 'c> {
     pub fn lower_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
         self.loc = self.body.op(op).location;
         let name = self.body.op_name(op);
-        match TABLE.iter().find(|(n, _)| *n == name) {
-            Some((_, lower)) => lower(self, op),
-            None if name.starts_with("hlo.") => {
+        match lowering_of(self.body, op) {
+            Some(lower) => lower(self, op),
+            None if HloOp::of(self.body, op).is_some() => {
                 Err(self.error(format!("lower-to-llvm does not handle '{name}': lower the module with lower-to-loops first")))
             }
             None => Err(self.error(format!("lower-to-llvm does not handle '{name}' yet"))),
@@ -156,7 +164,8 @@ impl<'a, 'c> FnLowering<'a, 'c> {
         for &op in rest {
             self.lower_op(op)?;
         }
-        let is_terminator = matches!(self.body.op_name(last), "loop.yield" | "loop.condition" | "func.return");
+        let is_terminator = matches!(LoopOp::of(self.body, last), Some(LoopOp::Yield(_) | LoopOp::Condition(_)))
+            || matches!(FuncDialectOp::of(self.body, last), Some(FuncDialectOp::Return(_)));
         if !is_terminator {
             self.lower_op(last)?;
             return Ok(None);

@@ -12,6 +12,9 @@
 
 use std::collections::HashMap;
 
+use xla_dialects::check::CheckOp;
+use xla_dialects::func::FuncDialectOp;
+use xla_dialects::hlo::HloOp;
 use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, Location, OpId, OpRef, Type, ValueDef, ValueId};
 
 /// What an hlo value became.
@@ -152,8 +155,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
     pub fn lower_block(&mut self, block: BlockId) -> Result<Vec<ValueId>, Diagnostic> {
         let ops: Vec<OpId> = self.body.block_ops(block).collect();
         for op in ops {
-            let name = self.body.op_name(op);
-            if matches!(name, "hlo.return" | "func.return") {
+            if matches!(HloOp::of(self.body, op), Some(HloOp::Return(_))) || matches!(FuncDialectOp::of(self.body, op), Some(FuncDialectOp::Return(_))) {
                 return Ok(self.body.op(op).operands.clone());
             }
             self.loc = self.body.op(op).location;
@@ -164,11 +166,10 @@ impl<'a, 'c> Lowering<'a, 'c> {
 
     /// Lowers one hlo op, binding its results.
     fn lower_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
-        let name = self.body.op_name(op);
-        if name == "hlo.bitcast" && self.bitcast_read_in_place(op)? {
+        if matches!(HloOp::of(self.body, op), Some(HloOp::Bitcast(_))) && self.bitcast_read_in_place(op)? {
             return Ok(());
         }
-        match lowering_of(name) {
+        match lowering_of(self.body, op) {
             Some(lower) => lower(self, op),
             None if self.has_elemental(op) => self.materialize_op(op),
             None => Err(self.unsupported(op)),
@@ -192,7 +193,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
             return Ok(false);
         }
         for u in uses {
-            let is_dot = matches!(self.body.op_name(u.op), "hlo.dot" | "hlo.dot_general");
+            let is_dot = matches!(HloOp::of(self.body, u.op), Some(HloOp::Dot(_) | HloOp::DotGeneral(_)));
             if !is_dot || self.body.op_block(u.op) != block || !self.gemm_product_exists(u.op)? {
                 return Ok(false);
             }
@@ -218,48 +219,127 @@ impl<'a, 'c> Lowering<'a, 'c> {
 type LowerFn<'a, 'c> = fn(&mut Lowering<'a, 'c>, OpId) -> Result<(), Diagnostic>;
 
 /// The lowering of the ops lowered as a whole rather than element by element (the
-/// others are the elemental ops, [`Lowering::has_elemental`]): the one table of them.
-fn lowering_of<'a, 'c>(name: &str) -> Option<LowerFn<'a, 'c>> {
-    let lower: LowerFn<'a, 'c> = match name {
-        "hlo.constant" => Lowering::lower_constant,
-        "hlo.tuple" => Lowering::lower_tuple,
-        "hlo.get_tuple_element" => Lowering::lower_get_tuple_element,
-        "hlo.optimization_barrier" => Lowering::lower_forwarding,
-        "hlo.while" => Lowering::lower_while,
-        "hlo.conditional" => Lowering::lower_conditional,
-        "hlo.call" => Lowering::lower_call,
-        "hlo.fusion" => Lowering::lower_fusion,
-        "func.call" => Lowering::lower_call,
-        "hlo.scatter" => Lowering::lower_scatter,
-        "hlo.select_and_scatter" => Lowering::lower_select_and_scatter,
-        "hlo.batch_norm_inference" => Lowering::lower_batch_norm_inference,
-        "hlo.batch_norm_training" => Lowering::lower_batch_norm_training,
-        "hlo.batch_norm_grad" => Lowering::lower_batch_norm_grad,
-        "hlo.rng_bit_generator" => Lowering::lower_rng_bit_generator,
-        "hlo.sort" => Lowering::lower_sort,
-        "hlo.cholesky" => Lowering::lower_cholesky,
-        "hlo.triangular_solve" => Lowering::lower_triangular_solve,
-        "hlo.fft" => Lowering::lower_fft,
-        "hlo.dot_general" | "hlo.dot" => Lowering::lower_dot,
-        "hlo.convolution" => Lowering::lower_convolution,
-        "hlo.after_all" => Lowering::lower_after_all,
-        "hlo.infeed" => Lowering::lower_infeed,
-        "hlo.outfeed" => Lowering::lower_outfeed,
-        "hlo.send" => Lowering::lower_send,
-        "hlo.recv" => Lowering::lower_recv,
-        "hlo.rng_uniform" => Lowering::lower_rng_uniform,
-        "hlo.rng_normal" => Lowering::lower_rng_normal,
-        "hlo.replica_id" => Lowering::lower_replica_id,
-        "hlo.all_reduce" => Lowering::lower_all_reduce,
-        "hlo.all_gather" => Lowering::lower_all_gather,
-        "hlo.reduce_scatter" => Lowering::lower_reduce_scatter,
-        "hlo.all_to_all" => Lowering::lower_all_to_all,
-        "hlo.collective_permute" => Lowering::lower_collective_permute,
-        "hlo.custom_call" => Lowering::lower_custom_call,
-        "hlo.get_dimension_size" => Lowering::lower_get_dimension_size,
-        "check.expect_eq" | "check.expect_eq_const" | "check.expect_almost_eq" | "check.expect_almost_eq_const"
-        | "check.expect_close" => Lowering::lower_check,
-        _ => return None,
+/// others are the elemental ops, [`Lowering::has_elemental`]): the one table of them, an
+/// exhaustive `match` on the op enums, so a new op must say here how it is lowered.
+fn lowering_of<'a, 'c>(body: &Body, op: OpId) -> Option<LowerFn<'a, 'c>> {
+    if let Some(check) = CheckOp::of(body, op) {
+        return Some(match check {
+            CheckOp::ExpectEq(_) | CheckOp::ExpectEqConst(_) | CheckOp::ExpectAlmostEq(_) | CheckOp::ExpectAlmostEqConst(_) | CheckOp::ExpectClose(_) => {
+                Lowering::lower_check
+            }
+        });
+    }
+    if let Some(func) = FuncDialectOp::of(body, op) {
+        return match func {
+            FuncDialectOp::Call(_) => Some(Lowering::lower_call),
+            FuncDialectOp::Func(_) | FuncDialectOp::Return(_) => None,
+        };
+    }
+    let lower: LowerFn<'a, 'c> = match HloOp::of(body, op)? {
+        HloOp::Constant(_) => Lowering::lower_constant,
+        HloOp::Tuple(_) => Lowering::lower_tuple,
+        HloOp::GetTupleElement(_) => Lowering::lower_get_tuple_element,
+        HloOp::OptimizationBarrier(_) => Lowering::lower_forwarding,
+        HloOp::While(_) => Lowering::lower_while,
+        HloOp::Conditional(_) => Lowering::lower_conditional,
+        HloOp::Call(_) => Lowering::lower_call,
+        HloOp::Fusion(_) => Lowering::lower_fusion,
+        HloOp::Scatter(_) => Lowering::lower_scatter,
+        HloOp::SelectAndScatter(_) => Lowering::lower_select_and_scatter,
+        HloOp::BatchNormInference(_) => Lowering::lower_batch_norm_inference,
+        HloOp::BatchNormTraining(_) => Lowering::lower_batch_norm_training,
+        HloOp::BatchNormGrad(_) => Lowering::lower_batch_norm_grad,
+        HloOp::RngBitGenerator(_) => Lowering::lower_rng_bit_generator,
+        HloOp::Sort(_) => Lowering::lower_sort,
+        HloOp::Cholesky(_) => Lowering::lower_cholesky,
+        HloOp::TriangularSolve(_) => Lowering::lower_triangular_solve,
+        HloOp::Fft(_) => Lowering::lower_fft,
+        HloOp::DotGeneral(_) | HloOp::Dot(_) => Lowering::lower_dot,
+        HloOp::Convolution(_) => Lowering::lower_convolution,
+        HloOp::AfterAll(_) => Lowering::lower_after_all,
+        HloOp::Infeed(_) => Lowering::lower_infeed,
+        HloOp::Outfeed(_) => Lowering::lower_outfeed,
+        HloOp::Send(_) => Lowering::lower_send,
+        HloOp::Recv(_) => Lowering::lower_recv,
+        HloOp::RngUniform(_) => Lowering::lower_rng_uniform,
+        HloOp::RngNormal(_) => Lowering::lower_rng_normal,
+        HloOp::ReplicaId(_) => Lowering::lower_replica_id,
+        HloOp::AllReduce(_) => Lowering::lower_all_reduce,
+        HloOp::AllGather(_) => Lowering::lower_all_gather,
+        HloOp::ReduceScatter(_) => Lowering::lower_reduce_scatter,
+        HloOp::AllToAll(_) => Lowering::lower_all_to_all,
+        HloOp::CollectivePermute(_) => Lowering::lower_collective_permute,
+        HloOp::CustomCall(_) => Lowering::lower_custom_call,
+        HloOp::GetDimensionSize(_) => Lowering::lower_get_dimension_size,
+        // Terminators go with their regions; dynamic shapes are not lowered.
+        HloOp::Return(_) | HloOp::SetDimensionSize(_) => return None,
+        // Element by element (`elemental::generator`).
+        HloOp::Add(_)
+        | HloOp::BroadcastInDim(_)
+        | HloOp::Maximum(_)
+        | HloOp::Multiply(_)
+        | HloOp::Reduce(_)
+        | HloOp::Subtract(_)
+        | HloOp::Divide(_)
+        | HloOp::Remainder(_)
+        | HloOp::Minimum(_)
+        | HloOp::Power(_)
+        | HloOp::And(_)
+        | HloOp::Or(_)
+        | HloOp::Xor(_)
+        | HloOp::ShiftLeft(_)
+        | HloOp::ShiftRightArithmetic(_)
+        | HloOp::ShiftRightLogical(_)
+        | HloOp::Complex(_)
+        | HloOp::Abs(_)
+        | HloOp::Ceil(_)
+        | HloOp::Floor(_)
+        | HloOp::Cosine(_)
+        | HloOp::Sine(_)
+        | HloOp::Tan(_)
+        | HloOp::Tanh(_)
+        | HloOp::Exponential(_)
+        | HloOp::ExponentialMinusOne(_)
+        | HloOp::Log(_)
+        | HloOp::LogPlusOne(_)
+        | HloOp::Logistic(_)
+        | HloOp::Negate(_)
+        | HloOp::Not(_)
+        | HloOp::Popcnt(_)
+        | HloOp::CountLeadingZeros(_)
+        | HloOp::Real(_)
+        | HloOp::Imag(_)
+        | HloOp::IsFinite(_)
+        | HloOp::RoundNearestAfz(_)
+        | HloOp::RoundNearestEven(_)
+        | HloOp::Rsqrt(_)
+        | HloOp::Sqrt(_)
+        | HloOp::Cbrt(_)
+        | HloOp::Sign(_)
+        | HloOp::Erf(_)
+        | HloOp::Compare(_)
+        | HloOp::Select(_)
+        | HloOp::Clamp(_)
+        | HloOp::ConvertElementType(_)
+        | HloOp::BitcastConvertType(_)
+        | HloOp::ReducePrecision(_)
+        | HloOp::Map(_)
+        | HloOp::Iota(_)
+        | HloOp::ReduceWindow(_)
+        | HloOp::Reshape(_)
+        | HloOp::Collapse(_)
+        | HloOp::Transpose(_)
+        | HloOp::Copy(_)
+        | HloOp::Bitcast(_)
+        | HloOp::Broadcast(_)
+        | HloOp::Concatenate(_)
+        | HloOp::Slice(_)
+        | HloOp::DynamicSlice(_)
+        | HloOp::DynamicUpdateSlice(_)
+        | HloOp::Pad(_)
+        | HloOp::Rev(_)
+        | HloOp::Gather(_)
+        | HloOp::Atan2(_) => return None,
     };
     Some(lower)
 }
@@ -267,5 +347,5 @@ fn lowering_of<'a, 'c>(name: &str) -> Option<LowerFn<'a, 'c>> {
 /// Whether lower-to-loops lowers ops of `op`'s kind (some of them may still be errors for
 /// their types, such as `f8` elements).
 pub fn lowers_op(body: &Body, op: OpId) -> bool {
-    lowering_of(body.op_name(op)).is_some() || super::elemental::has_elemental_op(body, op)
+    lowering_of(body, op).is_some() || super::elemental::has_elemental_op(body, op)
 }

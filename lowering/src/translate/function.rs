@@ -110,8 +110,7 @@ impl<'a, 'c, 'll> FunctionTranslator<'a, 'c, 'll> {
     }
 
     fn translate_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
-        let name = self.body.op_name(op);
-        let translate = ops::lookup(name)
+        let translate = ops::translation_of(self.body, op)
             .ok_or_else(|| self.error(op, "has no translation to LLVM IR: lower the module to the llvm dialect first"))?;
         translate(self, op)
     }

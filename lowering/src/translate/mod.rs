@@ -1,7 +1,7 @@
 //! Translation of a module of `llvm.func`s to an LLVM module through inkwell.
 //!
 //! The llvm dialect has one op per LLVM instruction, so translation is a table
-//! ([`ops::TABLE`]) from op to builder call, plus the structure around it:
+//! ([`ops::translation_of`]) from op to builder call, plus the structure around it:
 //! - every `llvm.func` is declared first (so calls between functions resolve in any order)
 //!   with its linkage (and `noalias` on the parameters its `noalias_params` lists); a function with a body is then translated block by block
 //!   ([`function`]): blocks with arguments become basic blocks with phis;
@@ -74,7 +74,7 @@ pub fn check_llvm_level(body: &Body, module_op: OpId) -> Result<(), Diagnostic> 
                 if body.op_name(op) != FuncOp::DEF.name {
                     return Err(not_llvm(op));
                 }
-                if let Some(inner) = body.nested_ops(op, WalkOrder::PreOrder).into_iter().find(|o| ops::lookup(body.op_name(*o)).is_none()) {
+                if let Some(inner) = body.nested_ops(op, WalkOrder::PreOrder).into_iter().find(|o| ops::translation_of(body, *o).is_none()) {
                     return Err(not_llvm(inner));
                 }
             }

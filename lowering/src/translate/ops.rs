@@ -1,4 +1,4 @@
-//! The table from llvm-dialect op to LLVM builder call ([`TABLE`]): one small function per
+//! The table from llvm-dialect op to LLVM builder call ([`translation_of`]): one small function per
 //! op, each reading its operands' translations and emitting one instruction (a conditional
 //! branch with one target twice emits two; see [`super::function`]).
 //!
@@ -12,9 +12,9 @@ use inkwell::types::{BasicTypeEnum, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, ValueKind};
 use inkwell::{FloatPredicate, IntPredicate};
 use xla_dialects::llvm::{
-    is_intrinsic, AddressOfOp, AllocaOp, BrOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, LoopHint, StoreOp,
+    is_intrinsic, AddressOfOp, LlvmOp, AllocaOp, BrOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, LoopHint, StoreOp,
 };
-use xla_ir::{AttrData, Diagnostic, Op, OpId};
+use xla_ir::{AttrData, Body, Diagnostic, Op, OpId};
 
 use super::function::FunctionTranslator;
 use super::types::function_type;
@@ -22,57 +22,57 @@ use super::types::function_type;
 /// What translating one op does: emit its instruction and record its result.
 pub type TranslateFn = for<'a, 'c, 'll> fn(&mut FunctionTranslator<'a, 'c, 'll>, OpId) -> TResult;
 
-/// The translation of every op that may appear in an `llvm.func` body.
-pub static TABLE: &[(&str, TranslateFn)] = &[
-    ("llvm.return", return_op),
-    ("llvm.br", br),
-    ("llvm.cond_br", cond_br),
-    ("llvm.call", call),
-    ("llvm.constant", constant),
-    ("llvm.add", add),
-    ("llvm.sub", sub),
-    ("llvm.mul", mul),
-    ("llvm.sdiv", sdiv),
-    ("llvm.udiv", udiv),
-    ("llvm.srem", srem),
-    ("llvm.urem", urem),
-    ("llvm.and", and),
-    ("llvm.or", or),
-    ("llvm.xor", xor),
-    ("llvm.shl", shl),
-    ("llvm.lshr", lshr),
-    ("llvm.ashr", ashr),
-    ("llvm.fadd", fadd),
-    ("llvm.fsub", fsub),
-    ("llvm.fmul", fmul),
-    ("llvm.fdiv", fdiv),
-    ("llvm.frem", frem),
-    ("llvm.fneg", fneg),
-    ("llvm.icmp", icmp),
-    ("llvm.fcmp", fcmp),
-    ("llvm.select", select),
-    ("llvm.sext", sext),
-    ("llvm.zext", zext),
-    ("llvm.trunc", trunc),
-    ("llvm.fpext", fpext),
-    ("llvm.fptrunc", fptrunc),
-    ("llvm.sitofp", sitofp),
-    ("llvm.uitofp", uitofp),
-    ("llvm.fptosi", fptosi),
-    ("llvm.fptoui", fptoui),
-    ("llvm.bitcast", bitcast),
-    ("llvm.ptrtoint", ptrtoint),
-    ("llvm.inttoptr", inttoptr),
-    ("llvm.getelementptr", getelementptr),
-    ("llvm.load", load),
-    ("llvm.store", store),
-    ("llvm.alloca", alloca),
-    ("llvm.addressof", address_of),
-];
-
-/// The translation of the op named `name`, if it has one.
-pub fn lookup(name: &str) -> Option<TranslateFn> {
-    TABLE.iter().find(|(n, _)| *n == name).map(|(_, f)| *f)
+/// The translation of `op`, when it is an op of an `llvm.func` body: an exhaustive `match`
+/// on the llvm dialect's ops, so a new op must say here how it is translated.
+pub fn translation_of(body: &Body, op: OpId) -> Option<TranslateFn> {
+    Some(match LlvmOp::of(body, op)? {
+        LlvmOp::Return(_) => return_op,
+        LlvmOp::Br(_) => br,
+        LlvmOp::CondBr(_) => cond_br,
+        LlvmOp::Call(_) => call,
+        LlvmOp::Constant(_) => constant,
+        LlvmOp::Add(_) => add,
+        LlvmOp::Sub(_) => sub,
+        LlvmOp::Mul(_) => mul,
+        LlvmOp::SDiv(_) => sdiv,
+        LlvmOp::UDiv(_) => udiv,
+        LlvmOp::SRem(_) => srem,
+        LlvmOp::URem(_) => urem,
+        LlvmOp::And(_) => and,
+        LlvmOp::Or(_) => or,
+        LlvmOp::Xor(_) => xor,
+        LlvmOp::Shl(_) => shl,
+        LlvmOp::LShr(_) => lshr,
+        LlvmOp::AShr(_) => ashr,
+        LlvmOp::FAdd(_) => fadd,
+        LlvmOp::FSub(_) => fsub,
+        LlvmOp::FMul(_) => fmul,
+        LlvmOp::FDiv(_) => fdiv,
+        LlvmOp::FRem(_) => frem,
+        LlvmOp::FNeg(_) => fneg,
+        LlvmOp::ICmp(_) => icmp,
+        LlvmOp::FCmp(_) => fcmp,
+        LlvmOp::Select(_) => select,
+        LlvmOp::SExt(_) => sext,
+        LlvmOp::ZExt(_) => zext,
+        LlvmOp::Trunc(_) => trunc,
+        LlvmOp::FPExt(_) => fpext,
+        LlvmOp::FPTrunc(_) => fptrunc,
+        LlvmOp::SIToFP(_) => sitofp,
+        LlvmOp::UIToFP(_) => uitofp,
+        LlvmOp::FPToSI(_) => fptosi,
+        LlvmOp::FPToUI(_) => fptoui,
+        LlvmOp::Bitcast(_) => bitcast,
+        LlvmOp::PtrToInt(_) => ptrtoint,
+        LlvmOp::IntToPtr(_) => inttoptr,
+        LlvmOp::GetElementPtr(_) => getelementptr,
+        LlvmOp::Load(_) => load,
+        LlvmOp::Store(_) => store,
+        LlvmOp::Alloca(_) => alloca,
+        LlvmOp::AddressOf(_) => address_of,
+        // Functions are declared and translated around their bodies (`super::declare_functions`).
+        LlvmOp::Func(_) => return None,
+    })
 }
 
 type TResult = std::result::Result<(), Diagnostic>;
@@ -532,11 +532,15 @@ mod tests {
 
     #[test]
     fn every_llvm_op_but_func_has_a_translation() {
-        for def in xla_dialects::llvm::LLVM_DIALECT.ops {
-            if def.name != "llvm.func" {
-                assert!(lookup(def.name).is_some(), "{} has no translation", def.name);
-            }
+        let mut ctx = xla_ir::Context::new();
+        xla_dialects::register_all(&mut ctx);
+        let mut body = Body::new(&ctx);
+        let mut bare = |name: &str| body.create_op(xla_ir::OpState::new(ctx.symbol(name), ctx.unknown_loc()));
+        let ops: Vec<(&str, OpId)> = LlvmOp::ALL_DEFS.iter().map(|def| (def.name, bare(def.name))).collect();
+        let add = bare("hlo.add");
+        for (name, op) in ops {
+            assert_eq!(translation_of(&body, op).is_some(), name != "llvm.func", "{name}");
         }
-        assert!(lookup("hlo.add").is_none());
+        assert!(translation_of(&body, add).is_none());
     }
 }
