@@ -230,7 +230,7 @@ impl<'m, 'c> Interpreter<'m, 'c> {
         for &result in &body.op(op).results {
             self.check_size(body.value_type(result))?;
         }
-        let evaluate = ops::evaluator(name).ok_or_else(|| EvalError::new(format!("the interpreter cannot run '{name}'")))?;
+        let evaluate = ops::evaluator(body, op).ok_or_else(|| EvalError::new(format!("the interpreter cannot run '{name}'")))?;
         let operands = body.op(op).operands.iter().map(|&v| self.lookup(v)).collect::<EvalResult<Vec<_>>>()?;
         let results = evaluate(&mut OpCx { interp: self, op }, &operands)?;
         let declared = &body.op(op).results;

@@ -25,16 +25,10 @@ use xla_ir::Op;
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
 use crate::index::row_major_strides;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::support::{real_literal, tensor, to_usize};
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("hlo.batch_norm_grad", batch_norm_grad),
-    ("hlo.batch_norm_inference", batch_norm_inference),
-    ("hlo.batch_norm_training", batch_norm_training),
-];
 
 /// Where the features of an operand are: element `p` (row-major) belongs to feature
 /// `(p / stride) % count`.
@@ -93,7 +87,7 @@ fn normalize(x: &[f64], features: &Features, stats: [&[f64]; 4], epsilon: f64) -
         .collect()
 }
 
-fn batch_norm_inference(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn batch_norm_inference(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = BatchNormInferenceOp::cast(body, cx.op).ok_or("not an hlo.batch_norm_inference")?;
     let operand = tensor(operands, 0)?;
@@ -105,7 +99,7 @@ fn batch_norm_inference(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec
     Ok(vec![real_literal(y, cx.result_element(0)?, operand.shape.clone())?.into()])
 }
 
-fn batch_norm_training(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn batch_norm_training(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = BatchNormTrainingOp::cast(body, cx.op).ok_or("not an hlo.batch_norm_training")?;
     let operand = tensor(operands, 0)?;
@@ -121,7 +115,7 @@ fn batch_norm_training(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<
     per_feature_results(element, operand, &features, y, vec![mean, variance])
 }
 
-fn batch_norm_grad(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn batch_norm_grad(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = BatchNormGradOp::cast(body, cx.op).ok_or("not an hlo.batch_norm_grad")?;
     let operand = tensor(operands, 0)?;

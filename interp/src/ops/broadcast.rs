@@ -14,15 +14,13 @@ use xla_dialects::hlo::{BroadcastInDimOp, BroadcastOp};
 use xla_ir::{Dim, Op};
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.broadcast", broadcast), ("hlo.broadcast_in_dim", broadcast_in_dim)];
-
-fn broadcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn broadcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = BroadcastOp::cast(cx.body(), cx.op).ok_or("not an hlo.broadcast")?;
     let sizes = op.broadcast_sizes(cx.body());
@@ -35,7 +33,7 @@ fn broadcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![Literal::new(operand.element, shape, operand.elements.select(positions)).into()])
 }
 
-fn broadcast_in_dim(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn broadcast_in_dim(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = BroadcastInDimOp::cast(cx.body(), cx.op).ok_or("not an hlo.broadcast_in_dim")?;
     let declared = cx.ctx().as_tensor(cx.result_type(0)).map(|t| t.dims.clone()).ok_or("hlo.broadcast_in_dim: the result is not a tensor")?;

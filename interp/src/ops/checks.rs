@@ -16,30 +16,22 @@ use xla_ir::{float_format, Scalar};
 use crate::element::ElementType;
 use crate::error::EvalResult;
 use crate::index::multi_index;
-use crate::interpreter::{CheckFailure, EvalFn, OpCx};
+use crate::interpreter::{CheckFailure, OpCx};
 use crate::literal::Literal;
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("check.expect_almost_eq", expect_almost_eq),
-    ("check.expect_almost_eq_const", expect_almost_eq_const),
-    ("check.expect_close", expect_close),
-    ("check.expect_eq", expect_eq),
-    ("check.expect_eq_const", expect_eq_const),
-];
-
 /// How many differing elements a failure lists.
 const REPORTED_ELEMENTS: usize = 5;
 
-fn expect_eq(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn expect_eq(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (actual, expected) = (tensor(operands, 0)?, tensor(operands, 1)?);
     let element = actual.element;
     record(cx, "check.expect_eq", actual, expected, |a, b| bits_equal(element, a, b));
     Ok(vec![])
 }
 
-fn expect_eq_const(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn expect_eq_const(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let actual = tensor(operands, 0)?;
     let op = ExpectEqConstOp::cast(cx.body(), cx.op).ok_or("not a check.expect_eq_const")?;
     let expected = Literal::from_dense(cx.ctx(), op.value(cx.body()))?;
@@ -48,7 +40,7 @@ fn expect_eq_const(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Valu
     Ok(vec![])
 }
 
-fn expect_almost_eq(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn expect_almost_eq(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (actual, expected) = (tensor(operands, 0)?, tensor(operands, 1)?);
     let op = ExpectAlmostEqOp::cast(cx.body(), cx.op).ok_or("not a check.expect_almost_eq")?;
     let tolerance = op.effective_tolerance(cx.body());
@@ -56,7 +48,7 @@ fn expect_almost_eq(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Val
     Ok(vec![])
 }
 
-fn expect_almost_eq_const(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn expect_almost_eq_const(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let actual = tensor(operands, 0)?;
     let op = ExpectAlmostEqConstOp::cast(cx.body(), cx.op).ok_or("not a check.expect_almost_eq_const")?;
     let tolerance = op.effective_tolerance(cx.body());
@@ -65,7 +57,7 @@ fn expect_almost_eq_const(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<V
     Ok(vec![])
 }
 
-fn expect_close(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn expect_close(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (actual, expected) = (tensor(operands, 0)?, tensor(operands, 1)?);
     let op = ExpectCloseOp::cast(cx.body(), cx.op).ok_or("not a check.expect_close")?;
     let (min_ulps, max_ulps) = op.ulp_range(cx.body());

@@ -17,14 +17,12 @@ use xla_dialects::hlo::CholeskyOp;
 use xla_ir::Op;
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::ops::matrices::{Batch, Entry, Matrices};
 use crate::ops::support::{complex_literal, real_literal, tensor};
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.cholesky", cholesky)];
-
-fn cholesky(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn cholesky(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = CholeskyOp::cast(cx.body(), cx.op).ok_or("not an hlo.cholesky")?;
     let lower = op.lower(cx.body());
     let a = tensor(operands, 0)?;

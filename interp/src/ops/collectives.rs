@@ -35,21 +35,12 @@ use xla_ir::{Op, Scalar};
 use crate::collectives::Replica;
 use crate::element::ElementType;
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::blocks::{concatenate, split};
 use crate::ops::reducer::fold_arrays;
 use crate::ops::support::tensor;
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("hlo.all_gather", all_gather),
-    ("hlo.all_reduce", all_reduce),
-    ("hlo.all_to_all", all_to_all),
-    ("hlo.collective_permute", collective_permute),
-    ("hlo.reduce_scatter", reduce_scatter),
-    ("hlo.replica_id", replica_id),
-];
 
 /// This replica's group under `groups` (its members' ids in order) and its position in it.
 pub fn group_of(groups: &[&[i64]], replica: &Replica) -> Result<(Vec<usize>, usize), String> {
@@ -89,11 +80,11 @@ fn dimension(value: i64, name: &str) -> Result<usize, String> {
     usize::try_from(value).map_err(|_| format!("{name} = {value} is not a dimension"))
 }
 
-fn replica_id(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn replica_id(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![Literal::scalar(ElementType::U32, Scalar::Int(cx.interp.replica.id as i128)).into()])
 }
 
-fn all_reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn all_reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = AllReduceOp::cast(cx.body(), cx.op).ok_or("not an hlo.all_reduce")?;
     let body = cx.body();
     let computation = op.computation(body);
@@ -113,7 +104,7 @@ fn all_reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(results)
 }
 
-fn all_gather(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn all_gather(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = AllGatherOp::cast(cx.body(), cx.op).ok_or("not an hlo.all_gather")?;
     let body = cx.body();
     let dim = dimension(op.all_gather_dimension(body), "all_gather_dimension")?;
@@ -122,7 +113,7 @@ fn all_gather(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![concatenate(&group_tensors(&contributions, &group)?, dim)?.into()])
 }
 
-fn reduce_scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn reduce_scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = ReduceScatterOp::cast(cx.body(), cx.op).ok_or("not an hlo.reduce_scatter")?;
     let body = cx.body();
     let dim = dimension(op.scatter_dimension(body), "scatter_dimension")?;
@@ -133,7 +124,7 @@ fn reduce_scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value
     Ok(vec![blocks.swap_remove(position).into()])
 }
 
-fn all_to_all(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn all_to_all(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = AllToAllOp::cast(cx.body(), cx.op).ok_or("not an hlo.all_to_all")?;
     let body = cx.body();
     let split_dim = dimension(op.split_dimension(body), "split_dimension")?;
@@ -151,7 +142,7 @@ fn all_to_all(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![concatenate(&received.iter().collect::<Vec<_>>(), concat_dim)?.into()])
 }
 
-fn collective_permute(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn collective_permute(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = CollectivePermuteOp::cast(cx.body(), cx.op).ok_or("not an hlo.collective_permute")?;
     let body = cx.body();
     let operand = tensor(operands, 0)?;

@@ -14,13 +14,11 @@ use xla_ir::Scalar;
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::ops::support::{broadcast_operands, flush_denormal, zip_elements};
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.compare", compare)];
-
-fn compare(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn compare(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = CompareOp::cast(body, cx.op).ok_or("not an hlo.compare")?;
     let direction = op.comparison_direction(body);

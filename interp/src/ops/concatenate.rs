@@ -12,15 +12,13 @@ use xla_dialects::hlo::ConcatenateOp;
 use xla_ir::Op;
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::{Literal, Elements};
 use crate::ops::positions::{dimension, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.concatenate", concatenate)];
-
-fn concatenate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn concatenate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     const OP: &str = "hlo.concatenate";
     let inputs: Vec<&Literal> = (0..operands.len()).map(|i| tensor(operands, i)).collect::<EvalResult<_>>()?;
     let first = *inputs.first().ok_or("hlo.concatenate: there are no inputs")?;

@@ -11,38 +11,29 @@ use std::rc::Rc;
 use xla_ir::Scalar;
 
 use crate::error::{EvalError, EvalResult};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::{Elements, Literal};
 use crate::ops::support::tensor;
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("func.call", func_call),
-    ("hlo.call", hlo_call),
-    ("hlo.conditional", conditional),
-    ("hlo.fusion", fusion),
-    ("hlo.map", map),
-    ("hlo.while", while_loop),
-];
 
 fn owned(operands: &[Rc<Value>]) -> Vec<Value> {
     operands.iter().map(|v| (**v).clone()).collect()
 }
 
-fn func_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn func_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     cx.call_symbol_attr("callee", owned(operands))
 }
 
-fn hlo_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn hlo_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     cx.call_symbol_attr("to_apply", owned(operands))
 }
 
-fn fusion(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn fusion(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let region = *cx.regions().first().ok_or_else(|| EvalError::new("an hlo.fusion without a region"))?;
     cx.run_region(region, owned(operands))
 }
 
-fn while_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn while_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (cond, body) = match cx.regions() {
         [cond, body] => (*cond, *body),
         _ => return Err("hlo.while needs a cond and a body region".into()),
@@ -58,7 +49,7 @@ fn while_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     }
 }
 
-fn conditional(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn conditional(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let selector = tensor(operands, 0)?;
     let branches = cx.regions();
     let last = branches.len().checked_sub(1).ok_or("hlo.conditional has no branches")?;
@@ -81,7 +72,7 @@ fn conditional(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> 
     cx.run_region(region, args)
 }
 
-fn map(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn map(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let region = *cx.regions().first().ok_or("hlo.map needs a computation")?;
     let inputs: Vec<&Literal> = (0..operands.len()).map(|i| tensor(operands, i)).collect::<EvalResult<_>>()?;
     let first = inputs.first().ok_or("hlo.map needs an input")?;

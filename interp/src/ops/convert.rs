@@ -24,18 +24,12 @@ use xla_ir::{float_format, FloatKind, Scalar};
 use crate::element::ElementType;
 use crate::error::EvalResult;
 use crate::index::num_elements;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::{normalize, Elements, Literal};
 use crate::ops::support::{map_elements, tensor};
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("hlo.bitcast_convert_type", bitcast_convert_type),
-    ("hlo.convert_element_type", convert_element_type),
-    ("hlo.reduce_precision", reduce_precision),
-];
-
-fn convert_element_type(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn convert_element_type(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let result = cx.result_element(0)?;
     let literal = map_elements(operand, result, |value| Ok(convert_scalar(value, result)))?;
@@ -116,7 +110,7 @@ fn mask(bits: u32) -> u64 {
     if bits >= 64 { u64::MAX } else { (1u64 << bits) - 1 }
 }
 
-fn bitcast_convert_type(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn bitcast_convert_type(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let to = cx.result_element(0)?;
     let (from_bits, to_bits) = (operand.element.bit_width(), to.bit_width());
@@ -152,7 +146,7 @@ fn bitcast_convert_type(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec
     Ok(vec![Literal::new(to, shape, elements).into()])
 }
 
-fn reduce_precision(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn reduce_precision(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = ReducePrecisionOp::cast(body, cx.op).ok_or("not an hlo.reduce_precision")?;
     let (exponent_bits, mantissa_bits) = (op.exponent_bits(body) as u32, op.mantissa_bits(body) as u32);

@@ -28,15 +28,13 @@ use xla_ir::{Body, Op};
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
 use crate::index::{advance, num_elements};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::products::{dot, forward_kernel, with_buffers, Accumulator, Buffer};
 use crate::ops::positions::transpose_positions;
 use crate::ops::support::{tensor, to_usize};
 use crate::ops::window::{WindowAttrs, WindowDim};
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.convolution", convolution)];
 
 /// Where the batch, feature and spatial dimensions of each operand and the result are.
 struct Layout {
@@ -51,7 +49,7 @@ struct Layout {
     output_spatial: Vec<usize>,
 }
 
-fn convolution(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn convolution(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = ConvolutionOp::cast(body, cx.op).ok_or("not an hlo.convolution")?;
     let layout = Layout::of(op, body)?;

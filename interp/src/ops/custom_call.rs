@@ -19,12 +19,10 @@ use xla_dialects::hlo::CustomCallOp;
 use xla_ir::Op;
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::ops::checks::{almost_equal, bits_equal, record, ulps_close};
 use crate::ops::support::tensor;
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.custom_call", custom_call)];
 
 /// The checks that have a custom-call spelling, and the options each takes.
 const CHECKS: [(&str, &[&str]); 3] = [
@@ -33,7 +31,7 @@ const CHECKS: [(&str, &[&str]); 3] = [
     ("check.expect_close", &["max_ulp_difference", "min_ulp_difference"]),
 ];
 
-fn custom_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn custom_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = CustomCallOp::cast(cx.body(), cx.op).ok_or("not an hlo.custom_call")?;
     let target = op.call_target_name(cx.body());
     let Some((check, allowed)) = CHECKS.iter().find(|(name, _)| *name == target) else {

@@ -14,25 +14,20 @@ use xla_ir::{Dim, Op, Scalar};
 
 use crate::error::EvalResult;
 use crate::index::multi_index;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::positions::{dimension, joined, zeros};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("hlo.get_dimension_size", get_dimension_size),
-    ("hlo.set_dimension_size", set_dimension_size),
-];
-
-fn get_dimension_size(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn get_dimension_size(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = GetDimensionSizeOp::cast(cx.body(), cx.op).ok_or("not an hlo.get_dimension_size")?;
     let d = dimension("hlo.get_dimension_size", "dimension", op.dimension(cx.body()), operand.rank())?;
     Ok(vec![Literal::scalar(cx.result_element(0)?, Scalar::Int(i128::from(operand.shape[d]))).into()])
 }
 
-fn set_dimension_size(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn set_dimension_size(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     const OP: &str = "hlo.set_dimension_size";
     let (operand, size) = (tensor(operands, 0)?, tensor(operands, 1)?);
     let op = SetDimensionSizeOp::cast(cx.body(), cx.op).ok_or("not an hlo.set_dimension_size")?;

@@ -17,14 +17,12 @@ use xla_dialects::hlo::DotGeneralOp;
 use xla_ir::Op;
 
 use crate::error::{EvalError, EvalResult};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::products::{dot, forward_kernel, with_buffers, Accumulator, Buffer};
 use crate::ops::positions::transpose_positions;
 use crate::ops::support::{tensor, to_usize};
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.dot", dot_op), ("hlo.dot_general", dot_general_op)];
 
 /// The dimension numbers of a dot product, checked against its operands.
 pub struct DotDims {
@@ -34,7 +32,7 @@ pub struct DotDims {
     pub rhs_contracting: Vec<usize>,
 }
 
-fn dot_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn dot_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (lhs, rhs) = (tensor(operands, 0)?, tensor(operands, 1)?);
     let last = lhs.rank().checked_sub(1).ok_or("the lhs of hlo.dot must have rank 1 or 2")?;
     let dims =
@@ -42,7 +40,7 @@ fn dot_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![dot_general(lhs, rhs, &dims, cx.result_element(0)?)?.into()])
 }
 
-fn dot_general_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn dot_general_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = DotGeneralOp::cast(body, cx.op).ok_or("not an hlo.dot_general")?;
     let list = |dims: &[i64]| dims.iter().map(|&d| to_usize(d, "a dimension number")).collect::<Result<Vec<_>, _>>();

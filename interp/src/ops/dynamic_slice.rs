@@ -14,18 +14,13 @@ use xla_dialects::hlo::DynamicSliceOp;
 use xla_ir::Op;
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, check_len, clamp_start, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("hlo.dynamic_slice", dynamic_slice),
-    ("hlo.dynamic_update_slice", dynamic_update_slice),
-];
-
-fn dynamic_slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn dynamic_slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     const OP: &str = "hlo.dynamic_slice";
     let operand = tensor(operands, 0)?;
     let op = DynamicSliceOp::cast(cx.body(), cx.op).ok_or("not an hlo.dynamic_slice")?;
@@ -36,7 +31,7 @@ fn dynamic_slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>
     Ok(vec![Literal::new(operand.element, sizes, operand.elements.select(positions)).into()])
 }
 
-fn dynamic_update_slice(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn dynamic_update_slice(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     const OP: &str = "hlo.dynamic_update_slice";
     let (operand, update) = (tensor(operands, 0)?, tensor(operands, 1)?);
     if update.rank() != operand.rank() || update.element != operand.element {

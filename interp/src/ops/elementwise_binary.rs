@@ -22,29 +22,10 @@ use xla_ir::Scalar;
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::normalize;
 use crate::ops::support::{broadcast_operands, flush_denormal, zip_elements};
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("hlo.add", add),
-    ("hlo.and", and),
-    ("hlo.atan2", atan2),
-    ("hlo.complex", complex),
-    ("hlo.divide", divide),
-    ("hlo.maximum", maximum),
-    ("hlo.minimum", minimum),
-    ("hlo.multiply", multiply),
-    ("hlo.or", or),
-    ("hlo.power", power),
-    ("hlo.remainder", remainder),
-    ("hlo.shift_left", shift_left),
-    ("hlo.shift_right_arithmetic", shift_right_arithmetic),
-    ("hlo.shift_right_logical", shift_right_logical),
-    ("hlo.subtract", subtract),
-    ("hlo.xor", xor),
-];
 
 /// The per-type functions of one binary op; `None` where XLA does not define the op.
 pub struct Binary {
@@ -124,43 +105,43 @@ fn lexicographic(a: Complex64, b: Complex64) -> Ordering {
     a.re.partial_cmp(&b.re).unwrap_or(Ordering::Equal).then(a.im.partial_cmp(&b.im).unwrap_or(Ordering::Equal))
 }
 
-fn add(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn add(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &ADD)
 }
 
-fn multiply(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn multiply(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &MULTIPLY)
 }
 
-fn maximum(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn maximum(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &MAXIMUM)
 }
 
-fn minimum(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn minimum(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &MINIMUM)
 }
 
-fn and(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn and(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &AND)
 }
 
-fn or(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn or(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &OR)
 }
 
-fn xor(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn xor(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &XOR)
 }
 
-fn subtract(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn subtract(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &Binary { int: Some(|_, a, b| a.wrapping_sub(b)), float: Some(|a, b| a - b), complex: Some(|a, b| a - b) })
 }
 
-fn divide(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn divide(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &Binary { int: Some(integer_divide), float: Some(|a, b| a / b), complex: Some(|a, b| a / b) })
 }
 
-fn remainder(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn remainder(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &Binary { int: Some(integer_remainder), float: Some(|a, b| a % b), complex: None })
 }
 
@@ -182,7 +163,7 @@ pub fn integer_remainder(element: ElementType, a: i128, b: i128) -> i128 {
     element.wrap(a.wrapping_rem(b))
 }
 
-fn power(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn power(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &Binary { int: Some(integer_power), float: Some(f64::powf), complex: Some(complex_power) })
 }
 
@@ -213,11 +194,11 @@ fn complex_power(a: Complex64, b: Complex64) -> Complex64 {
     a.powc(b)
 }
 
-fn atan2(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn atan2(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &Binary { int: None, float: Some(f64::atan2), complex: None })
 }
 
-fn shift_left(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn shift_left(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let shift = |e: ElementType, a: i128, b: i128| match shift_amount(e, b) {
         Some(n) => e.wrap(a << n),
         None => 0,
@@ -225,7 +206,7 @@ fn shift_left(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, &Binary { int: Some(shift), float: None, complex: None })
 }
 
-fn shift_right_logical(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn shift_right_logical(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let shift = |e: ElementType, a: i128, b: i128| match shift_amount(e, b) {
         Some(n) => e.from_bits(e.to_bits(a) >> n),
         None => 0,
@@ -233,7 +214,7 @@ fn shift_right_logical(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<
     apply(cx, operands, &Binary { int: Some(shift), float: None, complex: None })
 }
 
-fn shift_right_arithmetic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn shift_right_arithmetic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let shift = |e: ElementType, a: i128, b: i128| {
         // The value sign-extended from the type's width, whatever its signedness.
         let signed = ElementType::Int { bits: e.bit_width(), signed: true }.wrap(a);
@@ -250,7 +231,7 @@ fn shift_amount(element: ElementType, amount: i128) -> Option<u32> {
     (bits < element.bit_width() as u128).then_some(bits as u32)
 }
 
-fn complex(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn complex(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (lhs, rhs, _) = broadcast_operands(cx, operands)?;
     let element = cx.result_element(0)?;
     let literal = zip_elements(&lhs, &rhs, element, |a, b| match (a, b) {

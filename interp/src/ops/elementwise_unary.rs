@@ -20,39 +20,10 @@ use xla_ir::Scalar;
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::normalize;
 use crate::ops::support::{flush_denormal, map_elements, tensor};
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("hlo.abs", abs),
-    ("hlo.cbrt", cbrt),
-    ("hlo.ceil", ceil),
-    ("hlo.cosine", cosine),
-    ("hlo.count_leading_zeros", count_leading_zeros),
-    ("hlo.erf", erf),
-    ("hlo.exponential", exponential),
-    ("hlo.exponential_minus_one", exponential_minus_one),
-    ("hlo.floor", floor),
-    ("hlo.imag", imag),
-    ("hlo.is_finite", is_finite),
-    ("hlo.log", log),
-    ("hlo.log_plus_one", log_plus_one),
-    ("hlo.logistic", logistic),
-    ("hlo.negate", negate),
-    ("hlo.not", not),
-    ("hlo.popcnt", popcnt),
-    ("hlo.real", real),
-    ("hlo.round_nearest_afz", round_nearest_afz),
-    ("hlo.round_nearest_even", round_nearest_even),
-    ("hlo.rsqrt", rsqrt),
-    ("hlo.sign", sign),
-    ("hlo.sine", sine),
-    ("hlo.sqrt", sqrt),
-    ("hlo.tan", tan),
-    ("hlo.tanh", tanh),
-];
 
 /// The per-type functions of one unary op; `None` where XLA does not define the op.
 struct Unary {
@@ -96,7 +67,7 @@ fn float_or_complex(f: fn(f64) -> f64, c: fn(Complex64) -> Complex64) -> Unary {
     Unary { int: None, float: Some(f), complex: Some(c) }
 }
 
-fn abs(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn abs(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     if let ElementType::Complex(_) = operand.element {
         // The absolute value of a complex number is real: `hypot(re, im)`.
@@ -111,12 +82,12 @@ fn abs(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply_with(cx, operands, unary, false)
 }
 
-fn negate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn negate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_neg())), float: Some(|x| -x), complex: Some(|z| -z) };
     apply_with(cx, operands, unary, false)
 }
 
-fn sign(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn sign(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(
         cx,
         operands,
@@ -138,37 +109,37 @@ fn sign(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     )
 }
 
-fn not(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn not(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     // `!v` is bitwise; wrapping keeps the type's bits, and `pred` keeps its lowest bit.
     apply(cx, operands, Unary { int: Some(|e, v| e.wrap(!v)), float: None, complex: None })
 }
 
-fn popcnt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn popcnt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, Unary { int: Some(|e, v| e.to_bits(v).count_ones() as i128), float: None, complex: None })
 }
 
-fn count_leading_zeros(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn count_leading_zeros(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let clz = |e: ElementType, v: i128| (e.to_bits(v).leading_zeros() - (128 - e.bit_width())) as i128;
     apply(cx, operands, Unary { int: Some(clz), float: None, complex: None })
 }
 
-fn floor(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn floor(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_only(f64::floor))
 }
 
-fn ceil(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn ceil(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_only(f64::ceil))
 }
 
-fn round_nearest_afz(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn round_nearest_afz(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_only(f64::round))
 }
 
-fn round_nearest_even(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn round_nearest_even(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_only(f64::round_ties_even))
 }
 
-fn is_finite(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn is_finite(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let literal = map_elements(operand, ElementType::Pred, |value| match value {
         Scalar::Float(x) => Ok(Scalar::Int(x.is_finite() as i128)),
@@ -177,11 +148,11 @@ fn is_finite(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![literal.into()])
 }
 
-fn real(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn real(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     complex_part(cx, operands, |re, _| re)
 }
 
-fn imag(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn imag(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     complex_part(cx, operands, |_, im| im)
 }
 
@@ -197,54 +168,54 @@ fn complex_part(cx: &mut OpCx, operands: &[Rc<Value>], part: fn(f64, f64) -> f64
     Ok(vec![literal.into()])
 }
 
-fn exponential(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn exponential(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::exp, |z| z.exp()))
 }
 
-fn exponential_minus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn exponential_minus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::exp_m1, |z| z.exp() - 1.0))
 }
 
-fn log(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn log(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::ln, |z| z.ln()))
 }
 
-fn log_plus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn log_plus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::ln_1p, |z| (z + 1.0).ln()))
 }
 
-fn logistic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn logistic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(|x| 1.0 / (1.0 + (-x).exp()), |z| 1.0 / (1.0 + (-z).exp())))
 }
 
-fn sqrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn sqrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::sqrt, |z| z.sqrt()))
 }
 
-fn rsqrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn rsqrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(|x| 1.0 / x.sqrt(), |z| 1.0 / z.sqrt()))
 }
 
-fn cbrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn cbrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::cbrt, |z| z.cbrt()))
 }
 
-fn sine(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn sine(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::sin, |z| z.sin()))
 }
 
-fn cosine(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn cosine(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::cos, |z| z.cos()))
 }
 
-fn tan(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn tan(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::tan, |z| z.tan()))
 }
 
-fn tanh(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn tanh(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_or_complex(f64::tanh, |z| z.tanh()))
 }
 
-fn erf(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn erf(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     apply(cx, operands, float_only(libm::erf))
 }

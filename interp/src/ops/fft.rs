@@ -25,12 +25,10 @@ use xla_ir::Op;
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
 use crate::index::{num_elements, row_major_strides};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::{Elements, Literal};
 use crate::ops::support::{complex_literal, real_literal, tensor, to_usize};
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.fft", fft)];
 
 /// A direction of transform.
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -40,7 +38,7 @@ enum Direction {
     Inverse,
 }
 
-fn fft(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn fft(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = FftOp::cast(body, cx.op).ok_or("not an hlo.fft")?;
     let operand = tensor(operands, 0)?;

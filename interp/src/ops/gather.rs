@@ -20,18 +20,16 @@ use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::index::{for_each_index, row_major_strides};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::index_vectors::{IndexNumbers, IndexVectors};
 use crate::ops::positions::{affine_positions, check_len, clamp_start, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.gather", gather)];
-
 const OP: &str = "hlo.gather";
 
-fn gather(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn gather(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (operand, indices) = (tensor(operands, 0)?, tensor(operands, 1)?);
     let op = GatherOp::cast(cx.body(), cx.op).ok_or("not an hlo.gather")?;
     let body = cx.body();

@@ -12,14 +12,12 @@ use xla_ir::{Op, Scalar};
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::{normalize, Literal};
 use crate::ops::positions::dimension;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.iota", iota)];
-
-fn iota(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn iota(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = IotaOp::cast(cx.body(), cx.op).ok_or("not an hlo.iota")?;
     let shape = cx.result_shape(0).map_err(|e| format!("hlo.iota: {}", e.message))?;
     let element = cx.result_element(0)?;

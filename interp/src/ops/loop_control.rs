@@ -12,18 +12,10 @@ use xla_ir::Scalar;
 
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::support::tensor;
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("loop.call_runtime", call_runtime),
-    ("loop.for", for_loop),
-    ("loop.if", if_op),
-    ("loop.parallel", parallel),
-    ("loop.while", while_loop),
-];
 
 /// The integer held by operand `i`, a 0-d tensor (an `index` or `i1`).
 fn integer(operands: &[Rc<Value>], i: usize) -> EvalResult<i128> {
@@ -44,7 +36,7 @@ fn owned(operands: &[Rc<Value>]) -> Vec<Value> {
     operands.iter().map(|v| (**v).clone()).collect()
 }
 
-fn for_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn for_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (lower, upper, step) = (integer(operands, 0)?, integer(operands, 1)?, integer(operands, 2)?);
     if step <= 0 {
         return Err(EvalError::new(format!("loop.for needs a positive step, found {step}")));
@@ -61,7 +53,7 @@ fn for_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(carried)
 }
 
-fn parallel(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn parallel(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let rank = operands.len() / 2;
     let lower = (0..rank).map(|d| integer(operands, d)).collect::<EvalResult<Vec<_>>>()?;
     let upper = (rank..2 * rank).map(|d| integer(operands, d)).collect::<EvalResult<Vec<_>>>()?;
@@ -88,7 +80,7 @@ fn parallel(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     }
 }
 
-fn while_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn while_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (cond, body) = (region(cx, 0)?, region(cx, 1)?);
     let mut carried = owned(operands);
     loop {
@@ -104,13 +96,13 @@ fn while_loop(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     }
 }
 
-fn if_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn if_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let chosen = if integer(operands, 0)? == 1 { 0 } else { 1 };
     let region = region(cx, chosen)?;
     cx.run_region(region, vec![])
 }
 
-fn call_runtime(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn call_runtime(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let ctx = cx.ctx();
     let callee = cx.body().attr(cx.op, "callee").map(|a| ctx.attr_to_string(a)).unwrap_or_default();
     Err(EvalError::new(format!("the interpreter cannot call the runtime function {callee}")))

@@ -16,20 +16,12 @@ use xla_ir::{AttrData, Scalar};
 
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::{normalize, Literal};
 use crate::ops::support::tensor;
 use crate::value::{Buffer, Value};
 
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("loop.alloc", alloc),
-    ("loop.arena_buffer", alloc),
-    ("loop.constant", constant),
-    ("loop.load", load),
-    ("loop.store", store),
-];
-
-fn alloc(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn alloc(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let ctx = cx.ctx();
     let ty = cx.result_type(0);
     let memref = ctx.as_memref(ty).ok_or("a buffer must be a memref")?;
@@ -48,7 +40,7 @@ fn zero_of(element: ElementType) -> Scalar {
     }
 }
 
-fn constant(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn constant(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let ctx = cx.ctx();
     let element = cx.result_element(0)?;
     let value = cx.body().attr(cx.op, "value").ok_or("loop.constant has no value")?;
@@ -81,7 +73,7 @@ fn position(literal: &Literal, indices: &[Rc<Value>]) -> EvalResult<usize> {
     Ok(crate::index::linear_index(&literal.shape, &index))
 }
 
-fn load(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn load(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let buffer = operands.first().ok_or("loop.load needs a buffer")?.buffer()?;
     let loaded = buffer.with(|literal| -> EvalResult<Literal> {
         let at = position(literal, &operands[1..])?;
@@ -90,7 +82,7 @@ fn load(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![loaded?.into()])
 }
 
-fn store(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn store(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let value = tensor(operands, 0)?;
     let buffer = operands.get(1).ok_or("loop.store needs a buffer")?.buffer()?;
     let stored = buffer.with(|literal| -> EvalResult<()> {

@@ -16,58 +16,55 @@ use xla_dialects::hlo::ComparisonType;
 use xla_ir::{Op, Scalar};
 
 use crate::element::ElementType;
-use crate::error::{EvalError, EvalResult};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::error::EvalResult;
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::compare::compare_scalars;
-use crate::ops::evaluator;
+use crate::ops::{arith_evaluator, convert, elementwise_binary, elementwise_unary, math_evaluator, select_clamp};
 use crate::ops::support::{flush_denormal, tensor};
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("loop.arith", arith),
-    ("loop.bitcast", bitcast),
-    ("loop.compare", compare),
-    ("loop.complex", |cx, operands| as_hlo(cx, operands, "hlo.complex")),
-    ("loop.complex_abs", |cx, operands| as_hlo(cx, operands, "hlo.abs")),
-    ("loop.convert", convert),
-    ("loop.imag", |cx, operands| as_hlo(cx, operands, "hlo.imag")),
-    ("loop.math", math),
-    ("loop.real", |cx, operands| as_hlo(cx, operands, "hlo.real")),
-    ("loop.select", select),
-];
-
-/// Runs the evaluator of the hlo op `name` on this op's operands.
-fn as_hlo(cx: &mut OpCx, operands: &[Rc<Value>], name: &str) -> EvalResult<Vec<Value>> {
-    let evaluate = evaluator(name).ok_or_else(|| EvalError::new(format!("no evaluator for {name}")))?;
-    evaluate(cx, operands)
-}
-
-fn arith(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+/// `loop.arith`: the hlo evaluator of its kind on its scalars.
+pub(super) fn arith(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = ArithOp::cast(cx.body(), cx.op).ok_or("not a loop.arith")?;
-    let name = op.kind(cx.body()).hlo_name();
-    as_hlo(cx, operands, &name)
+    arith_evaluator(op.kind(cx.body()))(cx, operands)
 }
 
-fn math(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+/// `loop.math`: the hlo evaluator of its kind on its scalar.
+pub(super) fn math(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = MathOp::cast(cx.body(), cx.op).ok_or("not a loop.math")?;
-    let name = op.kind(cx.body()).hlo_name();
-    as_hlo(cx, operands, &name)
+    math_evaluator(op.kind(cx.body()))(cx, operands)
 }
 
-fn select(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    as_hlo(cx, operands, "hlo.select")
+pub(super) fn select(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    select_clamp::select(cx, operands)
 }
 
-fn convert(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    as_hlo(cx, operands, "hlo.convert_element_type")
+pub(super) fn convert(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    convert::convert_element_type(cx, operands)
 }
 
-fn bitcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    as_hlo(cx, operands, "hlo.bitcast_convert_type")
+pub(super) fn bitcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    convert::bitcast_convert_type(cx, operands)
 }
 
-fn compare(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn complex(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    elementwise_binary::complex(cx, operands)
+}
+
+pub(super) fn complex_abs(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    elementwise_unary::abs(cx, operands)
+}
+
+pub(super) fn real(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    elementwise_unary::real(cx, operands)
+}
+
+pub(super) fn imag(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    elementwise_unary::imag(cx, operands)
+}
+
+pub(super) fn compare(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = CompareOp::cast(body, cx.op).ok_or("not a loop.compare")?;
     let direction = op.comparison_direction(body);

@@ -15,17 +15,15 @@ use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::index::{for_each_index, num_elements, row_major_strides};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::positions::{check_len, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.pad", pad)];
-
 const OP: &str = "hlo.pad";
 
-fn pad(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn pad(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (operand, padding) = (tensor(operands, 0)?, tensor(operands, 1)?);
     if padding.len() != 1 || padding.element != operand.element {
         return Err(format!("{OP}: the padding value {} must be a scalar of the operand's type", padding.shape_string()).into());

@@ -12,15 +12,13 @@ use xla_dialects::hlo::{RevOp, TransposeOp};
 use xla_ir::Op;
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.rev", rev), ("hlo.transpose", transpose)];
-
-fn transpose(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn transpose(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = TransposeOp::cast(cx.body(), cx.op).ok_or("not an hlo.transpose")?;
     let permutation = distinct_dimensions("hlo.transpose", "permutation", op.permutation(cx.body()), operand.rank())?;
@@ -34,7 +32,7 @@ fn transpose(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![Literal::new(operand.element, shape, operand.elements.select(positions)).into()])
 }
 
-fn rev(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn rev(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = RevOp::cast(cx.body(), cx.op).ok_or("not an hlo.rev")?;
     let reversed = distinct_dimensions("hlo.rev", "dimensions", op.dimensions(cx.body()), operand.rank())?;

@@ -16,15 +16,13 @@ use xla_ir::{Op, Scalar};
 
 use crate::error::{EvalError, EvalResult};
 use crate::index::{num_elements, row_major_strides};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::scalar_computation::ScalarComputation;
 use crate::ops::support::{elements_of, tensor, to_usize};
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.reduce", reduce)];
-
-fn reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = ReduceOp::cast(body, cx.op).ok_or("not an hlo.reduce")?;
     let count = operands.len() / 2;

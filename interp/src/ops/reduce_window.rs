@@ -17,7 +17,7 @@ use xla_ir::{Op, Scalar};
 
 use crate::error::{EvalError, EvalResult};
 use crate::index::{advance, num_elements};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::reduce::init_scalar;
 use crate::ops::scalar_computation::ScalarComputation;
@@ -25,9 +25,7 @@ use crate::ops::support::{elements_of, tensor};
 use crate::ops::window::{WindowAttrs, WindowCover};
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.reduce_window", reduce_window)];
-
-fn reduce_window(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn reduce_window(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = ReduceWindowOp::cast(body, cx.op).ok_or("not an hlo.reduce_window")?;
     let count = operands.len() / 2;

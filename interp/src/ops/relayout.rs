@@ -14,18 +14,16 @@ use xla_dialects::hlo::bitcast_side;
 use xla_ir::layout::{linear_index, multi_index};
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.bitcast", bitcast), ("hlo.copy", copy)];
-
-fn copy(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn copy(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![tensor(operands, 0)?.clone().into()])
 }
 
-fn bitcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn bitcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let ctx = cx.ctx();
     let side = |ty| -> Result<_, String> {

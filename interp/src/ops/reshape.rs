@@ -13,14 +13,12 @@ use xla_ir::{Dim, Op};
 
 use crate::error::EvalResult;
 use crate::index::num_elements;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::ops::positions::dimensions;
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.collapse", collapse), ("hlo.reshape", reshape)];
-
-fn reshape(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn reshape(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let shape = reshape_target(cx, operand.len())?;
     Ok(vec![operand.clone().reshaped(shape).into()])
@@ -52,7 +50,7 @@ fn reshape_target(cx: &OpCx, count: usize) -> Result<Vec<i64>, String> {
     }
 }
 
-fn collapse(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn collapse(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = CollapseOp::cast(cx.body(), cx.op).ok_or("not an hlo.collapse")?;
     let merged = dimensions("hlo.collapse", "dimensions", op.dimensions(cx.body()), operand.rank())?;

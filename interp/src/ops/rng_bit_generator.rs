@@ -36,13 +36,11 @@ use xla_ir::Op;
 use crate::element::ElementType;
 use crate::error::EvalResult;
 use crate::index::{for_each_index, linear_index, num_elements};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::{Elements, Literal};
 use crate::ops::prng::{join_u32s, philox4x32, split_u64, threefry2x32, Counter128};
 use crate::ops::support::tensor;
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.rng_bit_generator", rng_bit_generator)];
 
 /// The generator an op's algorithm names, on XLA's CPU backend.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -61,7 +59,7 @@ impl Generator {
     }
 }
 
-fn rng_bit_generator(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn rng_bit_generator(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = RngBitGeneratorOp::cast(cx.body(), cx.op).ok_or("not an hlo.rng_bit_generator")?;
     let generator = Generator::of(op.rng_algorithm(cx.body()));
     let state_literal = tensor(operands, 0)?;

@@ -29,12 +29,10 @@ use xla_ir::Scalar;
 use crate::element::{round_to_format, ElementType};
 use crate::error::EvalResult;
 use crate::index::num_elements;
-use crate::interpreter::{EvalFn, Interpreter, OpCx};
+use crate::interpreter::{Interpreter, OpCx};
 use crate::literal::{Elements, Literal};
 use crate::ops::support::{float_of, int_of, tensor};
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.rng_normal", rng_normal), ("hlo.rng_uniform", rng_uniform)];
 
 /// How many times a float draw that rounding took out of `[a, b)` is retried.
 const FLOAT_TRIES: usize = 64;
@@ -54,7 +52,7 @@ fn unit_interval(interp: &mut Interpreter) -> f64 {
     (next_u64(interp) >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
 }
 
-fn rng_uniform(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn rng_uniform(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (a, b) = (tensor(operands, 0)?.get(0), tensor(operands, 1)?.get(0));
     let (element, shape) = (cx.result_element(0)?, cx.result_shape(0)?);
     let count = num_elements(&shape);
@@ -103,7 +101,7 @@ fn uniform_below(interp: &mut Interpreter, range: u128) -> u128 {
     }
 }
 
-fn rng_normal(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn rng_normal(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (mu, sigma) = (float_of(tensor(operands, 0)?.get(0))?, float_of(tensor(operands, 1)?.get(0))?);
     let (element, shape) = (cx.result_element(0)?, cx.result_shape(0)?);
     let ElementType::Float(kind) = element else { return Err("rng_normal generates floats only".into()) };

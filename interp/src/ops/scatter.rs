@@ -25,7 +25,7 @@ use xla_ir::{Op, Scalar};
 
 use crate::error::EvalResult;
 use crate::index::multi_index;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::{Elements, Literal};
 use crate::ops::index_vectors::{IndexNumbers, IndexVectors};
 use crate::ops::positions::{affine_positions, distinct_dimensions};
@@ -33,11 +33,9 @@ use crate::ops::scalar_computation::ScalarComputation;
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.scatter", scatter)];
-
 const OP: &str = "hlo.scatter";
 
-fn scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let n = operands.len() / 2;
     if n == 0 || operands.len() != 2 * n + 1 {
         return Err(format!("{OP}: {} operands are not N inputs, the indices and N updates", operands.len()).into());

@@ -19,7 +19,7 @@ use xla_ir::{Op, Scalar};
 
 use crate::error::{EvalError, EvalResult};
 use crate::index::{advance, num_elements};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::reduce::init_scalar;
 use crate::ops::scalar_computation::ScalarComputation;
@@ -27,9 +27,7 @@ use crate::ops::support::{elements_of, tensor};
 use crate::ops::window::{WindowAttrs, WindowCover};
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.select_and_scatter", select_and_scatter)];
-
-fn select_and_scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn select_and_scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = SelectAndScatterOp::cast(body, cx.op).ok_or("not an hlo.select_and_scatter")?;
     let (operand, source, init) = (tensor(operands, 0)?, tensor(operands, 1)?, tensor(operands, 2)?);

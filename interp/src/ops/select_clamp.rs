@@ -11,20 +11,18 @@ use std::rc::Rc;
 use xla_ir::Scalar;
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::elementwise_binary::binary_of;
 use crate::ops::support::{flush_denormal, tensor};
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.clamp", clamp), ("hlo.select", select)];
 
 /// The element at `i` of `literal`, or its only element when it is a scalar.
 fn element_or_scalar(literal: &Literal, i: usize) -> Scalar {
     if literal.len() == 1 { literal.get(0) } else { literal.get(i) }
 }
 
-fn select(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn select(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (pred, on_true, on_false) = (tensor(operands, 0)?, tensor(operands, 1)?, tensor(operands, 2)?);
     let literal = Literal::from_fn(on_true.element, on_true.shape.clone(), |i| {
         if element_or_scalar(pred, i) == Scalar::Int(1) { on_true.get(i) } else { on_false.get(i) }
@@ -32,7 +30,7 @@ fn select(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![literal.into()])
 }
 
-fn clamp(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn clamp(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (min, operand, max) = (tensor(operands, 0)?, tensor(operands, 1)?, tensor(operands, 2)?);
     let maximum = binary_of("hlo.maximum").expect("maximum is a known binary op");
     let minimum = binary_of("hlo.minimum").expect("minimum is a known binary op");

@@ -11,15 +11,13 @@ use xla_dialects::hlo::SliceOp;
 use xla_ir::Op;
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, check_len};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.slice", slice)];
-
-fn slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = SliceOp::cast(cx.body(), cx.op).ok_or("not an hlo.slice")?;
     let body = cx.body();

@@ -21,21 +21,19 @@ use xla_ir::{Op, Scalar};
 
 use crate::error::EvalResult;
 use crate::index::{num_elements, row_major_strides};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, dimension};
 use crate::ops::scalar_computation::ScalarComputation;
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.sort", sort)];
-
 const OP: &str = "hlo.sort";
 
 /// Lines no longer than this are sorted by insertion before being merged.
 const INSERTION_RUN: usize = 8;
 
-fn sort(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn sort(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let inputs: Vec<&Literal> = (0..operands.len()).map(|i| tensor(operands, i)).collect::<EvalResult<_>>()?;
     let first = *inputs.first().ok_or("hlo.sort: there are no inputs")?;
     if let Some(k) = inputs.iter().position(|input| input.shape != first.shape) {

@@ -24,18 +24,10 @@ use xla_dialects::hlo::{RecvOp, SendOp};
 use xla_ir::{Op, Type};
 
 use crate::error::{EvalError, EvalResult};
-use crate::interpreter::{type_description, EvalFn, OpCx};
+use crate::interpreter::{type_description, OpCx};
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("hlo.after_all", after_all),
-    ("hlo.infeed", infeed),
-    ("hlo.outfeed", outfeed),
-    ("hlo.recv", recv),
-    ("hlo.send", send),
-];
-
-fn after_all(_cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn after_all(_cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![Value::Token])
 }
 
@@ -80,7 +72,7 @@ fn checked(cx: &OpCx, values: Vec<Value>, types: &[Type], what: &str) -> Result<
     Ok(values)
 }
 
-fn infeed(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn infeed(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let types = data_result_types(cx);
     let entry = cx.interp.infeed.pop_front().ok_or("the infeed queue is empty")?;
     let mut values = checked(cx, unpack_entry(entry, &types), &types, "the front of the infeed queue")?;
@@ -88,18 +80,18 @@ fn infeed(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(values)
 }
 
-fn outfeed(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn outfeed(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     cx.interp.outfeed.push(entry_of(data_operands(operands)));
     Ok(vec![Value::Token])
 }
 
-fn send(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn send(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let channel = SendOp::cast(cx.body(), cx.op).ok_or("not an hlo.send")?.channel_id(cx.body());
     cx.interp.channels.entry(channel).or_default().push_back(data_operands(operands));
     Ok(vec![Value::Token])
 }
 
-fn recv(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn recv(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let channel = RecvOp::cast(cx.body(), cx.op).ok_or("not an hlo.recv")?.channel_id(cx.body());
     let types = data_result_types(cx);
     let sent = cx

@@ -18,12 +18,10 @@ use xla_dialects::hlo::{Transpose, TriangularSolveOp};
 use xla_ir::Op;
 
 use crate::error::{EvalError, EvalResult};
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::ops::matrices::{Batch, Entry, Matrices};
 use crate::ops::support::{complex_literal, real_literal, tensor};
 use crate::value::Value;
-
-pub const OPS: &[(&str, EvalFn)] = &[("hlo.triangular_solve", triangular_solve)];
 
 /// The options of a solve.
 #[derive(Copy, Clone)]
@@ -34,7 +32,7 @@ struct Options {
     transpose: Transpose,
 }
 
-fn triangular_solve(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn triangular_solve(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let op = TriangularSolveOp::cast(body, cx.op).ok_or("not an hlo.triangular_solve")?;
     let options = Options {

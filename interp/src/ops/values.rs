@@ -7,27 +7,20 @@ use xla_dialects::hlo::{ConstantOp, GetTupleElementOp};
 use xla_ir::Op;
 
 use crate::error::EvalResult;
-use crate::interpreter::{EvalFn, OpCx};
+use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::value::Value;
 
-pub const OPS: &[(&str, EvalFn)] = &[
-    ("hlo.constant", constant),
-    ("hlo.get_tuple_element", get_tuple_element),
-    ("hlo.optimization_barrier", optimization_barrier),
-    ("hlo.tuple", tuple),
-];
-
-fn constant(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn constant(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = ConstantOp::cast(cx.body(), cx.op).ok_or("not an hlo.constant")?;
     Ok(vec![Literal::from_dense(cx.ctx(), op.value(cx.body()))?.into()])
 }
 
-fn tuple(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn tuple(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![Value::Tuple(operands.iter().map(|v| (**v).clone()).collect())])
 }
 
-fn get_tuple_element(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn get_tuple_element(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = GetTupleElementOp::cast(cx.body(), cx.op).ok_or("not an hlo.get_tuple_element")?;
     let index = op.index(cx.body());
     let elements = operands.first().ok_or("the tuple operand is missing")?.tuple()?;
@@ -37,6 +30,6 @@ fn get_tuple_element(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Va
     Ok(vec![element.clone()])
 }
 
-fn optimization_barrier(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn optimization_barrier(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(operands.iter().map(|v| (**v).clone()).collect())
 }
