@@ -13,7 +13,11 @@
 //! instruction's shape without layout; an instruction written without a shape gets the
 //! op's inferred types.
 
-use xla_ir::{Attribute, Diagnostic, Location, RegionId, Type, ValueId};
+use std::sync::OnceLock;
+
+use xla_dialects::hlo::{BitcastConvertTypeOp, ConvertElementTypeOp, HloOp};
+use xla_ir::op_def::{OpDef, OpTrait};
+use xla_ir::{Attribute, Diagnostic, Location, Op, RegionId, Type, ValueId};
 
 use super::ast::{Attr, Instruction};
 use super::cursor::{Cursor, PResult};
@@ -45,61 +49,34 @@ pub enum Arity {
 /// How an opcode is emitted.
 #[derive(Copy, Clone)]
 pub enum Lowering {
-    /// One elementwise op of the given name, the result of the instruction's shape.
-    Elementwise(&'static str),
+    /// One elementwise op, the result of the instruction's shape.
+    Elementwise(&'static OpDef),
     /// A handler function.
     Handler(fn(&mut Emitter, &Inst) -> PResult<HloValue>),
 }
 
-/// Elementwise opcodes and the ops they become.
-const ELEMENTWISE: &[(&str, &str, usize)] = &[
-    ("abs", "hlo.abs", 1),
-    ("cbrt", "hlo.cbrt", 1),
-    ("ceil", "hlo.ceil", 1),
-    ("cosine", "hlo.cosine", 1),
-    ("count-leading-zeros", "hlo.count_leading_zeros", 1),
-    ("erf", "hlo.erf", 1),
-    ("exponential", "hlo.exponential", 1),
-    ("exponential-minus-one", "hlo.exponential_minus_one", 1),
-    ("floor", "hlo.floor", 1),
-    ("imag", "hlo.imag", 1),
-    ("is-finite", "hlo.is_finite", 1),
-    ("log", "hlo.log", 1),
-    ("log-plus-one", "hlo.log_plus_one", 1),
-    ("logistic", "hlo.logistic", 1),
-    ("negate", "hlo.negate", 1),
-    ("not", "hlo.not", 1),
-    ("popcnt", "hlo.popcnt", 1),
-    ("real", "hlo.real", 1),
-    ("round-nearest-afz", "hlo.round_nearest_afz", 1),
-    ("round-nearest-even", "hlo.round_nearest_even", 1),
-    ("rsqrt", "hlo.rsqrt", 1),
-    ("sign", "hlo.sign", 1),
-    ("sine", "hlo.sine", 1),
-    ("sqrt", "hlo.sqrt", 1),
-    ("tan", "hlo.tan", 1),
-    ("tanh", "hlo.tanh", 1),
-    ("convert", "hlo.convert_element_type", 1),
-    ("bitcast-convert", "hlo.bitcast_convert_type", 1),
-    ("add", "hlo.add", 2),
-    ("and", "hlo.and", 2),
-    ("atan2", "hlo.atan2", 2),
-    ("complex", "hlo.complex", 2),
-    ("divide", "hlo.divide", 2),
-    ("maximum", "hlo.maximum", 2),
-    ("minimum", "hlo.minimum", 2),
-    ("multiply", "hlo.multiply", 2),
-    ("or", "hlo.or", 2),
-    ("power", "hlo.power", 2),
-    ("remainder", "hlo.remainder", 2),
-    ("shift-left", "hlo.shift_left", 2),
-    ("shift-right-arithmetic", "hlo.shift_right_arithmetic", 2),
-    ("shift-right-logical", "hlo.shift_right_logical", 2),
-    ("subtract", "hlo.subtract", 2),
-    ("xor", "hlo.xor", 2),
-    ("select", "hlo.select", 3),
-    ("clamp", "hlo.clamp", 3),
-];
+/// Elementwise opcodes whose spelling is not their op's name: `convert` is
+/// `hlo.convert_element_type`, `bitcast-convert` is `hlo.bitcast_convert_type`.
+fn spelled_otherwise() -> [(&'static str, &'static OpDef); 2] {
+    [("convert", ConvertElementTypeOp::DEF), ("bitcast-convert", BitcastConvertTypeOp::DEF)]
+}
+
+/// The elementwise opcodes, generated from the hlo dialect's declarations: every op that
+/// is `Elementwise` and has neither required attributes nor regions is spelled as its name after
+/// `hlo.` with `-` for `_` (`exponential-minus-one`), which is the HLO opcode (the dialect
+/// names its elementwise ops after HLO's opcodes); plus [`spelled_otherwise`].
+fn elementwise_opcodes() -> &'static [(String, &'static OpDef)] {
+    static OPCODES: OnceLock<Vec<(String, &'static OpDef)>> = OnceLock::new();
+    OPCODES.get_or_init(|| {
+        let renamed = spelled_otherwise();
+        let by_rule = HloOp::ALL_DEFS
+            .iter()
+            .filter(|def| def.has_trait(OpTrait::Elementwise) && def.attributes.iter().all(|a| a.optional) && def.regions.is_empty())
+            .filter(|def| !renamed.iter().any(|(_, other)| other.name == def.name))
+            .map(|def| (def.name.trim_start_matches("hlo.").replace('_', "-"), *def));
+        by_rule.chain(renamed.iter().map(|(opcode, def)| (opcode.to_string(), *def))).collect()
+    })
+}
 
 /// XLA opcodes the hlo dialect has no op for.
 const UNSUPPORTED: &[&str] = &[
@@ -123,8 +100,8 @@ const UNSUPPORTED: &[&str] = &[
 
 /// How `opcode` is emitted and how many operands it takes.
 pub fn lowering(opcode: &str) -> Option<(Arity, Lowering)> {
-    if let Some((_, name, n)) = ELEMENTWISE.iter().find(|(o, _, _)| *o == opcode) {
-        return Some((Arity::Exactly(*n), Lowering::Elementwise(name)));
+    if let Some((_, def)) = elementwise_opcodes().iter().find(|(o, _)| o == opcode) {
+        return Some((Arity::Exactly(def.operands.len()), Lowering::Elementwise(def)));
     }
     use Arity::*;
     use Lowering::Handler as H;
@@ -230,9 +207,9 @@ pub fn emit(e: &mut Emitter, ast: &Instruction, operands: Vec<HloValue>, operand
     let inst = Inst { ast, operands, operand_layouts, loc: e.loc(ast.offset) };
     check_arity(e, &inst, arity)?;
     match lowering {
-        Lowering::Elementwise(name) => {
+        Lowering::Elementwise(def) => {
             let operands = e.operand_values(&inst)?;
-            e.emit_single(&inst, name, operands, Vec::new(), Vec::new())
+            e.emit_single(&inst, def.name, operands, Vec::new(), Vec::new())
         }
         Lowering::Handler(handler) => handler(e, &inst),
     }
@@ -456,5 +433,67 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
             .shape
             .as_ref()
             .ok_or_else(|| self.error(inst.ast.opcode_offset, format!("'{}' needs its result shape written", inst.ast.opcode)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generated_elementwise_opcodes_are_xlas() {
+        let mut generated: Vec<(&str, &str, usize)> =
+            elementwise_opcodes().iter().map(|(opcode, def)| (opcode.as_str(), def.name, def.operands.len())).collect();
+        generated.sort_unstable();
+        let mut expected = vec![
+            ("abs", "hlo.abs", 1),
+            ("add", "hlo.add", 2),
+            ("and", "hlo.and", 2),
+            ("atan2", "hlo.atan2", 2),
+            ("bitcast-convert", "hlo.bitcast_convert_type", 1),
+            ("cbrt", "hlo.cbrt", 1),
+            ("ceil", "hlo.ceil", 1),
+            ("clamp", "hlo.clamp", 3),
+            ("complex", "hlo.complex", 2),
+            ("convert", "hlo.convert_element_type", 1),
+            ("cosine", "hlo.cosine", 1),
+            ("count-leading-zeros", "hlo.count_leading_zeros", 1),
+            ("divide", "hlo.divide", 2),
+            ("erf", "hlo.erf", 1),
+            ("exponential", "hlo.exponential", 1),
+            ("exponential-minus-one", "hlo.exponential_minus_one", 1),
+            ("floor", "hlo.floor", 1),
+            ("imag", "hlo.imag", 1),
+            ("is-finite", "hlo.is_finite", 1),
+            ("log", "hlo.log", 1),
+            ("log-plus-one", "hlo.log_plus_one", 1),
+            ("logistic", "hlo.logistic", 1),
+            ("maximum", "hlo.maximum", 2),
+            ("minimum", "hlo.minimum", 2),
+            ("multiply", "hlo.multiply", 2),
+            ("negate", "hlo.negate", 1),
+            ("not", "hlo.not", 1),
+            ("or", "hlo.or", 2),
+            ("popcnt", "hlo.popcnt", 1),
+            ("power", "hlo.power", 2),
+            ("real", "hlo.real", 1),
+            ("remainder", "hlo.remainder", 2),
+            ("round-nearest-afz", "hlo.round_nearest_afz", 1),
+            ("round-nearest-even", "hlo.round_nearest_even", 1),
+            ("rsqrt", "hlo.rsqrt", 1),
+            ("select", "hlo.select", 3),
+            ("shift-left", "hlo.shift_left", 2),
+            ("shift-right-arithmetic", "hlo.shift_right_arithmetic", 2),
+            ("shift-right-logical", "hlo.shift_right_logical", 2),
+            ("sign", "hlo.sign", 1),
+            ("sine", "hlo.sine", 1),
+            ("sqrt", "hlo.sqrt", 1),
+            ("subtract", "hlo.subtract", 2),
+            ("tan", "hlo.tan", 1),
+            ("tanh", "hlo.tanh", 1),
+            ("xor", "hlo.xor", 2),
+        ];
+        expected.sort_unstable();
+        assert_eq!(generated, expected);
     }
 }
