@@ -12,19 +12,6 @@ use crate::hlo_writer::computation::{Computation, Inst};
 use crate::hlo_writer::literal::literal_text;
 use crate::hlo_writer::module::ModuleWriter;
 
-/// The unary ops, whose opcode is their name with `-` for `_`.
-pub(super) const UNARY: &[&str] = &[
-    "abs", "ceil", "floor", "cosine", "sine", "tan", "tanh", "exponential", "exponential_minus_one", "log", "log_plus_one",
-    "logistic", "negate", "not", "popcnt", "count_leading_zeros", "real", "imag", "is_finite", "round_nearest_afz",
-    "round_nearest_even", "rsqrt", "sqrt", "cbrt", "sign", "erf",
-];
-
-/// The binary ops with implicit broadcasting, whose opcode is their name with `-` for `_`.
-pub(super) const BINARY: &[&str] = &[
-    "add", "subtract", "multiply", "divide", "remainder", "maximum", "minimum", "power", "atan2", "and", "or", "xor",
-    "shift_left", "shift_right_arithmetic", "shift_right_logical", "complex",
-];
-
 impl ModuleWriter<'_, '_> {
     /// `opcode(x)`.
     pub(super) fn unary(&mut self, comp: &mut Computation, op: OpId, opcode: &str) -> Result<(), Diagnostic> {

@@ -1,5 +1,5 @@
 //! One HLO instruction (or a few) per IR op, by family; [`ModuleWriter::write_op`]
-//! dispatches on the op's name.
+//! dispatches with an exhaustive `match` on the op enums.
 //!
 //! Shared shape of every translation: read the op's attributes, write its operands' names,
 //! append the instruction with the op's result shape (a tuple when it has other than one
@@ -17,6 +17,9 @@ mod elementwise;
 mod linalg;
 mod windows;
 
+use xla_dialects::check::CheckOp;
+use xla_dialects::func::FuncDialectOp;
+use xla_dialects::hlo::HloOp;
 use xla_ir::{Dim, OpId, Type, ValueId};
 use xla_ir::Diagnostic;
 
@@ -26,86 +29,125 @@ use super::module::ModuleWriter;
 use super::shape::tensor_text;
 
 impl<'b, 'c> ModuleWriter<'b, 'c> {
-    /// Writes `op` into `comp`.
+    /// Writes `op` into `comp`: an exhaustive `match` on the op enums, so a new op must say
+    /// here how XLA spells it.
     pub(crate) fn write_op(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let name = self.body.op_name(op);
-        if name == "func.call" {
+        if let Some(FuncDialectOp::Call(_)) = FuncDialectOp::of(self.body, op) {
             return self.call(comp, op, "callee");
         }
-        if name.starts_with("check.") {
+        if CheckOp::of(self.body, op).is_some() {
             return self.check(comp, op);
         }
-        let Some(short) = name.strip_prefix("hlo.") else {
+        let Some(kind) = HloOp::of(self.body, op) else {
             return Err(self.error(op, "has no HLO text form: only hlo, func and check ops do"));
         };
-        if elementwise::UNARY.contains(&short) {
-            return self.unary(comp, op, &short.replace('_', "-"));
-        }
-        if elementwise::BINARY.contains(&short) {
-            return self.binary(comp, op, &short.replace('_', "-"), &[]);
-        }
-        match short {
-            "constant" => self.constant(comp, op),
-            "iota" => self.iota(comp, op),
-            "compare" => self.compare(comp, op),
-            "select" => self.same_operands(comp, op, "select", Vec::new()),
-            "clamp" => self.same_operands(comp, op, "clamp", Vec::new()),
-            "convert_element_type" => self.same_operands(comp, op, "convert", Vec::new()),
-            "bitcast_convert_type" => self.same_operands(comp, op, "bitcast-convert", Vec::new()),
-            "reduce_precision" => self.reduce_precision(comp, op),
-            "reshape" | "collapse" => self.same_operands(comp, op, "reshape", Vec::new()),
-            "transpose" => self.transpose(comp, op),
-            "copy" => self.same_operands(comp, op, "copy", Vec::new()),
-            "bitcast" => self.same_operands(comp, op, "bitcast", Vec::new()),
-            "broadcast" => self.broadcast(comp, op),
-            "broadcast_in_dim" => self.broadcast_in_dim(comp, op),
-            "concatenate" => self.concatenate(comp, op),
-            "slice" => self.slice(comp, op),
-            "dynamic_slice" => self.dynamic_slice(comp, op),
-            "dynamic_update_slice" => self.same_operands(comp, op, "dynamic-update-slice", Vec::new()),
-            "pad" => self.pad(comp, op),
-            "rev" => self.rev(comp, op),
-            "get_dimension_size" => self.dimension_size(comp, op, "get-dimension-size"),
-            "set_dimension_size" => self.dimension_size(comp, op, "set-dimension-size"),
-            "gather" => self.gather(comp, op),
-            "scatter" => self.scatter(comp, op),
-            "sort" => self.sort(comp, op),
-            "tuple" => self.same_operands(comp, op, "tuple", Vec::new()),
-            "get_tuple_element" => self.get_tuple_element_op(comp, op),
-            "optimization_barrier" => self.optimization_barrier(comp, op),
-            "reduce_window" => self.reduce_window(comp, op),
-            "select_and_scatter" => self.select_and_scatter(comp, op),
-            "convolution" => self.convolution(comp, op),
-            "dot" => self.dot(comp, op),
-            "dot_general" => self.dot_general(comp, op),
-            "fft" => self.fft(comp, op),
-            "cholesky" => self.cholesky(comp, op),
-            "triangular_solve" => self.triangular_solve(comp, op),
-            "batch_norm_inference" => self.batch_norm(comp, op, "batch-norm-inference"),
-            "batch_norm_training" => self.batch_norm(comp, op, "batch-norm-training"),
-            "batch_norm_grad" => self.batch_norm(comp, op, "batch-norm-grad"),
-            "call" => self.call(comp, op, "to_apply"),
-            "fusion" => self.fusion(comp, op),
-            "while" => self.while_loop(comp, op),
-            "conditional" => self.conditional(comp, op),
-            "map" => self.map(comp, op),
-            "reduce" => self.reduce(comp, op),
-            "custom_call" => self.custom_call(comp, op),
-            "after_all" => self.same_operands(comp, op, "after-all", Vec::new()),
-            "infeed" => self.infeed(comp, op),
-            "outfeed" => self.outfeed(comp, op),
-            "send" => self.send(comp, op),
-            "recv" => self.recv(comp, op),
-            "all_gather" => self.all_gather(comp, op),
-            "all_reduce" => self.all_reduce(comp, op),
-            "all_to_all" => self.all_to_all(comp, op),
-            "collective_permute" => self.collective_permute(comp, op),
-            "reduce_scatter" => self.reduce_scatter(comp, op),
-            "replica_id" => self.same_operands(comp, op, "replica-id", Vec::new()),
-            "rng_uniform" => self.same_operands(comp, op, "rng", vec!["distribution=rng_uniform".to_string()]),
-            "rng_normal" => self.same_operands(comp, op, "rng", vec!["distribution=rng_normal".to_string()]),
-            "rng_bit_generator" => self.rng_bit_generator(comp, op),
-            _ => Err(self.error(op, "has no HLO text form")),
+        match kind {
+            // Elementwise ops whose opcode is their name with `-` for `_`.
+            HloOp::Abs(_)
+            | HloOp::Ceil(_)
+            | HloOp::Floor(_)
+            | HloOp::Cosine(_)
+            | HloOp::Sine(_)
+            | HloOp::Tan(_)
+            | HloOp::Tanh(_)
+            | HloOp::Exponential(_)
+            | HloOp::ExponentialMinusOne(_)
+            | HloOp::Log(_)
+            | HloOp::LogPlusOne(_)
+            | HloOp::Logistic(_)
+            | HloOp::Negate(_)
+            | HloOp::Not(_)
+            | HloOp::Popcnt(_)
+            | HloOp::CountLeadingZeros(_)
+            | HloOp::Real(_)
+            | HloOp::Imag(_)
+            | HloOp::IsFinite(_)
+            | HloOp::RoundNearestAfz(_)
+            | HloOp::RoundNearestEven(_)
+            | HloOp::Rsqrt(_)
+            | HloOp::Sqrt(_)
+            | HloOp::Cbrt(_)
+            | HloOp::Sign(_)
+            | HloOp::Erf(_) => self.unary(comp, op, &opcode_of(kind)),
+            // Binary ops with implicit broadcasting, spelled the same way.
+            HloOp::Add(_)
+            | HloOp::Subtract(_)
+            | HloOp::Multiply(_)
+            | HloOp::Divide(_)
+            | HloOp::Remainder(_)
+            | HloOp::Maximum(_)
+            | HloOp::Minimum(_)
+            | HloOp::Power(_)
+            | HloOp::Atan2(_)
+            | HloOp::And(_)
+            | HloOp::Or(_)
+            | HloOp::Xor(_)
+            | HloOp::ShiftLeft(_)
+            | HloOp::ShiftRightArithmetic(_)
+            | HloOp::ShiftRightLogical(_)
+            | HloOp::Complex(_) => self.binary(comp, op, &opcode_of(kind), &[]),
+            HloOp::Constant(_) => self.constant(comp, op),
+            HloOp::Iota(_) => self.iota(comp, op),
+            HloOp::Compare(_) => self.compare(comp, op),
+            HloOp::Select(_) => self.same_operands(comp, op, "select", Vec::new()),
+            HloOp::Clamp(_) => self.same_operands(comp, op, "clamp", Vec::new()),
+            HloOp::ConvertElementType(_) => self.same_operands(comp, op, "convert", Vec::new()),
+            HloOp::BitcastConvertType(_) => self.same_operands(comp, op, "bitcast-convert", Vec::new()),
+            HloOp::ReducePrecision(_) => self.reduce_precision(comp, op),
+            HloOp::Reshape(_) | HloOp::Collapse(_) => self.same_operands(comp, op, "reshape", Vec::new()),
+            HloOp::Transpose(_) => self.transpose(comp, op),
+            HloOp::Copy(_) => self.same_operands(comp, op, "copy", Vec::new()),
+            HloOp::Bitcast(_) => self.same_operands(comp, op, "bitcast", Vec::new()),
+            HloOp::Broadcast(_) => self.broadcast(comp, op),
+            HloOp::BroadcastInDim(_) => self.broadcast_in_dim(comp, op),
+            HloOp::Concatenate(_) => self.concatenate(comp, op),
+            HloOp::Slice(_) => self.slice(comp, op),
+            HloOp::DynamicSlice(_) => self.dynamic_slice(comp, op),
+            HloOp::DynamicUpdateSlice(_) => self.same_operands(comp, op, "dynamic-update-slice", Vec::new()),
+            HloOp::Pad(_) => self.pad(comp, op),
+            HloOp::Rev(_) => self.rev(comp, op),
+            HloOp::GetDimensionSize(_) => self.dimension_size(comp, op, "get-dimension-size"),
+            HloOp::SetDimensionSize(_) => self.dimension_size(comp, op, "set-dimension-size"),
+            HloOp::Gather(_) => self.gather(comp, op),
+            HloOp::Scatter(_) => self.scatter(comp, op),
+            HloOp::Sort(_) => self.sort(comp, op),
+            HloOp::Tuple(_) => self.same_operands(comp, op, "tuple", Vec::new()),
+            HloOp::GetTupleElement(_) => self.get_tuple_element_op(comp, op),
+            HloOp::OptimizationBarrier(_) => self.optimization_barrier(comp, op),
+            HloOp::ReduceWindow(_) => self.reduce_window(comp, op),
+            HloOp::SelectAndScatter(_) => self.select_and_scatter(comp, op),
+            HloOp::Convolution(_) => self.convolution(comp, op),
+            HloOp::Dot(_) => self.dot(comp, op),
+            HloOp::DotGeneral(_) => self.dot_general(comp, op),
+            HloOp::Fft(_) => self.fft(comp, op),
+            HloOp::Cholesky(_) => self.cholesky(comp, op),
+            HloOp::TriangularSolve(_) => self.triangular_solve(comp, op),
+            HloOp::BatchNormInference(_) => self.batch_norm(comp, op, "batch-norm-inference"),
+            HloOp::BatchNormTraining(_) => self.batch_norm(comp, op, "batch-norm-training"),
+            HloOp::BatchNormGrad(_) => self.batch_norm(comp, op, "batch-norm-grad"),
+            HloOp::Call(_) => self.call(comp, op, "to_apply"),
+            HloOp::Fusion(_) => self.fusion(comp, op),
+            HloOp::While(_) => self.while_loop(comp, op),
+            HloOp::Conditional(_) => self.conditional(comp, op),
+            HloOp::Map(_) => self.map(comp, op),
+            HloOp::Reduce(_) => self.reduce(comp, op),
+            HloOp::CustomCall(_) => self.custom_call(comp, op),
+            HloOp::AfterAll(_) => self.same_operands(comp, op, "after-all", Vec::new()),
+            HloOp::Infeed(_) => self.infeed(comp, op),
+            HloOp::Outfeed(_) => self.outfeed(comp, op),
+            HloOp::Send(_) => self.send(comp, op),
+            HloOp::Recv(_) => self.recv(comp, op),
+            HloOp::AllGather(_) => self.all_gather(comp, op),
+            HloOp::AllReduce(_) => self.all_reduce(comp, op),
+            HloOp::AllToAll(_) => self.all_to_all(comp, op),
+            HloOp::CollectivePermute(_) => self.collective_permute(comp, op),
+            HloOp::ReduceScatter(_) => self.reduce_scatter(comp, op),
+            HloOp::ReplicaId(_) => self.same_operands(comp, op, "replica-id", Vec::new()),
+            HloOp::RngUniform(_) => self.same_operands(comp, op, "rng", vec!["distribution=rng_uniform".to_string()]),
+            HloOp::RngNormal(_) => self.same_operands(comp, op, "rng", vec!["distribution=rng_normal".to_string()]),
+            HloOp::RngBitGenerator(_) => self.rng_bit_generator(comp, op),
+            // Terminators are written with their computations.
+            HloOp::Return(_) => Err(self.error(op, "has no HLO text form")),
         }
     }
 
@@ -249,4 +291,11 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         let operand = comp.name(source).to_string();
         Ok(self.emit(comp, "broadcast", shape, vec![operand], vec![format!("dimensions={}", braced(&kept_mapping))]))
     }
+}
+
+/// The HLO opcode of an elementwise op whose opcode is its name after `hlo.` with `-` for
+/// `_` (`exponential_minus_one` is `exponential-minus-one`).
+fn opcode_of(kind: HloOp) -> String {
+    let name = kind.def().name;
+    name.strip_prefix("hlo.").unwrap_or(name).replace('_', "-")
 }
