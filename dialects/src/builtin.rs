@@ -66,7 +66,7 @@ fn parse_module(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic>
 
 xla_ir::dialect! {
     /// Every op of the `builtin` dialect, with its typed view.
-    pub enum BuiltinOp;
+    pub enum BuiltinOp, kinds BuiltinOpKind;
     /// The builtin dialect.
     pub static BUILTIN_DIALECT = "builtin", "The top-level module.", materialize_constant: None;
     ops {

@@ -345,7 +345,7 @@ fn verify_call(op: OpRef) -> Result<(), Diagnostic> {
 
 xla_ir::dialect! {
     /// Every op of the `func` dialect, with its typed view.
-    pub enum FuncDialectOp;
+    pub enum FuncDialectOp, kinds FuncDialectOpKind;
     /// The func dialect.
     pub static FUNC_DIALECT = "func", "Functions, calls and returns.", materialize_constant: None;
     ops {

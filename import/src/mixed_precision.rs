@@ -8,6 +8,7 @@
 //! operands whose element type differs from the result's.
 
 use xla_ir::{Body, Diagnostic, InsertPoint, Location, OpId, OpState, TensorType, TypeData};
+use xla_dialects::hlo::HloOpKind;
 
 /// Converts the operands of a dot or convolution whose result element type differs from
 /// theirs to the result's element type .
@@ -33,7 +34,7 @@ pub(crate) fn fix_mixed_precision(body: &mut Body, op: OpId) -> Result<(), Diagn
 
 /// Inserts `hlo.convert_element_type %value : ... -> ty` before `before`.
 fn insert_convert(body: &mut Body, before: OpId, value: xla_ir::ValueId, ty: xla_ir::Type, location: Location) -> xla_ir::ValueId {
-    let mut state = OpState::new(body.ctx().symbol("hlo.convert_element_type"), location);
+    let mut state = OpState::new(body.ctx().symbol(HloOpKind::ConvertElementType.name()), location);
     state.operands = vec![value];
     state.result_types = vec![ty];
     let convert = body.create_op(state);

@@ -1,7 +1,8 @@
 //! Declaring a dialect: [`crate::dialect!`] turns one list of the dialect's op views into
 //! its [`DialectDef`](crate::op_def::DialectDef) (what a `Context` registers, and what the
-//! op reference is generated from) and a closed enum with one variant per op, carrying the
-//! op's typed view.
+//! op reference is generated from), a closed enum with one variant per op, carrying the
+//! op's typed view, and a fieldless enum of the same kinds, which names an op without
+//! having one (what readers and writers use instead of name strings).
 //!
 //! Consumers dispatch with an exhaustive `match` on the enum (`HloOp::of(body, op)`), so
 //! adding an op to the list makes rustc name every `match` that must handle it; nothing
@@ -18,7 +19,7 @@
 /// ```ignore
 /// xla_ir::dialect! {
 ///     /// Every op of the `toy` dialect.
-///     pub enum ToyOp;
+///     pub enum ToyOp, kinds ToyOpKind;
 ///     /// The `toy` dialect.
 ///     pub static TOY_DIALECT = "toy", "A dialect for examples.", materialize_constant: None;
 ///     ops {
@@ -28,13 +29,14 @@
 /// }
 /// ```
 ///
-/// generates `pub enum ToyOp { Add(AddOp), Constant(ConstantOp) }` with `of`, `id`, `def`
-/// and `ALL_DEFS`, and `pub static TOY_DIALECT: DialectDef` listing the ops in that order.
+/// generates `pub enum ToyOp { Add(AddOp), Constant(ConstantOp) }` with `of`, `id`, `def`,
+/// `kind` and `ALL_DEFS`; `pub enum ToyOpKind { Add, Constant }` with `def` and `name`; and
+/// `pub static TOY_DIALECT: DialectDef` listing the ops in that order.
 #[macro_export]
 macro_rules! dialect {
     (
         $(#[$enum_meta:meta])*
-        $enum_vis:vis enum $Enum:ident;
+        $enum_vis:vis enum $Enum:ident, kinds $Kind:ident;
         $(#[$static_meta:meta])*
         $static_vis:vis static $DIALECT:ident = $name:literal, $summary:literal, materialize_constant: $materialize:expr;
         ops {
@@ -45,6 +47,27 @@ macro_rules! dialect {
         #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
         $enum_vis enum $Enum {
             $( $(#[$variant_meta])* $Variant($View), )*
+        }
+
+        /// The kinds of the dialect's ops without an op: what readers and writers name
+        /// an op by (`kind.name()`), one variant per variant of the op enum.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        $enum_vis enum $Kind {
+            $( $(#[$variant_meta])* $Variant, )*
+        }
+
+        impl $Kind {
+            /// The op's definition.
+            pub const fn def(self) -> &'static $crate::op_def::OpDef {
+                match self {
+                    $( $Kind::$Variant => <$View as $crate::op_def::Op>::DEF, )*
+                }
+            }
+
+            /// The op's name (`hlo.add`); usable in constants.
+            pub const fn name(self) -> &'static str {
+                self.def().name
+            }
         }
 
         $(#[$static_meta])*
@@ -80,8 +103,13 @@ macro_rules! dialect {
 
             /// The op's definition: name, traits, operands, attributes.
             pub fn def(self) -> &'static $crate::op_def::OpDef {
+                self.kind().def()
+            }
+
+            /// The op's kind, without the op.
+            pub fn kind(self) -> $Kind {
                 match self {
-                    $( $Enum::$Variant(_) => <$View as $crate::op_def::Op>::DEF, )*
+                    $( $Enum::$Variant(_) => $Kind::$Variant, )*
                 }
             }
         }

@@ -33,7 +33,7 @@ pub use expect_eq::{ExpectEqConstOp, ExpectEqOp};
 
 xla_ir::dialect! {
     /// Every op of the `check` dialect, with its typed view.
-    pub enum CheckOp;
+    pub enum CheckOp, kinds CheckOpKind;
     /// The `check` dialect.
     pub static CHECK_DIALECT = "check", "Assertions a test program makes about its own values, as StableHLO's interpreter has them.", materialize_constant: None;
     ops {

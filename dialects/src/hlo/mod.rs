@@ -150,7 +150,7 @@ use xla_ir::{Attribute, Builder, Location, Type, ValueId};
 
 xla_ir::dialect! {
     /// Every op of the `hlo` dialect, with its typed view: what passes match on.
-    pub enum HloOp;
+    pub enum HloOp, kinds HloOpKind;
     /// The `hlo` dialect.
     pub static HLO_DIALECT = "hlo", "XLA's operations on tensors with value semantics, as XLA's operation semantics specify them.", materialize_constant: Some(materialize_constant);
     ops {

@@ -55,7 +55,7 @@ pub use types::{is_ptr, ptr_type};
 
 xla_ir::dialect! {
     /// Every op of the `llvm` dialect, with its typed view: what translation to LLVM IR matches on.
-    pub enum LlvmOp;
+    pub enum LlvmOp, kinds LlvmOpKind;
     /// The `llvm` dialect.
     pub static LLVM_DIALECT = "llvm", "One op per LLVM instruction, on LLVM's scalar types and opaque pointers: what translation to LLVM IR reads.", materialize_constant: None;
     ops {

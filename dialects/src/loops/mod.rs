@@ -69,7 +69,7 @@ pub use while_op::WhileOp;
 
 xla_ir::dialect! {
     /// Every op of the `loop` dialect, with its typed view: what the lowering to llvm matches on.
-    pub enum LoopOp;
+    pub enum LoopOp, kinds LoopOpKind;
     /// The `loop` dialect.
     pub static LOOP_DIALECT = "loop", "Buffers, loops and scalars: the level between hlo and llvm (docs/lowering.md).", materialize_constant: None;
     ops {

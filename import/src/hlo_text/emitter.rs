@@ -34,6 +34,7 @@ use super::opcodes;
 use super::shape::{ir_type, parse_shape, plain_type, Shape};
 use super::source::Source;
 use super::values::HloValue;
+use xla_dialects::hlo::HloOpKind;
 
 /// How deeply computations may be inlined into one another as regions.
 const MAX_REGION_DEPTH: usize = 64;
@@ -587,7 +588,7 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
                 return Err(d);
             }
         };
-        self.op("hlo.return", results, Vec::new(), Vec::new(), Vec::new(), loc);
+        self.op(HloOpKind::Return.name(), results, Vec::new(), Vec::new(), Vec::new(), loc);
         self.block = saved;
         Ok(region)
     }

@@ -25,6 +25,7 @@ use super::emitter::Emitter;
 use super::shape::{plain_type, Shape};
 use super::values::HloValue;
 use super::{ops_control, ops_effects, ops_linalg, ops_reduce, ops_shape};
+use xla_dialects::hlo::HloOpKind;
 
 /// One instruction being emitted: its syntax and its operands' values.
 pub struct Inst<'i> {
@@ -245,7 +246,7 @@ fn compare(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("compare_type", e.ctx.string_attr(&ty)));
     }
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.compare", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Compare.name(), operands, attrs, Vec::new())
 }
 
 /// `reduce-precision(x), exponent_bits=5, mantissa_bits=10` → `hlo.reduce_precision`.
@@ -254,7 +255,7 @@ fn reduce_precision(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let mantissa = e.required_int(inst, "mantissa_bits")?;
     let attrs = vec![("exponent_bits", e.ctx.i64_attr(exponent)), ("mantissa_bits", e.ctx.i64_attr(mantissa))];
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.reduce_precision", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::ReducePrecision.name(), operands, attrs, Vec::new())
 }
 
 impl<'a, 't, 'c> Emitter<'a, 't, 'c> {

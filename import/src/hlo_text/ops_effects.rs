@@ -19,11 +19,12 @@ use super::opcodes::Inst;
 use super::ops_control::start_value;
 use super::shape::{plain_type, Shape};
 use super::values::HloValue;
+use xla_dialects::hlo::HloOpKind;
 
 /// `after-all(tokens...)` → `hlo.after_all`.
 pub fn after_all(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.after_all", operands, Vec::new(), Vec::new())
+    e.emit_single(inst, HloOpKind::AfterAll.name(), operands, Vec::new(), Vec::new())
 }
 
 /// The element shapes of a declared tuple shape, or an error naming what it should be.
@@ -53,7 +54,7 @@ pub fn infeed(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("infeed_config", e.ctx.string_attr(&config)));
     }
     let token = e.operand_value(inst, 0)?;
-    let op = e.op("hlo.infeed", vec![token], types, attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::Infeed.name(), vec![token], types, attrs, Vec::new(), inst.loc);
     let mut results = e.body.op(op).results.clone();
     let token = results.pop().map(HloValue::Value);
     let data = Emitter::group(&results, data_is_tuple);
@@ -68,7 +69,7 @@ pub fn outfeed(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     if let Some(config) = e.string_attr(inst, "outfeed_config")? {
         attrs.push(("outfeed_config", e.ctx.string_attr(&config)));
     }
-    e.emit_single(inst, "hlo.outfeed", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Outfeed.name(), operands, attrs, Vec::new())
 }
 
 /// `channel_id` (default 0) and `is_host_transfer` of `send`/`recv`.
@@ -87,7 +88,7 @@ pub fn send(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let mut operands = e.flatten(&inst.operands[0], inst.loc)?;
     operands.push(e.operand_value(inst, 1)?);
     let token_type = xla_dialects::hlo::token_type(e.ctx);
-    let op = e.op("hlo.send", operands, vec![token_type], attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::Send.name(), operands, vec![token_type], attrs, Vec::new(), inst.loc);
     let token = HloValue::Value(e.body.result(op, 0));
     let context = e.ctx.tensor_type(&[], e.ctx.uint_type(32));
     Ok(HloValue::Tuple(vec![inst.operands[0].clone(), HloValue::Unavailable { ty: context, what: "the context of send" }, token]))
@@ -111,7 +112,7 @@ pub fn recv(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let (mut types, data_is_tuple) = flat_types(e, data);
     types.push(xla_dialects::hlo::token_type(e.ctx));
     let token = e.operand_value(inst, 0)?;
-    let op = e.op("hlo.recv", vec![token], types, attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::Recv.name(), vec![token], types, attrs, Vec::new(), inst.loc);
     let mut results = e.body.op(op).results.clone();
     let token = results.pop().map_or(HloValue::Tuple(Vec::new()), HloValue::Value);
     let data = Emitter::group(&results, data_is_tuple);
@@ -153,7 +154,7 @@ pub fn all_reduce(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let (attrs, _) = collective_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
     let region = e.region_attr(inst, "to_apply", false)?;
-    e.emit_multi(inst, "hlo.all_reduce", operands, attrs, vec![region])
+    e.emit_multi(inst, HloOpKind::AllReduce.name(), operands, attrs, vec![region])
 }
 
 /// `all-gather(x), dimensions={d}` → `hlo.all_gather`.
@@ -162,7 +163,7 @@ pub fn all_gather(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let (mut attrs, _) = collective_attrs(e, inst)?;
     attrs.push(("all_gather_dimension", e.ctx.i64_attr(dim)));
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.all_gather", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::AllGather.name(), operands, attrs, Vec::new())
 }
 
 /// The result type of an asynchronous start whose shape is `(operand, result, ...)` (or
@@ -182,7 +183,7 @@ pub fn all_gather_start(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     attrs.push(("all_gather_dimension", e.ctx.i64_attr(dim)));
     let ty = start_result_type(e, inst)?;
     let operands = e.operand_values(inst)?;
-    let op = e.op("hlo.all_gather", operands, vec![ty], attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::AllGather.name(), operands, vec![ty], attrs, Vec::new(), inst.loc);
     let result = HloValue::Value(e.body.result(op, 0));
     Ok(start_value(e, inst.ast, inst.operands[0].clone(), result))
 }
@@ -203,7 +204,7 @@ pub fn all_to_all(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     attrs.push(("concat_dimension", e.ctx.i64_attr(dim)));
     attrs.push(("split_count", e.ctx.i64_attr(count as i64)));
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.all_to_all", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::AllToAll.name(), operands, attrs, Vec::new())
 }
 
 /// `source_target_pairs` and `channel_id` of a collective permute.
@@ -221,7 +222,7 @@ fn permute_attrs(e: &Emitter, inst: &Inst) -> PResult<Vec<(&'static str, xla_ir:
 pub fn collective_permute(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let attrs = permute_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.collective_permute", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::CollectivePermute.name(), operands, attrs, Vec::new())
 }
 
 /// `collective-permute-start(x)` → `hlo.collective_permute`, done now.
@@ -229,7 +230,7 @@ pub fn collective_permute_start(e: &mut Emitter, inst: &Inst) -> PResult<HloValu
     let attrs = permute_attrs(e, inst)?;
     let ty = start_result_type(e, inst)?;
     let operands = e.operand_values(inst)?;
-    let op = e.op("hlo.collective_permute", operands, vec![ty], attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::CollectivePermute.name(), operands, vec![ty], attrs, Vec::new(), inst.loc);
     let result = HloValue::Value(e.body.result(op, 0));
     Ok(start_value(e, inst.ast, inst.operands[0].clone(), result))
 }
@@ -241,20 +242,20 @@ pub fn reduce_scatter(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     attrs.push(("scatter_dimension", e.ctx.i64_attr(dim)));
     let operands = e.operand_values(inst)?;
     let region = e.region_attr(inst, "to_apply", false)?;
-    e.emit_single(inst, "hlo.reduce_scatter", operands, attrs, vec![region])
+    e.emit_single(inst, HloOpKind::ReduceScatter.name(), operands, attrs, vec![region])
 }
 
 /// `replica-id()` → `hlo.replica_id`.
 pub fn replica_id(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
-    e.emit_single(inst, "hlo.replica_id", Vec::new(), Vec::new(), Vec::new())
+    e.emit_single(inst, HloOpKind::ReplicaId.name(), Vec::new(), Vec::new(), Vec::new())
 }
 
 /// `rng(a, b), distribution=rng_uniform|rng_normal` → `hlo.rng_uniform`/`hlo.rng_normal`.
 pub fn rng(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let distribution = e.required_word(inst, "distribution")?;
     let name = match distribution.as_str() {
-        "rng_uniform" => "hlo.rng_uniform",
-        "rng_normal" => "hlo.rng_normal",
+        "rng_uniform" => HloOpKind::RngUniform.name(),
+        "rng_normal" => HloOpKind::RngNormal.name(),
         other => return Err(e.attr_error(inst, "distribution", format!("unknown distribution '{other}' (rng_uniform or rng_normal)"))),
     };
     let operands = e.operand_values(inst)?;
@@ -272,5 +273,5 @@ pub fn rng_bit_generator(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     };
     let attrs = vec![("rng_algorithm", e.ctx.string_attr(algorithm))];
     let operands = e.operand_values(inst)?;
-    e.emit_multi(inst, "hlo.rng_bit_generator", operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::RngBitGenerator.name(), operands, attrs, Vec::new())
 }

@@ -10,6 +10,7 @@ use super::cursor::PResult;
 use super::emitter::Emitter;
 use super::opcodes::Inst;
 use super::values::HloValue;
+use xla_dialects::hlo::HloOpKind;
 
 /// `dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}, ...` → `hlo.dot_general`.
 pub fn dot(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
@@ -27,7 +28,7 @@ pub fn dot(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("precision_config", precision));
     }
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.dot_general", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::DotGeneral.name(), operands, attrs, Vec::new())
 }
 
 /// `convolution(x, w), window={...}, dim_labels=..., feature_group_count=..., ...` →
@@ -71,7 +72,7 @@ pub fn convolution(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("precision_config", precision));
     }
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.convolution", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Convolution.name(), operands, attrs, Vec::new())
 }
 
 /// `fft(x), fft_type=RFFT, fft_length={16}` → `hlo.fft`.
@@ -83,7 +84,7 @@ pub fn fft(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let length = e.required_ints(inst, "fft_length")?;
     let attrs = vec![("fft_type", e.ctx.string_attr(&ty)), ("fft_length", e.ctx.i64_array_attr(&length))];
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.fft", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Fft.name(), operands, attrs, Vec::new())
 }
 
 /// `cholesky(a), lower=true` → `hlo.cholesky` (`lower` defaults to false, as in XLA).
@@ -91,7 +92,7 @@ pub fn cholesky(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let lower = e.bool_attr(inst, "lower")?.unwrap_or(false);
     let attrs = vec![("lower", e.ctx.bool_attr(lower))];
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.cholesky", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Cholesky.name(), operands, attrs, Vec::new())
 }
 
 /// `triangular-solve(a, b), left_side=true, lower=true, unit_diagonal=false,
@@ -109,7 +110,7 @@ pub fn triangular_solve(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     }
     attrs.push(("transpose_a", e.ctx.string_attr(&transpose)));
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.triangular_solve", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::TriangularSolve.name(), operands, attrs, Vec::new())
 }
 
 /// `epsilon` and `feature_index`, shared by the batch norm family.
@@ -134,19 +135,19 @@ fn batch_norm_attrs(e: &Emitter, inst: &Inst) -> PResult<Vec<(&'static str, xla_
 pub fn batch_norm_training(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let attrs = batch_norm_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
-    e.emit_multi(inst, "hlo.batch_norm_training", operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::BatchNormTraining.name(), operands, attrs, Vec::new())
 }
 
 /// `batch-norm-inference(x, scale, offset, mean, variance)` → `hlo.batch_norm_inference`.
 pub fn batch_norm_inference(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let attrs = batch_norm_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, "hlo.batch_norm_inference", operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::BatchNormInference.name(), operands, attrs, Vec::new())
 }
 
 /// `batch-norm-grad(x, scale, mean, variance, grad)` → `hlo.batch_norm_grad` (three results).
 pub fn batch_norm_grad(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let attrs = batch_norm_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
-    e.emit_multi(inst, "hlo.batch_norm_grad", operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::BatchNormGrad.name(), operands, attrs, Vec::new())
 }

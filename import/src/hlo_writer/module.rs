@@ -24,6 +24,7 @@ use super::computation::{Computation, Inst};
 use super::names::{sanitize, Names};
 use super::shape::{shape_text, tuple_of};
 use super::sharing::blocks_equal;
+use xla_dialects::hlo::HloOpKind;
 
 /// How a block's arguments become parameters.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -251,7 +252,7 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
                                 .value_block(v)
                                 .and_then(|b| self.body.block_parent_op(b))
                                 .is_some_and(|owner| self.body.is_ancestor(op, owner));
-                            let constant = self.body.defining_op(v).is_some_and(|d| self.body.op_name(d) == "hlo.constant");
+                            let constant = self.body.defining_op(v).is_some_and(|d| self.body.op_name(d) == HloOpKind::Constant.name());
                             if !inside && !constant && !out.contains(&v) {
                                 out.push(v);
                             }

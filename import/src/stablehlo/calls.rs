@@ -21,6 +21,7 @@ use xla_ir::{AttrData, Attribute, Body, Context, Diagnostic, Location, NamedAttr
 use super::attr_text::{enum_value, int_list_attr, struct_attr, struct_fields, Fields, TextTokens};
 use super::legalize::{op_error, rename_op};
 use super::syntax::{attr_dict, functional_type, rename};
+use xla_dialects::hlo::HloOpKind;
 
 /// The attributes of a custom call that describe the call itself rather than its meaning.
 const CALL_ATTRS: &[&str] = &["call_target_name", "has_side_effect", "backend_config", "api_version", "called_computations"];
@@ -90,7 +91,7 @@ fn translate_custom_call(
         };
         out.push(NamedAttribute { name: a.name, value });
     }
-    Ok(("hlo.custom_call".to_string(), out))
+    Ok((HloOpKind::CustomCall.name().to_string(), out))
 }
 
 /// StableHLO's `CustomCallApiVersion` numbers.

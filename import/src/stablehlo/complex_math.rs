@@ -20,6 +20,7 @@
 use xla_ir::{Body, Diagnostic, FloatKind, OpId, TypeData, ValueId};
 
 use super::chlo::emit::{max_finite, Emitter};
+use xla_dialects::hlo::HloOpKind;
 
 /// The StableHLO ops (short names) this module expands on complex numbers.
 pub(crate) const EXPANDED: &[&str] = &["exponential", "log", "log_plus_one", "sqrt"];
@@ -44,7 +45,7 @@ pub(crate) fn expand_complex_math(body: &mut Body, op: OpId) -> Result<bool, Dia
         let mut em = Emitter::new(body, op);
         let Some(parts) = split(&mut em, z)? else { return Ok(false) };
         let (re, im) = expand(&mut em, parts)?;
-        em.one("hlo.complex", &[re, im], &[], None)?
+        em.one(HloOpKind::Complex.name(), &[re, im], &[], None)?
     };
     body.replace_op(op, &[result]);
     Ok(true)
@@ -57,7 +58,7 @@ pub(crate) fn emit(em: &mut Emitter, name: &str, z: ValueId) -> Result<ValueId, 
     if let Some(expand) = expansion(name) {
         if let Some(parts) = split(em, z)? {
             let (re, im) = expand(em, parts)?;
-            return em.one("hlo.complex", &[re, im], &[], None);
+            return em.one(HloOpKind::Complex.name(), &[re, im], &[], None);
         }
     }
     let ty = em.ty(z);
@@ -84,8 +85,8 @@ pub(crate) fn split(em: &mut Emitter, z: ValueId) -> Result<Option<Parts>, Diagn
     let TypeData::Complex(part) = *ctx.type_data(tensor.element) else { return Ok(None) };
     let TypeData::Float(kind) = *ctx.type_data(part) else { return Ok(None) };
     let part_type = em.with_element(em.ty(z), part);
-    let x = em.one("hlo.real", &[z], &[], Some(part_type))?;
-    let y = em.one("hlo.imag", &[z], &[], Some(part_type))?;
+    let x = em.one(HloOpKind::Real.name(), &[z], &[], Some(part_type))?;
+    let y = em.one(HloOpKind::Imag.name(), &[z], &[], Some(part_type))?;
     Ok(Some(Parts { x, y, kind }))
 }
 

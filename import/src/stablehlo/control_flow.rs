@@ -23,6 +23,7 @@ use xla_ir::{Body, Diagnostic, InsertPoint, OpId, OpState, RegionId, TypeData, V
 
 use super::legalize::{op_error, rename_op};
 use super::syntax::{attr_dict, keyword_attr_dict, rename, resolve};
+use xla_dialects::hlo::HloOpKind;
 
 /// `(%arg = %init, ...) (: types)? (attributes {...})? cond {...} do {...}`.
 pub(crate) fn parse_while(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
@@ -55,7 +56,7 @@ pub(crate) fn parse_while(p: &mut OpParser, state: &mut OpState) -> Result<(), D
     let body = p.parse_region(entry, false)?;
     state.regions = vec![cond, body];
     state.result_types = types;
-    rename(p, state, "hlo.while");
+    rename(p, state, HloOpKind::While.name());
     Ok(())
 }
 
@@ -69,7 +70,7 @@ pub(crate) fn parse_return(p: &mut OpParser, state: &mut OpState) -> Result<(), 
         let types = p.parse_type_list()?;
         resolve(p, state, &values, &types, at)?;
     }
-    rename(p, state, "hlo.return");
+    rename(p, state, HloOpKind::Return.name());
     Ok(())
 }
 
@@ -128,7 +129,7 @@ pub(crate) fn convert_conditional(body: &mut Body, op: OpId) -> Result<(), Diagn
         }
         let types: Vec<_> = captured.iter().map(|v| body.value_type(*v)).collect();
         let tuple_type = ctx.ty(TypeData::Tuple(types.clone()));
-        let mut tuple = OpState::new(ctx.symbol("hlo.tuple"), location);
+        let mut tuple = OpState::new(ctx.symbol(HloOpKind::Tuple.name()), location);
         tuple.operands = captured.clone();
         tuple.result_types = vec![tuple_type];
         let tuple = body.create_op(tuple);
@@ -138,7 +139,7 @@ pub(crate) fn convert_conditional(body: &mut Body, op: OpId) -> Result<(), Diagn
         let inside: HashSet<OpId> = inner.into_iter().collect();
         let mut at = InsertPoint::BlockStart(block);
         for (i, (value, ty)) in captured.iter().zip(types).enumerate() {
-            let mut get = OpState::new(ctx.symbol("hlo.get_tuple_element"), location);
+            let mut get = OpState::new(ctx.symbol(HloOpKind::GetTupleElement.name()), location);
             get.operands = vec![arg];
             get.result_types = vec![ty];
             get.set_attr(ctx.symbol("index"), ctx.i64_attr(i as i64));
@@ -155,6 +156,6 @@ pub(crate) fn convert_conditional(body: &mut Body, op: OpId) -> Result<(), Diagn
     let mut operands = vec![selector];
     operands.extend(branch_operands);
     body.set_operands(op, operands);
-    rename_op(body, op, "hlo.conditional");
+    rename_op(body, op, HloOpKind::Conditional.name());
     Ok(())
 }

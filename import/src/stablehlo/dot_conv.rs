@@ -30,6 +30,7 @@ use super::attr_text::{
 };
 use super::legalize::{op_error, rename_op, take_attr};
 use super::syntax::{attr_dict, functional_type, operands, rename, set};
+use xla_dialects::hlo::HloOpKind;
 
 /// Named attributes to set on an op, built once for the pretty and the generic path.
 type Attrs = Vec<(&'static str, Attribute)>;
@@ -119,7 +120,7 @@ pub(crate) fn parse_dot(p: &mut OpParser, state: &mut OpState) -> Result<(), Dia
     }
     attr_dict(p, state)?;
     functional_type(p, state, &ab)?;
-    rename(p, state, "hlo.dot");
+    rename(p, state, HloOpKind::Dot.name());
     Ok(())
 }
 
@@ -166,7 +167,7 @@ pub(crate) fn parse_dot_general(p: &mut OpParser, state: &mut OpState) -> Result
     }
     attr_dict(p, state)?;
     functional_type(p, state, &ab)?;
-    rename(p, state, "hlo.dot_general");
+    rename(p, state, HloOpKind::DotGeneral.name());
     Ok(())
 }
 
@@ -190,7 +191,7 @@ fn convert_precision(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
 /// Generic `"stablehlo.dot"`.
 pub(crate) fn convert_dot(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     convert_precision(body, op)?;
-    rename_op(body, op, "hlo.dot");
+    rename_op(body, op, HloOpKind::Dot.name());
     Ok(())
 }
 
@@ -210,7 +211,7 @@ pub(crate) fn convert_dot_general(body: &mut Body, op: OpId) -> Result<(), Diagn
     apply_to_op(body, op, dims.attrs(ctx));
     convert_precision(body, op)?;
     take_attr(body, op, "algorithm");
-    rename_op(body, op, "hlo.dot_general");
+    rename_op(body, op, HloOpKind::DotGeneral.name());
     Ok(())
 }
 
@@ -401,7 +402,7 @@ pub(crate) fn parse_convolution(p: &mut OpParser, state: &mut OpState) -> Result
     apply_to_state(p, state, window);
     attr_dict(p, state)?;
     functional_type(p, state, &xw)?;
-    rename(p, state, "hlo.convolution");
+    rename(p, state, HloOpKind::Convolution.name());
     finish_convolution_state(p, state)
 }
 
@@ -467,7 +468,7 @@ pub(crate) fn convert_convolution(body: &mut Body, op: OpId) -> Result<(), Diagn
         body.set_attr(op, name, ctx.i64_attr(value));
     }
     convert_precision(body, op)?;
-    rename_op(body, op, "hlo.convolution");
+    rename_op(body, op, HloOpKind::Convolution.name());
     Ok(())
 }
 

@@ -23,6 +23,7 @@ use super::attr_text::{enum_value, int_attr};
 use super::complex_math;
 use super::legalize::{op_error, rename_op, take_attr};
 use super::syntax::{attr_dict, functional_type, operands, rename, resolve, same_type, set, short_name};
+use xla_dialects::hlo::HloOpKind;
 
 /// The hlo op a StableHLO elementwise (or otherwise attribute-free) op becomes, by short
 /// name: most keep their name; `convert` and `bitcast_convert` take XLA's names, and
@@ -32,9 +33,9 @@ pub(crate) fn hlo_name(short: &str) -> Option<&'static str> {
         ($($n:literal),*) => { match short { $($n => Some(concat!("hlo.", $n)),)* _ => None } };
     }
     match short {
-        "convert" => Some("hlo.convert_element_type"),
-        "bitcast_convert" => Some("hlo.bitcast_convert_type"),
-        "create_token" => Some("hlo.after_all"),
+        "convert" => Some(HloOpKind::ConvertElementType.name()),
+        "bitcast_convert" => Some(HloOpKind::BitcastConvertType.name()),
+        "create_token" => Some(HloOpKind::AfterAll.name()),
         _ => same!(
             "abs", "cbrt", "ceil", "count_leading_zeros", "cosine", "exponential", "exponential_minus_one", "floor",
             "imag", "is_finite", "log", "log_plus_one", "logistic", "not", "negate", "popcnt", "real",
@@ -125,7 +126,7 @@ pub(crate) fn parse_compare(p: &mut OpParser, state: &mut OpState) -> Result<(),
     }
     attr_dict(p, state)?;
     functional_type(p, state, &[lhs, rhs])?;
-    rename(p, state, "hlo.compare");
+    rename(p, state, HloOpKind::Compare.name());
     Ok(())
 }
 
@@ -149,7 +150,7 @@ pub(crate) fn parse_select(p: &mut OpParser, state: &mut OpState) -> Result<(), 
         }
         _ => return Err(Diagnostic::error(at, "expected a function type or two types (the predicate's and the result's)")),
     }
-    rename(p, state, "hlo.select");
+    rename(p, state, HloOpKind::Select.name());
     Ok(())
 }
 
@@ -158,7 +159,7 @@ pub(crate) fn parse_clamp(p: &mut OpParser, state: &mut OpState) -> Result<(), D
     let operands = operands(p)?;
     attr_dict(p, state)?;
     same_type(p, state, &operands)?;
-    rename(p, state, "hlo.clamp");
+    rename(p, state, HloOpKind::Clamp.name());
     Ok(())
 }
 
@@ -177,7 +178,7 @@ pub(crate) fn parse_reduce_precision(p: &mut OpParser, state: &mut OpState) -> R
     set(p, state, "mantissa_bits", ctx.i64_attr(mantissa));
     attr_dict(p, state)?;
     same_type(p, state, &x)?;
-    rename(p, state, "hlo.reduce_precision");
+    rename(p, state, HloOpKind::ReducePrecision.name());
     Ok(())
 }
 
@@ -200,7 +201,7 @@ pub(crate) fn convert_compare(body: &mut Body, op: OpId) -> Result<(), Diagnosti
             .ok_or_else(|| op_error(body, op, "attribute 'compare_type' must be #stablehlo<comparison_type ...>"))?;
         body.set_attr(op, "compare_type", ctx.string_attr(&ty));
     }
-    rename_op(body, op, "hlo.compare");
+    rename_op(body, op, HloOpKind::Compare.name());
     Ok(())
 }
 
@@ -214,7 +215,7 @@ pub(crate) fn convert_reduce_precision(body: &mut Body, op: OpId) -> Result<(), 
             .ok_or_else(|| op_error(body, op, format!("requires integer attribute '{name}'")))?;
         body.set_attr(op, name, ctx.i64_attr(value));
     }
-    rename_op(body, op, "hlo.reduce_precision");
+    rename_op(body, op, HloOpKind::ReducePrecision.name());
     Ok(())
 }
 

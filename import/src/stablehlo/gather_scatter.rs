@@ -13,6 +13,7 @@ use super::attr_text::bool_attr;
 use super::dot_conv::struct_fields_of;
 use super::legalize::{op_error, rename_op, take_attr};
 use super::shape_ops::normalize_attrs;
+use xla_dialects::hlo::HloOpKind;
 
 const GATHER_LISTS: &[&str] =
     &["offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims", "start_index_map"];
@@ -56,7 +57,7 @@ pub(crate) fn convert_gather(body: &mut Body, op: OpId) -> Result<(), Diagnostic
     flatten(body, op, "dimension_numbers", "gather", GATHER_LISTS)?;
     normalize_attrs(body, op, &["slice_sizes"], &[])?;
     flag(body, op, "indices_are_sorted")?;
-    rename_op(body, op, "hlo.gather");
+    rename_op(body, op, HloOpKind::Gather.name());
     Ok(())
 }
 
@@ -65,6 +66,6 @@ pub(crate) fn convert_scatter(body: &mut Body, op: OpId) -> Result<(), Diagnosti
     flatten(body, op, "scatter_dimension_numbers", "scatter", SCATTER_LISTS)?;
     flag(body, op, "indices_are_sorted")?;
     flag(body, op, "unique_indices")?;
-    rename_op(body, op, "hlo.scatter");
+    rename_op(body, op, HloOpKind::Scatter.name());
     Ok(())
 }

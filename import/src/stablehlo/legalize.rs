@@ -19,6 +19,7 @@
 use xla_ir::{AttrData, Attribute, Body, Diagnostic, OpId, OpRef, Type, TypeData, WalkOrder};
 
 use super::{calls, chlo, complex_math, control_flow, dot_conv, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
+use xla_dialects::hlo::HloOpKind;
 
 /// Converts what parsing left (see the module documentation).
 pub(crate) fn legalize(body: &mut Body, module: OpId, from_stablehlo: bool) -> Result<(), Diagnostic> {
@@ -67,7 +68,7 @@ fn fold_part_of_complex(body: &mut Body, op: OpId) {
     };
     let Some(&z) = body.op(op).operands.first() else { return };
     let Some(producer) = body.defining_op(z) else { return };
-    if body.op_name(producer) != "hlo.complex" {
+    if body.op_name(producer) != HloOpKind::Complex.name() {
         return;
     }
     if let Some(&part) = body.op(producer).operands.get(index) {
@@ -115,11 +116,11 @@ fn convert_stablehlo(body: &mut Body, op: OpId, short: &str) -> Result<(), Diagn
         "gather" => gather_scatter::convert_gather(body, op),
         "scatter" => gather_scatter::convert_scatter(body, op),
         "while" => {
-            rename_op(body, op, "hlo.while");
+            rename_op(body, op, HloOpKind::While.name());
             Ok(())
         }
         "return" => {
-            rename_op(body, op, "hlo.return");
+            rename_op(body, op, HloOpKind::Return.name());
             Ok(())
         }
         "case" | "if" => control_flow::convert_conditional(body, op),

@@ -24,6 +24,7 @@ use super::attr_text::{bool_attr, enum_value, int_attr, int_matrix_attr, struct_
 use super::legalize::{op_error, rename_op, take_attr};
 use super::shape_ops::normalize_attrs;
 use super::syntax::{attr_dict, functional_type, operands, rename, resolve, same_type, set, set_ints};
+use xla_dialects::hlo::HloOpKind;
 
 /// `attr-dict dense<...> : type`.
 pub(crate) fn parse_constant(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
@@ -36,7 +37,7 @@ pub(crate) fn parse_constant(p: &mut OpParser, state: &mut OpState) -> Result<()
     };
     state.result_types = vec![dense.ty];
     set(p, state, "value", value);
-    rename(p, state, "hlo.constant");
+    rename(p, state, HloOpKind::Constant.name());
     Ok(())
 }
 
@@ -52,7 +53,7 @@ pub(crate) fn parse_tuple(p: &mut OpParser, state: &mut OpState) -> Result<(), D
     };
     resolve(p, state, &elements, &types, at)?;
     state.result_types = vec![ty];
-    rename(p, state, "hlo.tuple");
+    rename(p, state, HloOpKind::Tuple.name());
     Ok(())
 }
 
@@ -67,7 +68,7 @@ pub(crate) fn parse_get_tuple_element(p: &mut OpParser, state: &mut OpState) -> 
     set(p, state, "index", ctx.i64_attr(index));
     attr_dict(p, state)?;
     functional_type(p, state, &tuple)?;
-    rename(p, state, "hlo.get_tuple_element");
+    rename(p, state, HloOpKind::GetTupleElement.name());
     Ok(())
 }
 
@@ -85,7 +86,7 @@ pub(crate) fn parse_after_all(p: &mut OpParser, state: &mut OpState) -> Result<(
     };
     resolve(p, state, &inputs, &inputs_types, at)?;
     state.result_types = vec![result];
-    rename(p, state, "hlo.after_all");
+    rename(p, state, HloOpKind::AfterAll.name());
     Ok(())
 }
 
@@ -102,7 +103,7 @@ pub(crate) fn parse_optimization_barrier(p: &mut OpParser, state: &mut OpState) 
         resolve(p, state, &values, &types, at)?;
         state.result_types = types;
     }
-    rename(p, state, "hlo.optimization_barrier");
+    rename(p, state, HloOpKind::OptimizationBarrier.name());
     Ok(())
 }
 
@@ -129,8 +130,8 @@ pub(crate) fn parse_rng(p: &mut OpParser, state: &mut OpState) -> Result<(), Dia
 
 fn rng_op_name(distribution: &str) -> Option<&'static str> {
     match distribution {
-        "UNIFORM" => Some("hlo.rng_uniform"),
-        "NORMAL" => Some("hlo.rng_normal"),
+        "UNIFORM" => Some(HloOpKind::RngUniform.name()),
+        "NORMAL" => Some(HloOpKind::RngNormal.name()),
         _ => None,
     }
 }
@@ -146,7 +147,7 @@ pub(crate) fn parse_rng_bit_generator(p: &mut OpParser, state: &mut OpState) -> 
     set(p, state, "rng_algorithm", ctx.string_attr(algorithm));
     attr_dict(p, state)?;
     functional_type(p, state, &initial)?;
-    rename(p, state, "hlo.rng_bit_generator");
+    rename(p, state, HloOpKind::RngBitGenerator.name());
     Ok(())
 }
 
@@ -155,7 +156,7 @@ pub(crate) fn parse_replica_id(p: &mut OpParser, state: &mut OpState) -> Result<
     attr_dict(p, state)?;
     p.expect(TokenKind::Colon)?;
     state.result_types = vec![p.parse_type()?];
-    rename(p, state, "hlo.replica_id");
+    rename(p, state, HloOpKind::ReplicaId.name());
     Ok(())
 }
 
@@ -173,7 +174,7 @@ pub(crate) fn parse_fft(p: &mut OpParser, state: &mut OpState) -> Result<(), Dia
     set_ints(p, state, "fft_length", &length);
     attr_dict(p, state)?;
     functional_type(p, state, &x)?;
-    rename(p, state, "hlo.fft");
+    rename(p, state, HloOpKind::Fft.name());
     Ok(())
 }
 
@@ -195,7 +196,7 @@ pub(crate) fn parse_cholesky(p: &mut OpParser, state: &mut OpState) -> Result<()
     set(p, state, "lower", ctx.bool_attr(lower));
     attr_dict(p, state)?;
     same_type(p, state, &a)?;
-    rename(p, state, "hlo.cholesky");
+    rename(p, state, HloOpKind::Cholesky.name());
     Ok(())
 }
 
@@ -205,14 +206,14 @@ pub(crate) fn convert_constant(body: &mut Body, op: OpId) -> Result<(), Diagnost
     if body.attr(op, "value").and_then(|a| ctx.as_dense(a)).is_none() {
         return Err(op_error(body, op, "requires a dense literal attribute 'value'"));
     }
-    rename_op(body, op, "hlo.constant");
+    rename_op(body, op, HloOpKind::Constant.name());
     Ok(())
 }
 
 /// Generic `"stablehlo.get_tuple_element"`: `index` is an `i32` in StableHLO.
 pub(crate) fn convert_get_tuple_element(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     normalize_attrs(body, op, &[], &["index"])?;
-    rename_op(body, op, "hlo.get_tuple_element");
+    rename_op(body, op, HloOpKind::GetTupleElement.name());
     Ok(())
 }
 
@@ -235,7 +236,7 @@ pub(crate) fn convert_rng(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
 /// Generic `"stablehlo.rng_bit_generator"`: the algorithm is an enum attribute.
 pub(crate) fn convert_rng_bit_generator(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     convert_enum(body, op, "rng_algorithm", "rng_algorithm")?;
-    rename_op(body, op, "hlo.rng_bit_generator");
+    rename_op(body, op, HloOpKind::RngBitGenerator.name());
     Ok(())
 }
 
@@ -243,7 +244,7 @@ pub(crate) fn convert_rng_bit_generator(body: &mut Body, op: OpId) -> Result<(),
 pub(crate) fn convert_fft(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     convert_enum(body, op, "fft_type", "fft_type")?;
     normalize_attrs(body, op, &["fft_length"], &[])?;
-    rename_op(body, op, "hlo.fft");
+    rename_op(body, op, HloOpKind::Fft.name());
     Ok(())
 }
 
@@ -252,14 +253,14 @@ pub(crate) fn convert_cholesky(body: &mut Body, op: OpId) -> Result<(), Diagnost
     let ctx = body.ctx();
     let lower = take_attr(body, op, "lower").and_then(|a| bool_attr(ctx, a)).unwrap_or(false);
     body.set_attr(op, "lower", ctx.bool_attr(lower));
-    rename_op(body, op, "hlo.cholesky");
+    rename_op(body, op, HloOpKind::Cholesky.name());
     Ok(())
 }
 
 /// Generic `"stablehlo.triangular_solve"`: `transpose_a` is an enum attribute.
 pub(crate) fn convert_triangular_solve(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     convert_enum(body, op, "transpose_a", "transpose")?;
-    rename_op(body, op, "hlo.triangular_solve");
+    rename_op(body, op, HloOpKind::TriangularSolve.name());
     Ok(())
 }
 
@@ -273,9 +274,9 @@ pub(crate) fn convert_batch_norm(body: &mut Body, op: OpId, short: &str) -> Resu
     body.set_attr(op, "epsilon", ctx.float_attr(f64::from(epsilon), ctx.f32_type()));
     normalize_attrs(body, op, &[], &["feature_index"])?;
     let name = match short {
-        "batch_norm_inference" => "hlo.batch_norm_inference",
-        "batch_norm_training" => "hlo.batch_norm_training",
-        _ => "hlo.batch_norm_grad",
+        "batch_norm_inference" => HloOpKind::BatchNormInference.name(),
+        "batch_norm_training" => HloOpKind::BatchNormTraining.name(),
+        _ => HloOpKind::BatchNormGrad.name(),
     };
     rename_op(body, op, name);
     Ok(())
@@ -289,10 +290,10 @@ pub(crate) fn convert_io(body: &mut Body, op: OpId, short: &str) -> Result<(), D
         channel_id(body, op)?.ok_or_else(|| op_error(body, op, "requires attribute 'channel_handle'"))?;
     }
     let name = match short {
-        "infeed" => "hlo.infeed",
-        "outfeed" => "hlo.outfeed",
-        "send" => "hlo.send",
-        _ => "hlo.recv",
+        "infeed" => HloOpKind::Infeed.name(),
+        "outfeed" => HloOpKind::Outfeed.name(),
+        "send" => HloOpKind::Send.name(),
+        _ => HloOpKind::Recv.name(),
     };
     rename_op(body, op, name);
     Ok(())
@@ -313,17 +314,17 @@ pub(crate) fn convert_collective(body: &mut Body, op: OpId, short: &str) -> Resu
             let dim = take_attr(body, op, "all_gather_dim").and_then(|a| int_attr(ctx, a));
             let dim = dim.ok_or_else(|| op_error(body, op, "requires integer attribute 'all_gather_dim'"))?;
             body.set_attr(op, "all_gather_dimension", ctx.i64_attr(dim));
-            "hlo.all_gather"
+            HloOpKind::AllGather.name()
         }
-        "all_reduce" => "hlo.all_reduce",
+        "all_reduce" => HloOpKind::AllReduce.name(),
         "all_to_all" => {
             normalize_attrs(body, op, &[], &["split_dimension", "concat_dimension", "split_count"])?;
-            "hlo.all_to_all"
+            HloOpKind::AllToAll.name()
         }
-        "collective_permute" => "hlo.collective_permute",
+        "collective_permute" => HloOpKind::CollectivePermute.name(),
         _ => {
             normalize_attrs(body, op, &[], &["scatter_dimension"])?;
-            "hlo.reduce_scatter"
+            HloOpKind::ReduceScatter.name()
         }
     };
     rename_op(body, op, name);

@@ -21,6 +21,7 @@ use super::elementwise::hlo_name;
 use super::legalize::{op_error, rename_op, take_attr};
 use super::shape_ops::normalize_attrs;
 use super::syntax::{attr_dict, function_parts, rename, resolve, set_ints};
+use xla_dialects::hlo::HloOpKind;
 
 /// `(%x init: %c), ... (applies OP)? across dimensions = [...] attr-dict : type (reducer ...
 /// region)?`.
@@ -86,7 +87,7 @@ pub(crate) fn parse_reduce(p: &mut OpParser, state: &mut OpState) -> Result<(), 
         }
     };
     state.regions.push(region);
-    rename(p, state, "hlo.reduce");
+    rename(p, state, HloOpKind::Reduce.name());
     Ok(())
 }
 
@@ -121,7 +122,7 @@ fn compact_reducer(p: &mut OpParser, name: &str, element: Type, at: xla_ir::Loca
     inner.result_types = vec![scalar];
     let inner = body.create_op(inner);
     body.insert_op(inner, InsertPoint::BlockEnd(block));
-    let mut ret = OpState::new(ctx.symbol("hlo.return"), at);
+    let mut ret = OpState::new(ctx.symbol(HloOpKind::Return.name()), at);
     ret.operands = vec![body.result(inner, 0)];
     let ret = body.create_op(ret);
     body.insert_op(ret, InsertPoint::BlockEnd(block));
@@ -131,14 +132,14 @@ fn compact_reducer(p: &mut OpParser, name: &str, element: Type, at: xla_ir::Loca
 /// Generic `"stablehlo.reduce"`.
 pub(crate) fn convert_reduce(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     normalize_attrs(body, op, &["dimensions"], &[])?;
-    rename_op(body, op, "hlo.reduce");
+    rename_op(body, op, HloOpKind::Reduce.name());
     Ok(())
 }
 
 /// Generic `"stablehlo.map"`.
 pub(crate) fn convert_map(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     normalize_attrs(body, op, &["dimensions"], &[])?;
-    rename_op(body, op, "hlo.map");
+    rename_op(body, op, HloOpKind::Map.name());
     Ok(())
 }
 
@@ -167,7 +168,7 @@ pub(crate) fn convert_reduce_window(body: &mut Body, op: OpId) -> Result<(), Dia
     normalize_attrs(body, op, &["window_dimensions"], &[])?;
     optional_lists(body, op, &["window_strides", "base_dilations", "window_dilations"])?;
     padding(body, op)?;
-    rename_op(body, op, "hlo.reduce_window");
+    rename_op(body, op, HloOpKind::ReduceWindow.name());
     Ok(())
 }
 
@@ -176,7 +177,7 @@ pub(crate) fn convert_select_and_scatter(body: &mut Body, op: OpId) -> Result<()
     normalize_attrs(body, op, &["window_dimensions"], &[])?;
     optional_lists(body, op, &["window_strides"])?;
     padding(body, op)?;
-    rename_op(body, op, "hlo.select_and_scatter");
+    rename_op(body, op, HloOpKind::SelectAndScatter.name());
     Ok(())
 }
 
@@ -200,6 +201,6 @@ pub(crate) fn convert_sort(body: &mut Body, op: OpId) -> Result<(), Diagnostic> 
         let stable = bool_attr(ctx, a).ok_or_else(|| op_error(body, op, "attribute 'is_stable' must be a bool"))?;
         body.set_attr(op, "is_stable", ctx.bool_attr(stable));
     }
-    rename_op(body, op, "hlo.sort");
+    rename_op(body, op, HloOpKind::Sort.name());
     Ok(())
 }

@@ -24,6 +24,7 @@ use super::syntax::{
     attr_dict, functional_type, keyed_int_list, operands, operands_with_trailing_commas, rename, same_type, set, set_ints,
     short_name,
 };
+use xla_dialects::hlo::HloOpKind;
 
 /// The hook of every op of this family.
 pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
@@ -34,25 +35,25 @@ pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnos
             p.expect(TokenKind::Comma)?;
             let dims = keyed_int_list(p, "dims")?;
             set_ints(p, state, "broadcast_dimensions", &dims);
-            finish(p, state, &x, "hlo.broadcast_in_dim")
+            finish(p, state, &x, HloOpKind::BroadcastInDim.name())
         }
         "broadcast" => {
             let x = vec![p.parse_operand()?];
             p.expect(TokenKind::Comma)?;
             let sizes = keyed_int_list(p, "sizes")?;
             set_ints(p, state, "broadcast_sizes", &sizes);
-            finish(p, state, &x, "hlo.broadcast")
+            finish(p, state, &x, HloOpKind::Broadcast.name())
         }
         "reshape" => {
             let x = vec![p.parse_operand()?];
-            finish(p, state, &x, "hlo.reshape")
+            finish(p, state, &x, HloOpKind::Reshape.name())
         }
         "transpose" => {
             let x = vec![p.parse_operand()?];
             p.expect(TokenKind::Comma)?;
             let dims = keyed_int_list(p, "dims")?;
             set_ints(p, state, "permutation", &dims);
-            finish(p, state, &x, "hlo.transpose")
+            finish(p, state, &x, HloOpKind::Transpose.name())
         }
         "reverse" => {
             let x = vec![p.parse_operand()?];
@@ -61,7 +62,7 @@ pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnos
             set_ints(p, state, "dimensions", &dims);
             attr_dict(p, state)?;
             same_type(p, state, &x)?;
-            rename(p, state, "hlo.rev");
+            rename(p, state, HloOpKind::Rev.name());
             Ok(())
         }
         "slice" => {
@@ -70,7 +71,7 @@ pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnos
             set_ints(p, state, "start_indices", &start);
             set_ints(p, state, "limit_indices", &limit);
             set_ints(p, state, "strides", &strides);
-            finish(p, state, &x, "hlo.slice")
+            finish(p, state, &x, HloOpKind::Slice.name())
         }
         "dynamic_slice" => {
             let mut all = vec![p.parse_operand()?];
@@ -78,11 +79,11 @@ pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnos
             all.extend(operands_with_trailing_commas(p)?);
             let sizes = keyed_int_list(p, "sizes")?;
             set_ints(p, state, "slice_sizes", &sizes);
-            finish(p, state, &all, "hlo.dynamic_slice")
+            finish(p, state, &all, HloOpKind::DynamicSlice.name())
         }
         "dynamic_update_slice" => {
             let all = operands(p)?;
-            finish(p, state, &all, "hlo.dynamic_update_slice")
+            finish(p, state, &all, HloOpKind::DynamicUpdateSlice.name())
         }
         "pad" => {
             let mut all = vec![p.parse_operand()?];
@@ -97,13 +98,13 @@ pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnos
             set_ints(p, state, "edge_padding_low", &low);
             set_ints(p, state, "edge_padding_high", &high);
             set_ints(p, state, "interior_padding", &interior);
-            finish(p, state, &all, "hlo.pad")
+            finish(p, state, &all, HloOpKind::Pad.name())
         }
         "concatenate" => {
             let all = operands_with_trailing_commas(p)?;
             let dim = keyed_int(p, "dim")?;
             set(p, state, "dimension", ctx.i64_attr(dim));
-            finish(p, state, &all, "hlo.concatenate")
+            finish(p, state, &all, HloOpKind::Concatenate.name())
         }
         "iota" => {
             let dim = keyed_int(p, "dim")?;
@@ -111,7 +112,7 @@ pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnos
             attr_dict(p, state)?;
             p.expect(TokenKind::Colon)?;
             state.result_types = vec![p.parse_type()?];
-            rename(p, state, "hlo.iota");
+            rename(p, state, HloOpKind::Iota.name());
             Ok(())
         }
         "get_dimension_size" | "set_dimension_size" => {
@@ -120,7 +121,7 @@ pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnos
             p.expect(TokenKind::Comma)?;
             let dim = keyed_int(p, "dim")?;
             set(p, state, "dimension", ctx.i64_attr(dim));
-            let name = if short == "get_dimension_size" { "hlo.get_dimension_size" } else { "hlo.set_dimension_size" };
+            let name = if short == "get_dimension_size" { HloOpKind::GetDimensionSize.name() } else { HloOpKind::SetDimensionSize.name() };
             finish(p, state, &all, name)
         }
         other => Err(Diagnostic::error(state.location, format!("no pretty form is known for 'stablehlo.{other}'"))),
@@ -174,17 +175,17 @@ fn slice_ranges(p: &mut OpParser) -> Result<SliceRanges, Diagnostic> {
 /// integers `i64`.
 pub(crate) fn convert_generic(body: &mut Body, op: OpId, short: &str) -> Result<(), Diagnostic> {
     let (name, lists, ints): (&str, &[&str], &[&str]) = match short {
-        "broadcast_in_dim" => ("hlo.broadcast_in_dim", &["broadcast_dimensions"], &[]),
-        "broadcast" => ("hlo.broadcast", &["broadcast_sizes"], &[]),
-        "transpose" => ("hlo.transpose", &["permutation"], &[]),
-        "reverse" => ("hlo.rev", &["dimensions"], &[]),
-        "slice" => ("hlo.slice", &["start_indices", "limit_indices", "strides"], &[]),
-        "dynamic_slice" => ("hlo.dynamic_slice", &["slice_sizes"], &[]),
-        "pad" => ("hlo.pad", &["edge_padding_low", "edge_padding_high", "interior_padding"], &[]),
-        "concatenate" => ("hlo.concatenate", &[], &["dimension"]),
-        "iota" => ("hlo.iota", &[], &["iota_dimension"]),
-        "get_dimension_size" => ("hlo.get_dimension_size", &[], &["dimension"]),
-        "set_dimension_size" => ("hlo.set_dimension_size", &[], &["dimension"]),
+        "broadcast_in_dim" => (HloOpKind::BroadcastInDim.name(), &["broadcast_dimensions"], &[]),
+        "broadcast" => (HloOpKind::Broadcast.name(), &["broadcast_sizes"], &[]),
+        "transpose" => (HloOpKind::Transpose.name(), &["permutation"], &[]),
+        "reverse" => (HloOpKind::Rev.name(), &["dimensions"], &[]),
+        "slice" => (HloOpKind::Slice.name(), &["start_indices", "limit_indices", "strides"], &[]),
+        "dynamic_slice" => (HloOpKind::DynamicSlice.name(), &["slice_sizes"], &[]),
+        "pad" => (HloOpKind::Pad.name(), &["edge_padding_low", "edge_padding_high", "interior_padding"], &[]),
+        "concatenate" => (HloOpKind::Concatenate.name(), &[], &["dimension"]),
+        "iota" => (HloOpKind::Iota.name(), &[], &["iota_dimension"]),
+        "get_dimension_size" => (HloOpKind::GetDimensionSize.name(), &[], &["dimension"]),
+        "set_dimension_size" => (HloOpKind::SetDimensionSize.name(), &[], &["dimension"]),
         _ => return Err(op_error(body, op, "is not a shape op")),
     };
     normalize_attrs(body, op, lists, ints)?;

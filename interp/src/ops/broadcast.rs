@@ -19,6 +19,7 @@ use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn broadcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
@@ -37,7 +38,7 @@ pub(super) fn broadcast_in_dim(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalRes
     let operand = tensor(operands, 0)?;
     let op = BroadcastInDimOp::cast(cx.body(), cx.op).ok_or("not an hlo.broadcast_in_dim")?;
     let declared = cx.ctx().as_tensor(cx.result_type(0)).map(|t| t.dims.clone()).ok_or("hlo.broadcast_in_dim: the result is not a tensor")?;
-    let map = distinct_dimensions("hlo.broadcast_in_dim", "broadcast_dimensions", op.broadcast_dimensions(cx.body()), declared.len())?;
+    let map = distinct_dimensions(HloOpKind::BroadcastInDim.name(), "broadcast_dimensions", op.broadcast_dimensions(cx.body()), declared.len())?;
     if map.len() != operand.rank() {
         return Err(format!(
             "hlo.broadcast_in_dim: broadcast_dimensions has {} entries, but the operand has rank {}",

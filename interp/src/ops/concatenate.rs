@@ -17,9 +17,10 @@ use crate::literal::{Literal, Elements};
 use crate::ops::positions::{dimension, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn concatenate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    const OP: &str = "hlo.concatenate";
+    const OP: &str = HloOpKind::Concatenate.name();
     let inputs: Vec<&Literal> = (0..operands.len()).map(|i| tensor(operands, i)).collect::<EvalResult<_>>()?;
     let first = *inputs.first().ok_or("hlo.concatenate: there are no inputs")?;
     let op = ConcatenateOp::cast(cx.body(), cx.op).ok_or("not an hlo.concatenate")?;

@@ -19,16 +19,17 @@ use crate::literal::Literal;
 use crate::ops::positions::{dimension, joined, zeros};
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn get_dimension_size(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = GetDimensionSizeOp::cast(cx.body(), cx.op).ok_or("not an hlo.get_dimension_size")?;
-    let d = dimension("hlo.get_dimension_size", "dimension", op.dimension(cx.body()), operand.rank())?;
+    let d = dimension(HloOpKind::GetDimensionSize.name(), "dimension", op.dimension(cx.body()), operand.rank())?;
     Ok(vec![Literal::scalar(cx.result_element(0)?, Scalar::Int(i128::from(operand.shape[d]))).into()])
 }
 
 pub(super) fn set_dimension_size(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    const OP: &str = "hlo.set_dimension_size";
+    const OP: &str = HloOpKind::SetDimensionSize.name();
     let (operand, size) = (tensor(operands, 0)?, tensor(operands, 1)?);
     let op = SetDimensionSizeOp::cast(cx.body(), cx.op).ok_or("not an hlo.set_dimension_size")?;
     let d = dimension(OP, "dimension", op.dimension(cx.body()), operand.rank())?;

@@ -19,9 +19,10 @@ use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, check_len, clamp_start, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn dynamic_slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    const OP: &str = "hlo.dynamic_slice";
+    const OP: &str = HloOpKind::DynamicSlice.name();
     let operand = tensor(operands, 0)?;
     let op = DynamicSliceOp::cast(cx.body(), cx.op).ok_or("not an hlo.dynamic_slice")?;
     let sizes = op.slice_sizes(cx.body()).to_vec();
@@ -32,7 +33,7 @@ pub(super) fn dynamic_slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult
 }
 
 pub(super) fn dynamic_update_slice(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    const OP: &str = "hlo.dynamic_update_slice";
+    const OP: &str = HloOpKind::DynamicUpdateSlice.name();
     let (operand, update) = (tensor(operands, 0)?, tensor(operands, 1)?);
     if update.rank() != operand.rank() || update.element != operand.element {
         return Err(format!("{OP}: the update {} does not fit the operand {}", update.shape_string(), operand.shape_string()).into());

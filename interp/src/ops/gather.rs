@@ -26,8 +26,9 @@ use crate::ops::index_vectors::{IndexNumbers, IndexVectors};
 use crate::ops::positions::{affine_positions, check_len, clamp_start, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
-const OP: &str = "hlo.gather";
+const OP: &str = HloOpKind::Gather.name();
 
 pub(super) fn gather(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (operand, indices) = (tensor(operands, 0)?, tensor(operands, 1)?);

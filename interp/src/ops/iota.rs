@@ -16,12 +16,13 @@ use crate::interpreter::OpCx;
 use crate::literal::{normalize, Literal};
 use crate::ops::positions::dimension;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn iota(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = IotaOp::cast(cx.body(), cx.op).ok_or("not an hlo.iota")?;
     let shape = cx.result_shape(0).map_err(|e| format!("hlo.iota: {}", e.message))?;
     let element = cx.result_element(0)?;
-    let axis = dimension("hlo.iota", "iota_dimension", op.iota_dimension(cx.body()), shape.len())?;
+    let axis = dimension(HloOpKind::Iota.name(), "iota_dimension", op.iota_dimension(cx.body()), shape.len())?;
     // Consecutive positions share an index along `axis` for `stride` elements.
     let stride = shape[axis + 1..].iter().product::<i64>().max(1) as usize;
     let size = shape[axis].max(1) as usize;

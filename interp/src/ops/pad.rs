@@ -20,8 +20,9 @@ use crate::literal::Literal;
 use crate::ops::positions::{check_len, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
-const OP: &str = "hlo.pad";
+const OP: &str = HloOpKind::Pad.name();
 
 pub(super) fn pad(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (operand, padding) = (tensor(operands, 0)?, tensor(operands, 1)?);

@@ -17,11 +17,12 @@ use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn transpose(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = TransposeOp::cast(cx.body(), cx.op).ok_or("not an hlo.transpose")?;
-    let permutation = distinct_dimensions("hlo.transpose", "permutation", op.permutation(cx.body()), operand.rank())?;
+    let permutation = distinct_dimensions(HloOpKind::Transpose.name(), "permutation", op.permutation(cx.body()), operand.rank())?;
     if permutation.len() != operand.rank() {
         return Err(format!("hlo.transpose: the permutation has {} entries for an operand of rank {}", permutation.len(), operand.rank()).into());
     }
@@ -35,7 +36,7 @@ pub(super) fn transpose(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec
 pub(super) fn rev(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = RevOp::cast(cx.body(), cx.op).ok_or("not an hlo.rev")?;
-    let reversed = distinct_dimensions("hlo.rev", "dimensions", op.dimensions(cx.body()), operand.rank())?;
+    let reversed = distinct_dimensions(HloOpKind::Rev.name(), "dimensions", op.dimensions(cx.body()), operand.rank())?;
     let mut steps = operand.strides();
     let mut base = 0i64;
     for (d, step) in steps.iter_mut().enumerate() {

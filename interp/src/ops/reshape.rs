@@ -17,6 +17,7 @@ use crate::interpreter::OpCx;
 use crate::ops::positions::dimensions;
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn reshape(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
@@ -53,7 +54,7 @@ fn reshape_target(cx: &OpCx, count: usize) -> Result<Vec<i64>, String> {
 pub(super) fn collapse(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     let op = CollapseOp::cast(cx.body(), cx.op).ok_or("not an hlo.collapse")?;
-    let merged = dimensions("hlo.collapse", "dimensions", op.dimensions(cx.body()), operand.rank())?;
+    let merged = dimensions(HloOpKind::Collapse.name(), "dimensions", op.dimensions(cx.body()), operand.rank())?;
     let (first, last) = match (merged.first(), merged.last()) {
         (Some(&first), Some(&last)) if merged.iter().zip(first..).all(|(&d, expected)| d == expected) => (first, last),
         _ => return Err("hlo.collapse: dimensions must be a consecutive, increasing run".into()),

@@ -14,8 +14,8 @@
 //! tensor defined inside the region. Any other region (another op, a value from outside the
 //! region, several blocks) runs through [`OpCx::run_region`], with the same results.
 
-use xla_dialects::hlo::{CompareOp, ComparisonDirection, ComparisonType, ConstantOp};
-use xla_ir::{Body, Context, Op, OpId, RegionId, Scalar, ValueId};
+use xla_dialects::hlo::{ComparisonDirection, ComparisonType, HloOp};
+use xla_ir::{Body, Context, OpId, RegionId, Scalar, ValueId};
 
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
@@ -169,7 +169,7 @@ fn translate(body: &Body, region: RegionId) -> Option<Program> {
     for op in body.block_ops(block) {
         let register = |v: &ValueId| registers.iter().position(|r| r == v);
         let operands: Vec<usize> = body.op(op).operands.iter().map(register).collect::<Option<_>>()?;
-        if body.op_name(op) == "hlo.return" {
+        if matches!(HloOp::of(body, op), Some(HloOp::Return(_))) {
             return Some(Program { arity, instructions, returns: operands });
         }
         let values = body.op(op).operands.iter().chain(&body.op(op).results);
@@ -185,19 +185,15 @@ fn translate(body: &Body, region: RegionId) -> Option<Program> {
 /// The instruction of `op`, whose operands are in registers `operands`.
 fn instruction(body: &Body, op: OpId, operands: &[usize]) -> Option<Instruction> {
     let name = body.op_name(op);
-    Some(match (name, operands) {
-        ("hlo.constant", []) => {
-            let constant = ConstantOp::cast(body, op)?;
-            Instruction::Constant(Literal::from_dense(body.ctx(), constant.value(body)).ok()?.get(0))
-        }
-        ("hlo.compare", &[lhs, rhs]) => {
-            let compare = CompareOp::cast(body, op)?;
+    Some(match (HloOp::of(body, op)?, operands) {
+        (HloOp::Constant(constant), []) => Instruction::Constant(Literal::from_dense(body.ctx(), constant.value(body)).ok()?.get(0)),
+        (HloOp::Compare(compare), &[lhs, rhs]) => {
             let total = compare.compare_type(body) == Some(ComparisonType::TotalOrder);
             let operand = body.value_type(body.op(op).operands[0]);
             let element = ElementType::of(body.ctx(), body.ctx().element_type(operand))?;
             Instruction::Compare { direction: compare.comparison_direction(body), total, element, lhs, rhs }
         }
-        ("hlo.select", &[pred, on_true, on_false]) => Instruction::Select { pred, on_true, on_false },
+        (HloOp::Select(_), &[pred, on_true, on_false]) => Instruction::Select { pred, on_true, on_false },
         (_, &[lhs, rhs]) => {
             let result = body.value_type(body.op(op).results[0]);
             let element = ElementType::of(body.ctx(), body.ctx().element_type(result))?;

@@ -32,8 +32,9 @@ use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::scalar_computation::ScalarComputation;
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
-const OP: &str = "hlo.scatter";
+const OP: &str = HloOpKind::Scatter.name();
 
 pub(super) fn scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let n = operands.len() / 2;

@@ -16,6 +16,7 @@ use crate::literal::Literal;
 use crate::ops::elementwise_binary::binary_of;
 use crate::ops::support::{flush_denormal, tensor};
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
 /// The element at `i` of `literal`, or its only element when it is a scalar.
 fn element_or_scalar(literal: &Literal, i: usize) -> Scalar {
@@ -32,8 +33,8 @@ pub(super) fn select(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<V
 
 pub(super) fn clamp(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (min, operand, max) = (tensor(operands, 0)?, tensor(operands, 1)?, tensor(operands, 2)?);
-    let maximum = binary_of("hlo.maximum").expect("maximum is a known binary op");
-    let minimum = binary_of("hlo.minimum").expect("minimum is a known binary op");
+    let maximum = binary_of(HloOpKind::Maximum.name()).expect("maximum is a known binary op");
+    let minimum = binary_of(HloOpKind::Minimum.name()).expect("minimum is a known binary op");
     let element = operand.element;
     let mut values = Vec::with_capacity(operand.len());
     for i in 0..operand.len() {

@@ -16,6 +16,7 @@ use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, check_len};
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
@@ -23,7 +24,7 @@ pub(super) fn slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Val
     let body = cx.body();
     let (starts, limits, strides) = (op.start_indices(body), op.limit_indices(body), op.strides(body));
     for (what, list) in [("start_indices", starts), ("limit_indices", limits), ("strides", strides)] {
-        check_len("hlo.slice", what, list, operand.rank())?;
+        check_len(HloOpKind::Slice.name(), what, list, operand.rank())?;
     }
     let operand_strides = operand.strides();
     let (mut shape, mut steps, mut base) = (Vec::new(), Vec::new(), 0i64);

@@ -27,8 +27,9 @@ use crate::ops::positions::{affine_positions, dimension};
 use crate::ops::scalar_computation::ScalarComputation;
 use crate::ops::support::tensor;
 use crate::value::Value;
+use xla_dialects::hlo::HloOpKind;
 
-const OP: &str = "hlo.sort";
+const OP: &str = HloOpKind::Sort.name();
 
 /// Lines no longer than this are sorted by insertion before being merged.
 const INSERTION_RUN: usize = 8;

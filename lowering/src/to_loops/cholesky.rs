@@ -21,6 +21,7 @@ use xla_ir::{Op, OpId, Scalar, ValueId};
 use super::emit::Emitted;
 use super::lowering::Lowering;
 use super::numbers::{Num, Work};
+use xla_dialects::hlo::HloOpKind;
 
 /// What factoring one matrix reads.
 struct Factoring {
@@ -42,7 +43,7 @@ impl Lowering<'_, '_> {
         let a = self.body.operand(op, 0);
         let shape = self.shape_of(a)?;
         let element = self.element_type_of(a)?;
-        let complex = self.complex_or_float(element, "hlo.cholesky")?;
+        let complex = self.complex_or_float(element, HloOpKind::Cholesky.name())?;
         let (batch, n) = match shape.len().checked_sub(2).map(|b| shape.split_at(b)) {
             Some((batch, &[rows, columns])) if rows == columns => (batch.to_vec(), rows),
             _ => return Err(self.error("hlo.cholesky needs square matrices")),

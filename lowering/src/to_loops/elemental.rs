@@ -20,6 +20,7 @@ use xla_ir::{OpId, Type, TypeData, ValueDef, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
+use xla_dialects::hlo::HloOpKind;
 
 impl Lowering<'_, '_> {
     /// Whether the lowering has an elemental generator for `op`.
@@ -130,7 +131,7 @@ impl Lowering<'_, '_> {
                 _ => return Err(self.error("internal error: a tensor result without a buffer")),
             }
         }
-        if self.body.op_name(op) == "hlo.reduce" && self.reduces_in_input_order(op) {
+        if self.body.op_name(op) == HloOpKind::Reduce.name() && self.reduces_in_input_order(op) {
             let all: Option<Vec<ValueId>> = buffers.iter().copied().collect();
             if let Some(all) = all {
                 return self.reduce_in_input_order(op, &all);

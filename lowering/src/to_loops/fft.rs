@@ -22,6 +22,7 @@ use xla_ir::{Op, OpId, ValueId};
 use super::emit::Emitted;
 use super::lowering::Lowering;
 use super::numbers::{Num, Work};
+use xla_dialects::hlo::HloOpKind;
 
 /// One dimension's transform.
 #[derive(Copy, Clone)]
@@ -49,7 +50,7 @@ impl Lowering<'_, '_> {
         let shape = self.shape_of(operand)?;
         let result_element = self.element_type_of(self.body.result(op, 0))?;
         let complex_element = if fft_type == FftType::Irfft { self.element_type_of(operand)? } else { result_element };
-        if !self.complex_or_float(complex_element, "hlo.fft")? {
+        if !self.complex_or_float(complex_element, HloOpKind::Fft.name())? {
             return Err(self.error("hlo.fft needs complex numbers"));
         }
         let first = shape.len().checked_sub(lengths.len()).filter(|_| (1..=3).contains(&lengths.len()) && lengths.iter().all(|&l| l >= 0));

@@ -24,6 +24,7 @@ use xla_ir::{Op, OpId, ValueId};
 use super::elemental::ctx_layout_order;
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
+use xla_dialects::hlo::HloOpKind;
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.fusion` `op`; see the module documentation.
@@ -111,7 +112,7 @@ impl Lowering<'_, '_> {
         }
         // A reduction that walks its input in the input's order (`reduce_columns.rs`) writes
         // its results itself, so it is materialized apart from its siblings.
-        let own_order = roots.iter().any(|r| self.body.op_name(*r) == "hlo.reduce" && self.reduces_in_input_order(*r));
+        let own_order = roots.iter().any(|r| self.body.op_name(*r) == HloOpKind::Reduce.name() && self.reduces_in_input_order(*r));
         if !same || shape.is_empty() || own_order || roots.iter().any(|r| !self.has_elemental(*r)) {
             for &root in roots {
                 self.materialize_root(root)?;

@@ -31,6 +31,7 @@ use xla_ir::{FloatKind, OpId, RegionId, Scalar, Signedness, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
+use xla_dialects::hlo::HloOpKind;
 
 /// How many bytes of accumulators a split keeps: one 256-bit vector (8 lanes of `f32`).
 /// Measured on this machine's AVX-512 cores, `reduce_sum_rows` (512x1024) runs in 36 us
@@ -64,7 +65,7 @@ pub struct Extremum {
 }
 
 /// The associative reducers, by the name of the one op their region applies.
-const ASSOCIATIVE: &[&str] = &["hlo.add", "hlo.multiply", "hlo.maximum", "hlo.minimum", "hlo.and", "hlo.or", "hlo.xor"];
+const ASSOCIATIVE: &[&str] = &[HloOpKind::Add.name(), HloOpKind::Multiply.name(), HloOpKind::Maximum.name(), HloOpKind::Minimum.name(), HloOpKind::And.name(), HloOpKind::Or.name(), HloOpKind::Xor.name()];
 
 impl Lowering<'_, '_> {
     /// How the reduction of `input` by `reducer` along `reduced` (sorted dimensions and
@@ -88,7 +89,7 @@ impl Lowering<'_, '_> {
         let accumulator = self.body.entry_block(reducer).and_then(|b| self.body.block(b).args.first().copied());
         let extremum = match (self.body.op_name(op), neutral) {
             ("hlo.maximum" | "hlo.minimum", Scalar::Float(_)) => Some(Extremum {
-                maximum: self.body.op_name(op) == "hlo.maximum",
+                maximum: self.body.op_name(op) == HloOpKind::Maximum.name(),
                 accumulator_first: self.body.op(op).operands.first().copied() == accumulator,
             }),
             _ => None,
@@ -181,7 +182,7 @@ fn single_binary_op(l: &Lowering<'_, '_>, reducer: RegionId) -> Option<OpId> {
         && args.len() == 2
         && (data.operands == [args[0], args[1]] || data.operands == [args[1], args[0]])
         && data.results.len() == 1;
-    let returns = body.op_name(ret) == "hlo.return" && body.op(ret).operands == data.results;
+    let returns = body.op_name(ret) == HloOpKind::Return.name() && body.op(ret).operands == data.results;
     (applies && returns).then_some(op)
 }
 

@@ -19,6 +19,7 @@ use xla_ir::{Body, FloatKind, Op, OpId, RegionId, Scalar, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
+use xla_dialects::hlo::HloOpKind;
 
 impl Lowering<'_, '_> {
     /// Sorts `results` (one buffer, already holding the operand) along `axis` through the
@@ -52,7 +53,7 @@ fn is_jax_float_comparator(body: &Body, comparator: RegionId) -> bool {
     let [lhs, rhs] = body.block(block).args[..] else { return false };
     let Some(ret) = body.block_ops(block).last() else { return false };
     let [result] = body.op(ret).operands[..] else { return false };
-    if body.op_name(ret) != "hlo.return" {
+    if body.op_name(ret) != HloOpKind::Return.name() {
         return false;
     }
     let Some((a, b)) = compare_of(body, result, ComparisonDirection::Lt, Some(ComparisonType::TotalOrder)) else { return false };
@@ -79,7 +80,7 @@ fn is_canonicalized(body: &Body, v: ValueId, x: ValueId) -> bool {
 /// The operands of `v`'s defining `hlo.select`, if it is one.
 fn select_of(body: &Body, v: ValueId) -> Option<[ValueId; 3]> {
     let op = body.defining_op(v)?;
-    (body.op_name(op) == "hlo.select").then_some(())?;
+    (body.op_name(op) == HloOpKind::Select.name()).then_some(())?;
     body.op(op).operands[..].try_into().ok()
 }
 

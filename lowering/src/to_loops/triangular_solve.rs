@@ -19,6 +19,7 @@ use xla_ir::{Op, OpId, ValueId};
 use super::emit::Emitted;
 use super::lowering::Lowering;
 use super::numbers::{Num, Work};
+use xla_dialects::hlo::HloOpKind;
 
 /// What solving one system reads.
 struct Solving {
@@ -45,7 +46,7 @@ impl Lowering<'_, '_> {
         let (a, b) = (self.body.operand(op, 0), self.body.operand(op, 1));
         let (a_shape, b_shape) = (self.shape_of(a)?, self.shape_of(b)?);
         let element = self.element_type_of(b)?;
-        let complex = self.complex_or_float(element, "hlo.triangular_solve")?;
+        let complex = self.complex_or_float(element, HloOpKind::TriangularSolve.name())?;
         let (batch, m, count) = Self::systems(&a_shape, &b_shape, left_side)
             .ok_or_else(|| self.error("hlo.triangular_solve needs square matrices a matching b's, with the same batch"))?;
         let [result] = self.bind_result_buffers(op)?[..] else {

@@ -11,6 +11,7 @@ use std::fmt::Write;
 use xla_ir::{Body, OpId};
 
 use crate::graph::BlockGraph;
+use xla_dialects::hlo::HloOpKind;
 
 /// The dot text of the functions `functions` of the module.
 pub fn render(body: &Body, functions: &[OpId]) -> String {
@@ -41,7 +42,7 @@ pub fn render(body: &Body, functions: &[OpId]) -> String {
 /// of its region (without the `hlo.` prefix).
 fn node_label(body: &Body, op: OpId) -> (String, &'static str) {
     let name = body.op_name(op);
-    if name != "hlo.fusion" {
+    if name != HloOpKind::Fusion.name() {
         return (short(name).to_string(), "");
     }
     let ctx = body.ctx();
@@ -49,7 +50,7 @@ fn node_label(body: &Body, op: OpId) -> (String, &'static str) {
     let fused: Vec<&str> = body
         .nested_ops(op, xla_ir::WalkOrder::PreOrder)
         .into_iter()
-        .filter(|n| *n != op && body.parent_op(*n) == Some(op) && body.op_name(*n) != "hlo.return")
+        .filter(|n| *n != op && body.parent_op(*n) == Some(op) && body.op_name(*n) != HloOpKind::Return.name())
         .map(|n| short(body.op_name(n)))
         .collect();
     let outputs = body.op(op).results.len();

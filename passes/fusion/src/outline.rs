@@ -21,6 +21,7 @@ use xla_ir::{BlockId, Body, Diagnostic, InsertPoint, Op, OpId, OpState, OpTrait,
 
 use crate::graph::{used_values, BlockGraph};
 use crate::plan::Plan;
+use xla_dialects::hlo::HloOpKind;
 
 /// Every op's operands, by op.
 type Operands = HashMap<OpId, Vec<ValueId>>;
@@ -53,7 +54,7 @@ pub fn outline(body: &mut Body, block: BlockId, graph: &BlockGraph, plan: &Plan)
     // The producers computed by every consumer, and constants every fusion cloned:
     // erased, users first.
     for &op in graph.ops.iter().rev() {
-        let erased = plan.is_erased(op) || (body.op_name(op) == "hlo.constant" && plan.class_of(op) != crate::classify::Class::Unfusible);
+        let erased = plan.is_erased(op) || (body.op_name(op) == HloOpKind::Constant.name() && plan.class_of(op) != crate::classify::Class::Unfusible);
         if erased && body.op(op).results.iter().all(|r| body.is_unused(*r)) {
             body.erase_op(op);
         }

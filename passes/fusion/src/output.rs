@@ -15,12 +15,13 @@ use xla_ir::{Body, OpId};
 use crate::classify::{shape, Class};
 use crate::graph::BlockGraph;
 use crate::plan::Plan;
+use xla_dialects::hlo::HloOpKind;
 
 /// Unary activations that finish an output fusion.
-const UNARY_ACTIVATIONS: &[&str] = &["hlo.tanh", "hlo.logistic", "hlo.exponential"];
+const UNARY_ACTIVATIONS: &[&str] = &[HloOpKind::Tanh.name(), HloOpKind::Logistic.name(), HloOpKind::Exponential.name()];
 
 /// Binary activations with a bound (ReLU is `maximum(x, 0)`).
-const BINARY_ACTIVATIONS: &[&str] = &["hlo.maximum", "hlo.minimum"];
+const BINARY_ACTIVATIONS: &[&str] = &[HloOpKind::Maximum.name(), HloOpKind::Minimum.name()];
 
 /// Forms an output fusion for every dot of the block that matches the pattern.
 pub fn fuse_outputs(body: &Body, graph: &BlockGraph, plan: &mut Plan) {
@@ -28,7 +29,7 @@ pub fn fuse_outputs(body: &Body, graph: &BlockGraph, plan: &mut Plan) {
         if plan.class_of(dot) != Class::DotRoot {
             continue;
         }
-        let Some(add) = only_user(body, graph, dot).filter(|a| body.op_name(*a) == "hlo.add") else { continue };
+        let Some(add) = only_user(body, graph, dot).filter(|a| body.op_name(*a) == HloOpKind::Add.name()) else { continue };
         let dot_result = body.result(dot, 0);
         let add_result = body.result(add, 0);
         let operands = &body.op(add).operands;

@@ -20,6 +20,7 @@ use xla_ir::{Body, Diagnostic, OpId};
 
 use crate::classify::{classify, Class};
 use crate::graph::BlockGraph;
+use xla_dialects::hlo::HloOpKind;
 
 /// A group of ops computed together.
 #[derive(Clone, Debug)]
@@ -161,7 +162,7 @@ impl Plan {
     /// init constant is no fusion): the fusions to build, in block order of their first
     /// member.
     pub fn fusions(&self, body: &Body) -> Vec<usize> {
-        let computing = |g: usize| self.groups[g].members.values().filter(|m| body.op_name(**m) != "hlo.constant").count();
+        let computing = |g: usize| self.groups[g].members.values().filter(|m| body.op_name(**m) != HloOpKind::Constant.name()).count();
         let mut fusions: Vec<usize> = (0..self.groups.len()).filter(|g| self.groups[*g].alive && computing(*g) >= 2).collect();
         fusions.sort_by_key(|g| self.groups[*g].members.keys().next().copied());
         fusions

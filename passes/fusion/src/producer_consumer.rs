@@ -25,6 +25,7 @@ use xla_ir::{Body, OpId};
 use crate::classify::{fuses_into_consumer, rereads_operand, Class};
 use crate::graph::BlockGraph;
 use crate::plan::Plan;
+use xla_dialects::hlo::HloOpKind;
 
 /// The limits of producer-consumer fusion.
 #[derive(Copy, Clone, Debug)]
@@ -62,7 +63,7 @@ pub fn fuse_producers(body: &Body, graph: &BlockGraph, plan: &mut Plan, limits: 
         let accepting: Vec<(usize, bool)> =
             consumers.iter().filter_map(|(g, users)| accepts(body, plan, *g, producer, users, limits).map(|reread| (*g, reread))).collect();
         let all_accept = accepting.len() == consumers.len();
-        let is_splat_constant = body.op_name(producer) == "hlo.constant";
+        let is_splat_constant = body.op_name(producer) == HloOpKind::Constant.name();
         // A splat constant is always cloned: its original stays for groups that do not
         // become fusions, and is erased when nothing reads it any more.
         if !outside && all_accept && accepting.len() == 1 && !is_splat_constant {
@@ -97,7 +98,7 @@ fn accepts(body: &Body, plan: &Plan, g: usize, producer: OpId, users: &[OpId], l
         return None;
     }
     let result = body.result(producer, 0);
-    let is_constant = body.op_name(producer) == "hlo.constant";
+    let is_constant = body.op_name(producer) == HloOpKind::Constant.name();
     let mut reread = false;
     for &user in users {
         match plan.class_of(user) {

@@ -34,6 +34,7 @@ use xla_ir::{BlockId, Body, Layout, Op, OpId, OpState, Type, ValueId};
 
 use crate::layouts::{bitcast_layout, layout_of, operand_layout_for, with_layout};
 use crate::priority::{strengthen, Candidate, Priority};
+use xla_dialects::hlo::HloOpKind;
 
 /// What the pass did to one function.
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]
@@ -81,7 +82,7 @@ fn requirement(body: &Body, op: OpId, index: usize, results: &[Type]) -> Option<
 /// Whether `op` only changes its operand's layout (a copy, or a reshape to the same shape).
 fn is_layout_change(body: &Body, op: OpId) -> bool {
     let name = body.op_name(op);
-    if name != CopyOp::DEF.name && name != "hlo.reshape" {
+    if name != CopyOp::DEF.name && name != HloOpKind::Reshape.name() {
         return false;
     }
     let ctx = body.ctx();

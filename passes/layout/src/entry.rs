@@ -20,6 +20,7 @@ use xla_ir::{AttrData, Attribute, Body, Diagnostic, InsertPoint, Layout, OpId, O
 
 use crate::layouts::with_layout;
 use crate::spec::parse_layout;
+use xla_dialects::hlo::HloOpKind;
 
 /// The attribute naming a parameter's or result's layout.
 pub const LAYOUT_ATTR: &str = "xla.layout";
@@ -74,7 +75,7 @@ pub fn set_layouts(body: &mut Body, func: OpId, side: Side, index: usize, layout
     let Some(entry) = body.entry_block(region) else { return Ok(()) };
     let location = body.op(func).location;
     let copy = |body: &mut Body, v, ty, at| {
-        let mut state = OpState::new(ctx.symbol("hlo.copy"), location);
+        let mut state = OpState::new(ctx.symbol(HloOpKind::Copy.name()), location);
         state.operands = vec![v];
         state.result_types = vec![ty];
         let op = body.create_op(state);

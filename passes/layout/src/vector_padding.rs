@@ -17,22 +17,23 @@
 use xla_ir::{Body, OpId, OpTrait, TypeData, ValueId};
 
 use crate::layouts::{layout_of, with_layout};
+use xla_dialects::hlo::HloOpKind;
 
 /// The ops whose operands may be padded: each reads its operand elements through logical
 /// indices.
 const PADDABLE_USERS: &[&str] = &[
-    "hlo.broadcast_in_dim",
-    "hlo.transpose",
-    "hlo.reshape",
-    "hlo.slice",
-    "hlo.concatenate",
-    "hlo.pad",
-    "hlo.reduce",
-    "hlo.dot",
-    "hlo.dot_general",
-    "hlo.select",
-    "hlo.compare",
-    "hlo.convert_element_type",
+    HloOpKind::BroadcastInDim.name(),
+    HloOpKind::Transpose.name(),
+    HloOpKind::Reshape.name(),
+    HloOpKind::Slice.name(),
+    HloOpKind::Concatenate.name(),
+    HloOpKind::Pad.name(),
+    HloOpKind::Reduce.name(),
+    HloOpKind::Dot.name(),
+    HloOpKind::DotGeneral.name(),
+    HloOpKind::Select.name(),
+    HloOpKind::Compare.name(),
+    HloOpKind::ConvertElementType.name(),
 ];
 
 /// Pads the minor dimension of the values of `func`'s top-level block where it pays, for

@@ -17,6 +17,7 @@ use xla_ir::{Context, Symbol, Type};
 
 use crate::fold;
 use crate::language::{HloNode, NodeKind};
+use xla_dialects::hlo::HloOpKind;
 
 /// The e-graph of this pass.
 pub type HloEGraph<'c> = EGraph<HloNode, HloAnalysis<'c>>;
@@ -42,13 +43,13 @@ pub struct HloAnalysis<'c> {
 
 impl<'c> HloAnalysis<'c> {
     pub fn new(ctx: &'c Context, max_fold_elements: usize) -> HloAnalysis<'c> {
-        HloAnalysis { ctx, max_fold_elements, folds: 0, constant_unions: 0, constant: ctx.symbol("hlo.constant") }
+        HloAnalysis { ctx, max_fold_elements, folds: 0, constant_unions: 0, constant: ctx.symbol(HloOpKind::Constant.name()) }
     }
 
     /// The `hlo.constant` node holding `literal` as a value of type `ty`.
     pub fn constant_node(&self, literal: &Literal, ty: Type) -> Option<HloNode> {
         let attr = fold::dense_attr(self.ctx, literal, ty)?;
-        Some(HloNode::op(self.ctx, "hlo.constant", ty, vec![(self.ctx.symbol("value"), attr)], Vec::new()))
+        Some(HloNode::op(self.ctx, HloOpKind::Constant.name(), ty, vec![(self.ctx.symbol("value"), attr)], Vec::new()))
     }
 
     fn is_constant_op(&self, node: &HloNode) -> bool {

@@ -15,10 +15,11 @@ use xla_ir::{Attribute, Body, Context, DenseElements, InsertPoint, OpState, Type
 
 use crate::from_egraph::create_op;
 use crate::language::HloNode;
+use xla_dialects::hlo::HloOpKind;
 
 /// Ops never folded although they look pure: their results are not functions of their
 /// operands.
-const NEVER_FOLDED: &[&str] = &["hlo.rng", "hlo.rng_uniform", "hlo.rng_normal", "hlo.rng_bit_generator", "hlo.replica_id"];
+const NEVER_FOLDED: &[&str] = &["hlo.rng", HloOpKind::RngUniform.name(), HloOpKind::RngNormal.name(), HloOpKind::RngBitGenerator.name(), HloOpKind::ReplicaId.name()];
 
 /// Whether op `name` may be folded at all.
 pub fn foldable(name: &str) -> bool {

@@ -22,6 +22,7 @@ use crate::analysis::HloEGraph;
 use crate::language::{HloNode, NodeKind};
 use crate::rules::reduce::REDUCER_ATTR;
 use crate::to_egraph::{def_position, Translation};
+use xla_dialects::hlo::HloOpKind;
 
 /// Creates (detached) the op `node` stands for over `operands`, at `location`; a modeled
 /// reduce gets a fresh region applying its reducer.
@@ -56,7 +57,7 @@ fn reducer_region(body: &mut Body<'_>, ctx: &Context, reducer: &str, node: &HloN
     op.result_types = vec![scalar];
     let op = body.create_op(op);
     body.insert_op(op, InsertPoint::BlockEnd(block));
-    let mut ret = OpState::new(ctx.symbol("hlo.return"), location);
+    let mut ret = OpState::new(ctx.symbol(HloOpKind::Return.name()), location);
     ret.operands = vec![body.result(op, 0)];
     let ret = body.create_op(ret);
     body.insert_op(ret, InsertPoint::BlockEnd(block));

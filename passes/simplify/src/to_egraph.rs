@@ -22,9 +22,10 @@ use xla_ir::{BlockId, Body, OpId, Symbol, Attribute, ValueDef, ValueId};
 use crate::analysis::HloEGraph;
 use crate::language::HloNode;
 use crate::rules::reduce::REDUCER_ATTR;
+use xla_dialects::hlo::HloOpKind;
 
 /// The binary ops a modeled reduce may have as its reducer.
-pub const KNOWN_REDUCERS: &[&str] = &["hlo.add", "hlo.multiply", "hlo.maximum", "hlo.minimum", "hlo.and", "hlo.or"];
+pub const KNOWN_REDUCERS: &[&str] = &[HloOpKind::Add.name(), HloOpKind::Multiply.name(), HloOpKind::Maximum.name(), HloOpKind::Minimum.name(), HloOpKind::And.name(), HloOpKind::Or.name()];
 
 /// One block in the e-graph.
 pub struct Translation {
@@ -53,7 +54,7 @@ fn known_reducer(body: &Body<'_>, reduce: OpId) -> Option<&'static str> {
         && (data.operands == [args[0], args[1]] || data.operands == [args[1], args[0]])
         && data.attributes.is_empty()
         && data.results.len() == 1;
-    let ret_ok = body.op_name(ret) == "hlo.return" && body.op(ret).operands == data.results;
+    let ret_ok = body.op_name(ret) == HloOpKind::Return.name() && body.op(ret).operands == data.results;
     (operands_ok && ret_ok).then_some(reducer)
 }
 
@@ -72,7 +73,7 @@ pub fn node_of(body: &Body<'_>, op: OpId, children: Vec<Id>) -> Option<HloNode> 
     }
     let mut attrs: Vec<(Symbol, Attribute)> = data.attributes.iter().map(|a| (a.name, a.value)).collect();
     if !data.regions.is_empty() {
-        let reducer = (name == "hlo.reduce" && data.operands.len() == 2).then(|| known_reducer(body, op)).flatten()?;
+        let reducer = (name == HloOpKind::Reduce.name() && data.operands.len() == 2).then(|| known_reducer(body, op)).flatten()?;
         attrs.push((ctx.symbol(REDUCER_ATTR), ctx.string_attr(reducer)));
     }
     Some(HloNode::op(ctx, name, ty, attrs, children))

@@ -9,6 +9,7 @@ use xla_ir::{Diagnostic, TensorType, Type, TypeData, ValueId};
 use super::super::attr_text::{enum_value, int_list_attr};
 use super::emit::Emitter;
 use super::next_after::next_after;
+use xla_dialects::hlo::HloOpKind;
 
 /// `broadcast_OP(a, b) = OP(broadcast_in_dim(a), broadcast_in_dim(b))` (three operands for
 /// `select`).
@@ -42,7 +43,7 @@ pub(crate) fn broadcast(em: &mut Emitter, op: &str, operands: &[ValueId], expect
             }
         };
         let attr = ctx.i64_array_attr(&dims);
-        values.push(em.one("hlo.broadcast_in_dim", &[v], &[("broadcast_dimensions", attr)], Some(target))?);
+        values.push(em.one(HloOpKind::BroadcastInDim.name(), &[v], &[("broadcast_dimensions", attr)], Some(target))?);
     }
     match op {
         "select" => em.select(values[0], values[1], values[2]),

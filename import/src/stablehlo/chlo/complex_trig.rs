@@ -22,6 +22,7 @@ use xla_ir::{Diagnostic, FloatKind, Scalar, ValueId};
 
 use super::emit::{max_finite, min_positive_normal, round_to, significand_bits, Emitter};
 use crate::stablehlo::complex_math::{self, hypot, split, OnParts, Parts};
+use xla_dialects::hlo::HloOpKind;
 
 /// Expands chlo op `name` on the complex value `z`; `None` (and nothing emitted) when `z` is
 /// not complex or `name` is not one of the functions this module writes.
@@ -43,7 +44,7 @@ pub(crate) fn expand(em: &mut Emitter, name: &str, z: ValueId) -> Result<Option<
     };
     let Some(parts) = split(em, z)? else { return Ok(None) };
     let (re, im) = on_parts(em, parts)?;
-    em.one("hlo.complex", &[re, im], &[], None).map(Some)
+    em.one(HloOpKind::Complex.name(), &[re, im], &[], None).map(Some)
 }
 
 /// Whether `z` is a tensor of complex numbers.
@@ -71,11 +72,11 @@ fn cosh(em: &mut Emitter, z: ValueId) -> Result<ValueId, Diagnostic> {
 fn half_exponentials(em: &mut Emitter, z: ValueId) -> Result<(ValueId, ValueId), Diagnostic> {
     let ty = em.ty(z);
     let half = em.splat(Scalar::Complex(0.5, 0.0), ty)?;
-    let log_half = complex_math::emit(em, "hlo.log", half)?;
+    let log_half = complex_math::emit(em, HloOpKind::Log.name(), half)?;
     let shifted = em.add(z, log_half)?;
-    let up = complex_math::emit(em, "hlo.exponential", shifted)?;
+    let up = complex_math::emit(em, HloOpKind::Exponential.name(), shifted)?;
     let reflected = em.sub(log_half, z)?;
-    let down = complex_math::emit(em, "hlo.exponential", reflected)?;
+    let down = complex_math::emit(em, HloOpKind::Exponential.name(), reflected)?;
     Ok((up, down))
 }
 
@@ -85,7 +86,7 @@ fn half_exponentials(em: &mut Emitter, z: ValueId) -> Result<(ValueId, ValueId),
 /// overflows only when the result does.
 fn square(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
     let bool_ty = em.with_element(em.ty(x), em.ctx().int_type(1));
-    let x_finite = em.one("hlo.is_finite", &[x], &[], Some(bool_ty))?;
+    let x_finite = em.one(HloOpKind::IsFinite.name(), &[x], &[], Some(bool_ty))?;
     let ax = em.unary("abs", x)?;
     let ay = em.unary("abs", y)?;
     let same_magnitude = em.compare("EQ", ax, ay, None)?;

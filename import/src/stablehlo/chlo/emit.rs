@@ -6,6 +6,7 @@
 //! that cannot be built, a constant of a shape that is not static).
 
 use xla_ir::{Body, Builder, Context, Diagnostic, Dim, FloatKind, InsertPoint, OpId, OpState, Scalar, TensorType, Type, TypeData, ValueId};
+use xla_dialects::hlo::HloOpKind;
 
 /// Builds hlo ops before the chlo op `op`.
 pub(crate) struct Emitter<'a, 'c> {
@@ -108,11 +109,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         if let Some(t) = compare_type {
             attrs.push(("compare_type", ctx.string_attr(t)));
         }
-        self.one("hlo.compare", &[a, b], &attrs, None)
+        self.one(HloOpKind::Compare.name(), &[a, b], &attrs, None)
     }
 
     pub(crate) fn select(&mut self, pred: ValueId, on_true: ValueId, on_false: ValueId) -> Result<ValueId, Diagnostic> {
-        self.one("hlo.select", &[pred, on_true, on_false], &[], None)
+        self.one(HloOpKind::Select.name(), &[pred, on_true, on_false], &[], None)
     }
 
     /// `x` converted to element type `element`.
@@ -121,7 +122,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         if ty == self.ty(x) {
             return Ok(x);
         }
-        self.one("hlo.convert_element_type", &[x], &[], Some(ty))
+        self.one(HloOpKind::ConvertElementType.name(), &[x], &[], Some(ty))
     }
 
     /// A value of type `ty` (a tensor of static shape) with every element `value`: a 0-d
@@ -135,11 +136,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         };
         let scalar_type = ctx.tensor_type(&[], tensor.element);
         let dense = xla_ir::DenseElements::from_scalars(ctx, scalar_type, &[value]).map_err(|m| self.error(m))?;
-        let scalar = self.one("hlo.constant", &[], &[("value", ctx.dense_attr(dense))], None)?;
+        let scalar = self.one(HloOpKind::Constant.name(), &[], &[("value", ctx.dense_attr(dense))], None)?;
         if tensor.dims.is_empty() {
             return Ok(scalar);
         }
-        self.one("hlo.broadcast_in_dim", &[scalar], &[("broadcast_dimensions", ctx.i64_array_attr(&[]))], Some(ty))
+        self.one(HloOpKind::BroadcastInDim.name(), &[scalar], &[("broadcast_dimensions", ctx.i64_array_attr(&[]))], Some(ty))
     }
 
     /// A float constant of `like`'s type.

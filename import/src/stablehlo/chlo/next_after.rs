@@ -4,6 +4,7 @@
 use xla_ir::{Diagnostic, FloatKind, Scalar, ValueId};
 
 use super::emit::Emitter;
+use xla_dialects::hlo::HloOpKind;
 
 /// `next_after(x, y)`: the representable float next to `x` towards `y`. On the bits `b(x)`
 /// (an integer of the float's width): `y` when `x == y`; a quiet NaN when either is NaN; the
@@ -19,7 +20,7 @@ pub(crate) fn next_after(em: &mut Emitter, x: ValueId, y: ValueId) -> Result<Val
     };
     let int = em.ctx().int_type(width);
     let int_ty = em.with_element(em.ty(x), int);
-    let bits = |em: &mut Emitter, v: ValueId| em.one("hlo.bitcast_convert_type", &[v], &[], Some(int_ty));
+    let bits = |em: &mut Emitter, v: ValueId| em.one(HloOpKind::BitcastConvertType.name(), &[v], &[], Some(int_ty));
     let x_bits = bits(em, x)?;
     let y_bits = bits(em, y)?;
     let int_const = |em: &mut Emitter, v: i128| em.splat(Scalar::Int(v), int_ty);
@@ -55,5 +56,5 @@ pub(crate) fn next_after(em: &mut Emitter, x: ValueId, y: ValueId) -> Result<Val
     let nan_bits = bits(em, nan)?;
     let result = em.select(any_nan, nan_bits, result)?;
     let float_ty = em.ty(x);
-    em.one("hlo.bitcast_convert_type", &[result], &[], Some(float_ty))
+    em.one(HloOpKind::BitcastConvertType.name(), &[result], &[], Some(float_ty))
 }

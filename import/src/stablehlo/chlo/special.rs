@@ -10,6 +10,7 @@
 use xla_ir::{Diagnostic, FloatKind, ValueId};
 
 use super::emit::Emitter;
+use xla_dialects::hlo::HloOpKind;
 
 /// The coefficients of `erf(x) / x` in `x^2` for `|x| < 1` (single precision).
 const ERF_SMALL: [f64; 7] =
@@ -211,7 +212,7 @@ pub(crate) fn lgamma(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic
         let reflected = em.sub(partial, log_y)?;
         let minus_denom = em.unary("negate", denom)?;
         let bool_ty = em.with_element(em.ty(denom), em.ctx().int_type(1));
-        let finite = em.one("hlo.is_finite", &[denom], &[], Some(bool_ty))?;
+        let finite = em.one(HloOpKind::IsFinite.name(), &[denom], &[], Some(bool_ty))?;
         let reflection = em.select(finite, reflected, minus_denom)?;
         let result = em.select(reflect, reflection, log_y)?;
         let inf = em.float(f64::INFINITY, x)?;

@@ -4,6 +4,7 @@
 use xla_ir::{Diagnostic, InsertPoint, OpState, Signedness, TensorType, Type, TypeData, ValueId};
 
 use super::emit::Emitter;
+use xla_dialects::hlo::HloOpKind;
 
 /// `top_k(x, k) = (slice(v), slice(i))` where `(v, i) = sort(x, iota)` along the last
 /// dimension, stable, by `a > b` (floats in total order, so NaN sorts first), and each slice
@@ -28,7 +29,7 @@ pub(crate) fn top_k(em: &mut Emitter, x: ValueId, expected: &[Type]) -> Result<V
     let index_element = ctx.as_tensor(indices_type).map(|t| t.element).ok_or_else(|| em.error("needs tensor results"))?;
     let dim = shape.len() as i64 - 1;
     let iota_type = em.with_element(em.ty(x), index_element);
-    let iota = em.one("hlo.iota", &[], &[("iota_dimension", ctx.i64_attr(dim))], Some(iota_type))?;
+    let iota = em.one(HloOpKind::Iota.name(), &[], &[("iota_dimension", ctx.i64_attr(dim))], Some(iota_type))?;
     // The comparator: (a, b, i, j) -> a > b.
     let compare_type = match ctx.type_data(t.element) {
         TypeData::Float(_) => "TOTALORDER",
@@ -44,19 +45,19 @@ pub(crate) fn top_k(em: &mut Emitter, x: ValueId, expected: &[Type]) -> Result<V
     let b = body.add_block_arg(block, scalar(t.element));
     body.add_block_arg(block, scalar(index_element));
     body.add_block_arg(block, scalar(index_element));
-    let mut gt = OpState::new(ctx.symbol("hlo.compare"), location);
+    let mut gt = OpState::new(ctx.symbol(HloOpKind::Compare.name()), location);
     gt.operands = vec![a, b];
     gt.result_types = vec![scalar(ctx.int_type(1))];
     gt.set_attr(ctx.symbol("comparison_direction"), ctx.string_attr("GT"));
     gt.set_attr(ctx.symbol("compare_type"), ctx.string_attr(compare_type));
     let gt = body.create_op(gt);
     body.insert_op(gt, InsertPoint::BlockEnd(block));
-    let mut ret = OpState::new(ctx.symbol("hlo.return"), location);
+    let mut ret = OpState::new(ctx.symbol(HloOpKind::Return.name()), location);
     ret.operands = vec![body.result(gt, 0)];
     let ret = body.create_op(ret);
     body.insert_op(ret, InsertPoint::BlockEnd(block));
-    let def = ctx.op_def(ctx.symbol("hlo.sort")).ok_or_else(|| em.error("needs 'hlo.sort', which is not registered"))?;
-    let mut sort = em.b.state("hlo.sort");
+    let def = ctx.op_def(ctx.symbol(HloOpKind::Sort.name())).ok_or_else(|| em.error("needs 'hlo.sort', which is not registered"))?;
+    let mut sort = em.b.state(HloOpKind::Sort.name());
     sort.operands = vec![x, iota];
     sort.regions = vec![region];
     sort.set_attr(ctx.symbol("dimension"), ctx.i64_attr(dim));
@@ -72,7 +73,7 @@ pub(crate) fn top_k(em: &mut Emitter, x: ValueId, expected: &[Type]) -> Result<V
         ("limit_indices", ctx.i64_array_attr(&limit)),
         ("strides", ctx.i64_array_attr(&strides)),
     ];
-    let values = em.one("hlo.slice", &[sorted[0]], &attrs, None)?;
-    let indices = em.one("hlo.slice", &[sorted[1]], &attrs, None)?;
+    let values = em.one(HloOpKind::Slice.name(), &[sorted[0]], &attrs, None)?;
+    let indices = em.one(HloOpKind::Slice.name(), &[sorted[1]], &attrs, None)?;
     Ok(vec![values, indices])
 }

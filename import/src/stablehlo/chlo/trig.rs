@@ -7,6 +7,7 @@
 use xla_ir::{Diagnostic, TypeData, ValueId};
 
 use super::emit::{max_finite, Emitter};
+use xla_dialects::hlo::HloOpKind;
 
 /// `square(x) = x * x`.
 pub(crate) fn square(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
@@ -19,10 +20,10 @@ pub(crate) fn conj(em: &mut Emitter, z: ValueId) -> Result<ValueId, Diagnostic> 
     let ctx = em.ctx();
     let TypeData::Complex(part) = ctx.type_data(t.element).clone() else { return Ok(z) };
     let part_type = em.with_element(em.ty(z), part);
-    let re = em.one("hlo.real", &[z], &[], Some(part_type))?;
-    let im = em.one("hlo.imag", &[z], &[], Some(part_type))?;
+    let re = em.one(HloOpKind::Real.name(), &[z], &[], Some(part_type))?;
+    let im = em.one(HloOpKind::Imag.name(), &[z], &[], Some(part_type))?;
     let minus_im = em.unary("negate", im)?;
-    em.one("hlo.complex", &[re, minus_im], &[], None)
+    em.one(HloOpKind::Complex.name(), &[re, minus_im], &[], None)
 }
 
 /// Fails unless `x` holds real floats.

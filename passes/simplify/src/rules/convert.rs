@@ -6,12 +6,13 @@ use xla_ir::FloatKind;
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
+use xla_dialects::hlo::HloOpKind;
 
 pub static RULES: &[Rule] = &[
     // convert(x) : type(x) => x
-    Rule { name: "convert-identity", identity: "convert(x : T) : T => x", exact: true, root: "hlo.convert_element_type", apply: convert_identity },
+    Rule { name: "convert-identity", identity: "convert(x : T) : T => x", exact: true, root: HloOpKind::ConvertElementType.name(), apply: convert_identity },
     // convert(convert(x : A) : B) : C => convert(x) : C  when every A is exactly a B
-    Rule { name: "convert-convert", identity: "convert(convert(x : A) : B) : C => convert(x : A) : C when A -> B is exact", exact: true, root: "hlo.convert_element_type", apply: convert_convert },
+    Rule { name: "convert-convert", identity: "convert(convert(x : A) : B) : C => convert(x : A) : C when A -> B is exact", exact: true, root: HloOpKind::ConvertElementType.name(), apply: convert_convert },
 ];
 
 fn convert_identity(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
@@ -53,7 +54,7 @@ pub fn exact_conversion(from: ElementType, to: ElementType) -> bool {
 
 fn convert_convert(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let middle = *node.children.first()?;
-    let inner = cx.node(middle, "hlo.convert_element_type")?;
+    let inner = cx.node(middle, HloOpKind::ConvertElementType.name())?;
     let x = *inner.children.first()?;
     if !exact_conversion(cx.element(x)?, cx.element(middle)?) {
         return None;

@@ -11,56 +11,57 @@ use xla_ir::dense::Scalar;
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
+use xla_dialects::hlo::HloOpKind;
 
 pub static RULES: &[Rule] = &[
     // x + 0 => x   (integers; floats only for -0.0, the neutral element of IEEE addition)
-    Rule { name: "add-zero", identity: "x + 0 => x, 0 + x => x", exact: true, root: "hlo.add", apply: add_zero },
+    Rule { name: "add-zero", identity: "x + 0 => x, 0 + x => x", exact: true, root: HloOpKind::Add.name(), apply: add_zero },
     // x - 0 => x   (x - +0.0 == x for every float, -0.0 included)
-    Rule { name: "subtract-zero", identity: "x - 0 => x", exact: true, root: "hlo.subtract", apply: subtract_zero },
+    Rule { name: "subtract-zero", identity: "x - 0 => x", exact: true, root: HloOpKind::Subtract.name(), apply: subtract_zero },
     // x * 1 => x
-    Rule { name: "multiply-one", identity: "x * 1 => x, 1 * x => x", exact: true, root: "hlo.multiply", apply: multiply_one },
+    Rule { name: "multiply-one", identity: "x * 1 => x, 1 * x => x", exact: true, root: HloOpKind::Multiply.name(), apply: multiply_one },
     // x / 1 => x
-    Rule { name: "divide-one", identity: "x / 1 => x", exact: true, root: "hlo.divide", apply: divide_one },
+    Rule { name: "divide-one", identity: "x / 1 => x", exact: true, root: HloOpKind::Divide.name(), apply: divide_one },
     // x * 0 => 0   (integers only: inf * 0 is NaN)
-    Rule { name: "multiply-zero-int", identity: "x * 0 => 0 (integers)", exact: true, root: "hlo.multiply", apply: multiply_zero_int },
+    Rule { name: "multiply-zero-int", identity: "x * 0 => 0 (integers)", exact: true, root: HloOpKind::Multiply.name(), apply: multiply_zero_int },
     // x - x => 0   (integers only: inf - inf is NaN)
-    Rule { name: "subtract-self-int", identity: "x - x => 0 (integers)", exact: true, root: "hlo.subtract", apply: subtract_self_int },
+    Rule { name: "subtract-self-int", identity: "x - x => 0 (integers)", exact: true, root: HloOpKind::Subtract.name(), apply: subtract_self_int },
     // x ^ x => 0
-    Rule { name: "xor-self", identity: "x ^ x => 0 (integers, predicates)", exact: true, root: "hlo.xor", apply: xor_self },
+    Rule { name: "xor-self", identity: "x ^ x => 0 (integers, predicates)", exact: true, root: HloOpKind::Xor.name(), apply: xor_self },
     // max(x, x) => x
-    Rule { name: "maximum-self", identity: "max(x, x) => x", exact: true, root: "hlo.maximum", apply: same_operands },
+    Rule { name: "maximum-self", identity: "max(x, x) => x", exact: true, root: HloOpKind::Maximum.name(), apply: same_operands },
     // min(x, x) => x
-    Rule { name: "minimum-self", identity: "min(x, x) => x", exact: true, root: "hlo.minimum", apply: same_operands },
+    Rule { name: "minimum-self", identity: "min(x, x) => x", exact: true, root: HloOpKind::Minimum.name(), apply: same_operands },
     // x & x => x
-    Rule { name: "and-self", identity: "x & x => x", exact: true, root: "hlo.and", apply: same_operands },
+    Rule { name: "and-self", identity: "x & x => x", exact: true, root: HloOpKind::And.name(), apply: same_operands },
     // x | x => x
-    Rule { name: "or-self", identity: "x | x => x", exact: true, root: "hlo.or", apply: same_operands },
+    Rule { name: "or-self", identity: "x | x => x", exact: true, root: HloOpKind::Or.name(), apply: same_operands },
     // x & true => x, x & false => false  (predicates)
-    Rule { name: "and-constant", identity: "p & true => p, p & false => false", exact: true, root: "hlo.and", apply: and_constant },
+    Rule { name: "and-constant", identity: "p & true => p, p & false => false", exact: true, root: HloOpKind::And.name(), apply: and_constant },
     // x | false => x, x | true => true  (predicates)
-    Rule { name: "or-constant", identity: "p | false => p, p | true => true", exact: true, root: "hlo.or", apply: or_constant },
+    Rule { name: "or-constant", identity: "p | false => p, p | true => true", exact: true, root: HloOpKind::Or.name(), apply: or_constant },
     // select(c, x, x) => x
-    Rule { name: "select-same", identity: "select(c, x, x) => x", exact: true, root: "hlo.select", apply: select_same },
+    Rule { name: "select-same", identity: "select(c, x, x) => x", exact: true, root: HloOpKind::Select.name(), apply: select_same },
     // select(true, x, y) => x, select(false, x, y) => y
-    Rule { name: "select-constant", identity: "select(true, x, y) => x, select(false, x, y) => y", exact: true, root: "hlo.select", apply: select_constant },
+    Rule { name: "select-constant", identity: "select(true, x, y) => x, select(false, x, y) => y", exact: true, root: HloOpKind::Select.name(), apply: select_constant },
     // -(-x) => x
-    Rule { name: "negate-negate", identity: "-(-x) => x", exact: true, root: "hlo.negate", apply: negate_negate },
+    Rule { name: "negate-negate", identity: "-(-x) => x", exact: true, root: HloOpKind::Negate.name(), apply: negate_negate },
     // not(not(x)) => x
-    Rule { name: "not-not", identity: "not(not(x)) => x", exact: true, root: "hlo.not", apply: not_not },
+    Rule { name: "not-not", identity: "not(not(x)) => x", exact: true, root: HloOpKind::Not.name(), apply: not_not },
     // 0 - x => -x   (integers; floats only for -0.0 - x)
-    Rule { name: "zero-minus", identity: "0 - x => -x", exact: true, root: "hlo.subtract", apply: zero_minus },
+    Rule { name: "zero-minus", identity: "0 - x => -x", exact: true, root: HloOpKind::Subtract.name(), apply: zero_minus },
     // x * -1 => -x
-    Rule { name: "multiply-minus-one", identity: "x * -1 => -x, -1 * x => -x", exact: true, root: "hlo.multiply", apply: multiply_minus_one },
+    Rule { name: "multiply-minus-one", identity: "x * -1 => -x, -1 * x => -x", exact: true, root: HloOpKind::Multiply.name(), apply: multiply_minus_one },
     // -x * -y => x * y
-    Rule { name: "negate-product", identity: "(-x) * (-y) => x * y", exact: true, root: "hlo.multiply", apply: negate_product },
+    Rule { name: "negate-product", identity: "(-x) * (-y) => x * y", exact: true, root: HloOpKind::Multiply.name(), apply: negate_product },
     // pow(x, 1) => x
-    Rule { name: "power-one", identity: "pow(x, 1) => x", exact: true, root: "hlo.power", apply: power_one },
+    Rule { name: "power-one", identity: "pow(x, 1) => x", exact: true, root: HloOpKind::Power.name(), apply: power_one },
     // pow(x, 2) => x * x   (x*x is the correctly rounded square)
-    Rule { name: "power-two", identity: "pow(x, 2) => x * x", exact: true, root: "hlo.power", apply: power_two },
+    Rule { name: "power-two", identity: "pow(x, 2) => x * x", exact: true, root: HloOpKind::Power.name(), apply: power_two },
     // pow(x, 0) => 1   (C's pow(NaN, 0) is 1 too)
-    Rule { name: "power-zero", identity: "pow(x, 0) => 1", exact: true, root: "hlo.power", apply: power_zero },
+    Rule { name: "power-zero", identity: "pow(x, 0) => 1", exact: true, root: HloOpKind::Power.name(), apply: power_zero },
     // compare(x, x) => constant  (integers: EQ/GE/LE true, NE/GT/LT false)
-    Rule { name: "compare-self-int", identity: "x == x => true, x < x => false, ... (integers)", exact: true, root: "hlo.compare", apply: compare_self_int },
+    Rule { name: "compare-self-int", identity: "x == x => true, x < x => false, ... (integers)", exact: true, root: HloOpKind::Compare.name(), apply: compare_self_int },
 ];
 
 fn binary(node: &HloNode) -> Option<(Id, Id)> {
@@ -179,12 +180,12 @@ fn select_constant(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
 }
 
 fn negate_negate(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let inner = cx.node(*node.children.first()?, "hlo.negate")?;
+    let inner = cx.node(*node.children.first()?, HloOpKind::Negate.name())?;
     Some(Rhs::Class(*inner.children.first()?))
 }
 
 fn not_not(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let inner = cx.node(*node.children.first()?, "hlo.not")?;
+    let inner = cx.node(*node.children.first()?, HloOpKind::Not.name())?;
     Some(Rhs::Class(*inner.children.first()?))
 }
 
@@ -192,14 +193,14 @@ fn zero_minus(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
     let zero = if cx.is_integral(a) { cx.is_zero(a, true, true) } else { cx.is_float(a) && cx.is_zero(a, false, true) };
     (zero && cx.ty(b) == node.ty && !cx.is_unsigned(b)).then_some(())?;
-    Some(Rhs::op(cx.ctx, "hlo.negate", node.ty, vec![], vec![Rhs::Class(b)]))
+    Some(Rhs::op(cx.ctx, HloOpKind::Negate.name(), node.ty, vec![], vec![Rhs::Class(b)]))
 }
 
 fn multiply_minus_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
     for (x, c) in [(a, b), (b, a)] {
         if cx.is_value(c, -1) && cx.ty(x) == node.ty && (cx.is_float(x) || cx.is_integer(x)) {
-            return Some(Rhs::op(cx.ctx, "hlo.negate", node.ty, vec![], vec![Rhs::Class(x)]));
+            return Some(Rhs::op(cx.ctx, HloOpKind::Negate.name(), node.ty, vec![], vec![Rhs::Class(x)]));
         }
     }
     None
@@ -207,8 +208,8 @@ fn multiply_minus_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
 
 fn negate_product(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
-    let x = *cx.node(a, "hlo.negate")?.children.first()?;
-    let y = *cx.node(b, "hlo.negate")?.children.first()?;
+    let x = *cx.node(a, HloOpKind::Negate.name())?.children.first()?;
+    let y = *cx.node(b, HloOpKind::Negate.name())?.children.first()?;
     Some(Rhs::like(node, vec![Rhs::Class(x), Rhs::Class(y)]))
 }
 
@@ -220,7 +221,7 @@ fn power_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
 fn power_two(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
     (cx.is_value(b, 2) && cx.ty(a) == node.ty).then_some(())?;
-    Some(Rhs::op(cx.ctx, "hlo.multiply", node.ty, vec![], vec![Rhs::Class(a), Rhs::Class(a)]))
+    Some(Rhs::op(cx.ctx, HloOpKind::Multiply.name(), node.ty, vec![], vec![Rhs::Class(a), Rhs::Class(a)]))
 }
 
 fn power_zero(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {

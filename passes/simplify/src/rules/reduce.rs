@@ -7,6 +7,7 @@ use xla_interp::Literal;
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
+use xla_dialects::hlo::HloOpKind;
 
 /// The payload attribute naming a modeled reduce's reducer op (`"hlo.add"`); never written
 /// back to the IR.
@@ -14,11 +15,11 @@ pub const REDUCER_ATTR: &str = "simplify.reducer";
 
 pub static RULES: &[Rule] = &[
     // reduce(broadcast_in_dim(x, d), init, op) over the broadcast dims => op(x, init)  (op idempotent: max, min, and, or)
-    Rule { name: "reduce-of-broadcast", identity: "reduce_op(broadcast(x), init) over the new dims => op(x, init) for max/min/and/or", exact: true, root: "hlo.reduce", apply: reduce_of_broadcast },
+    Rule { name: "reduce-of-broadcast", identity: "reduce_op(broadcast(x), init) over the new dims => op(x, init) for max/min/and/or", exact: true, root: HloOpKind::Reduce.name(), apply: reduce_of_broadcast },
     // reduce_add(broadcast_in_dim(x, d), init) over the broadcast dims => x * n + init  (integers)
-    Rule { name: "reduce-add-of-broadcast-int", identity: "reduce_add(broadcast(x), init) over n new elements => x * n + init (integers)", exact: true, root: "hlo.reduce", apply: reduce_add_of_broadcast_int },
+    Rule { name: "reduce-add-of-broadcast-int", identity: "reduce_add(broadcast(x), init) over n new elements => x * n + init (integers)", exact: true, root: HloOpKind::Reduce.name(), apply: reduce_add_of_broadcast_int },
     // reduce(reshape(x), init) over every dim => reduce(x, init) over every dim  (same row-major order)
-    Rule { name: "reduce-of-reshape", identity: "reduce(reshape(x)) over all dims => reduce(x) over all dims", exact: true, root: "hlo.reduce", apply: reduce_of_reshape },
+    Rule { name: "reduce-of-reshape", identity: "reduce(reshape(x)) over all dims => reduce(x) over all dims", exact: true, root: HloOpKind::Reduce.name(), apply: reduce_of_reshape },
 ];
 
 fn reducer<'c>(cx: &RuleCx<'_, 'c>, node: &HloNode) -> Option<&'c str> {
@@ -30,7 +31,7 @@ fn reducer<'c>(cx: &RuleCx<'_, 'c>, node: &HloNode) -> Option<&'c str> {
 /// result element reduces.
 fn of_broadcast(cx: &RuleCx, node: &HloNode) -> Option<(Id, Id, i64)> {
     let [input, init] = node.children[..] else { return None };
-    let broadcast = cx.node(input, "hlo.broadcast_in_dim")?;
+    let broadcast = cx.node(input, HloOpKind::BroadcastInDim.name())?;
     let x = *broadcast.children.first()?;
     let kept = broadcast.ints(cx.ctx, "broadcast_dimensions")?;
     let reduced = node.ints(cx.ctx, "dimensions")?;
@@ -53,20 +54,20 @@ fn reduce_of_broadcast(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
 }
 
 fn reduce_add_of_broadcast_int(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    (reducer(cx, node)? == "hlo.add").then_some(())?;
+    (reducer(cx, node)? == HloOpKind::Add.name()).then_some(())?;
     let (x, init, count) = of_broadcast(cx, node)?;
     cx.is_integer(x).then_some(())?;
     let element = cx.element(x)?;
     let scalar_ty = cx.tensor_like(x, &[]);
     let n = Literal::scalar(element, xla_ir::dense::Scalar::Int(element.wrap(i128::from(count))));
     let n = Rhs::Node(cx.egraph.analysis.constant_node(&n, scalar_ty)?, Vec::new());
-    let product = Rhs::op(cx.ctx, "hlo.multiply", node.ty, vec![], vec![Rhs::Class(x), n]);
-    Some(Rhs::op(cx.ctx, "hlo.add", node.ty, vec![], vec![product, Rhs::Class(init)]))
+    let product = Rhs::op(cx.ctx, HloOpKind::Multiply.name(), node.ty, vec![], vec![Rhs::Class(x), n]);
+    Some(Rhs::op(cx.ctx, HloOpKind::Add.name(), node.ty, vec![], vec![product, Rhs::Class(init)]))
 }
 
 fn reduce_of_reshape(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let [input, init] = node.children[..] else { return None };
-    let reshape = cx.node(input, "hlo.reshape")?;
+    let reshape = cx.node(input, HloOpKind::Reshape.name())?;
     let x = *reshape.children.first()?;
     let rank = cx.shape(input)?.len() as i64;
     let mut reduced = node.ints(cx.ctx, "dimensions")?;
