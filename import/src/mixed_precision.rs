@@ -7,8 +7,8 @@
 //! Invariant: only `hlo.dot`, `hlo.dot_general` and `hlo.convolution` are touched, and only
 //! operands whose element type differs from the result's.
 
-use xla_ir::{Body, Diagnostic, InsertPoint, Location, OpId, OpState, TensorType, TypeData};
 use xla_dialects::hlo::HloOpKind;
+use xla_ir::{Body, Diagnostic, InsertPoint, Location, OpId, OpState, TensorType, TypeData};
 
 /// Converts the operands of a dot or convolution whose result element type differs from
 /// theirs to the result's element type .

@@ -23,6 +23,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{
     Attribute, BlockId, Body, Builder, Context, Diagnostic, InsertPoint, Location, NamedAttribute, OpId, OpState, RegionId, Type, TypeData,
 };
@@ -34,7 +35,6 @@ use super::opcodes;
 use super::shape::{ir_type, parse_shape, plain_type, Shape};
 use super::source::Source;
 use super::values::HloValue;
-use xla_dialects::hlo::HloOpKind;
 
 /// How deeply computations may be inlined into one another as regions.
 const MAX_REGION_DEPTH: usize = 64;

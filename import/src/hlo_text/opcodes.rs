@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use xla_dialects::hlo::{BitcastConvertTypeOp, ConvertElementTypeOp, HloOp};
+use xla_dialects::hlo::{BitcastConvertTypeOp, ConvertElementTypeOp, HloOp, HloOpKind};
 use xla_ir::op_def::{OpDef, OpTrait};
 use xla_ir::{Attribute, Diagnostic, Location, Op, RegionId, Type, ValueId};
 
@@ -25,7 +25,6 @@ use super::emitter::Emitter;
 use super::shape::{plain_type, Shape};
 use super::values::HloValue;
 use super::{ops_control, ops_effects, ops_linalg, ops_reduce, ops_shape};
-use xla_dialects::hlo::HloOpKind;
 
 /// One instruction being emitted: its syntax and its operands' values.
 pub struct Inst<'i> {

@@ -13,6 +13,7 @@
 //!   tuple value holds the operands, the result and (unavailable) context; `-done` takes the
 //!   result out. `async-start` with `calls=` calls the wrapped computation.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Attribute, NamedAttribute};
 
 use super::ast::Instruction;
@@ -22,7 +23,6 @@ use super::emitter::Emitter;
 use super::opcodes::{self, Inst};
 use super::shape::{default_layout, plain_type, Shape, ShapeKind};
 use super::values::HloValue;
-use xla_dialects::hlo::HloOpKind;
 
 /// The operands of a call to computation `comp`, matched to its parameter types.
 fn call_operands(e: &mut Emitter, inst: &Inst, comp: usize) -> PResult<Vec<xla_ir::ValueId>> {

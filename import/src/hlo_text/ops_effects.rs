@@ -12,6 +12,8 @@
 //!   group of every replica). `all-to-all` needs `dimensions` (its tuple form has no hlo
 //!   op) and replica groups (they give the split count).
 
+use xla_dialects::hlo::HloOpKind;
+
 use super::attrs::read_replica_groups;
 use super::cursor::PResult;
 use super::emitter::Emitter;
@@ -19,7 +21,6 @@ use super::opcodes::Inst;
 use super::ops_control::start_value;
 use super::shape::{plain_type, Shape};
 use super::values::HloValue;
-use xla_dialects::hlo::HloOpKind;
 
 /// `after-all(tokens...)` → `hlo.after_all`.
 pub fn after_all(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {

@@ -5,12 +5,13 @@
 //! written), `operand_precision` becomes `precision_config`, and the `window` and
 //! `dim_labels` of a convolution become the flat attributes of `hlo.convolution`.
 
+use xla_dialects::hlo::HloOpKind;
+
 use super::attrs::{read_dim_labels, read_window};
 use super::cursor::PResult;
 use super::emitter::Emitter;
 use super::opcodes::Inst;
 use super::values::HloValue;
-use xla_dialects::hlo::HloOpKind;
 
 /// `dot(a, b), lhs_contracting_dims={1}, rhs_contracting_dims={0}, ...` → `hlo.dot_general`.
 pub fn dot(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {

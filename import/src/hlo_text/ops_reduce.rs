@@ -8,6 +8,7 @@
 //! makes of it: a stable `hlo.sort` of `x` with an `hlo.iota` of indices along the last
 //! dimension, ordered by `GT` (`LT` when `largest=false`), then `hlo.slice` of the first `K`.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Type, ValueId};
 
 use super::attrs::{read_window, Window};
@@ -15,7 +16,6 @@ use super::cursor::PResult;
 use super::emitter::Emitter;
 use super::opcodes::Inst;
 use super::values::HloValue;
-use xla_dialects::hlo::HloOpKind;
 
 /// `reduce(inputs..., inits...), dimensions={...}, to_apply=f` → `hlo.reduce`.
 pub fn reduce(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {

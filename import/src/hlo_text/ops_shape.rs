@@ -15,6 +15,7 @@
 //! - The old `dynamic-slice(x, indices)` form with one index vector is split into scalar
 //!   indices with `hlo.slice` + `hlo.reshape`.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Dim, TypeData, ValueId};
 
 use super::attrs::{read_padding_config, read_slice};
@@ -24,7 +25,6 @@ use super::literal::{parse_literal, Literal};
 use super::opcodes::Inst;
 use super::shape::{default_layout, plain_type};
 use super::values::HloValue;
-use xla_dialects::hlo::HloOpKind;
 
 /// `constant(literal)` → `hlo.constant` (a tuple literal gives a virtual tuple of them).
 pub fn constant(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {

@@ -13,11 +13,11 @@
 //! dialect (the `u32[]` context of `send`/`recv`, the `s32[]` state of `async-start`);
 //! they are [`HloValue::Unavailable`], and using one is a located error.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{shape::compatible, Location, Type, TypeData, ValueId};
 
 use super::cursor::PResult;
 use super::emitter::Emitter;
-use xla_dialects::hlo::HloOpKind;
 
 /// What an instruction's value is; see the module documentation.
 #[derive(Clone, Debug)]

@@ -18,13 +18,13 @@
 
 use std::collections::HashMap;
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, OpId, OpRef, RegionId, Type, ValueId, WalkOrder};
 
 use super::computation::{Computation, Inst};
 use super::names::{sanitize, Names};
 use super::shape::{shape_text, tuple_of};
 use super::sharing::blocks_equal;
-use xla_dialects::hlo::HloOpKind;
 
 /// How a block's arguments become parameters.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -14,6 +14,7 @@
 //! version = 1 : i32} : (...) -> ...` is read as `func.call @f(%a, %b)`: the decomposition
 //! is the composite's meaning, and the name and attributes are hints hlo has no place for.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::OpParser;
 use xla_ir::{AttrData, Attribute, Body, Context, Diagnostic, Location, NamedAttribute, OpId, OpState};
@@ -21,7 +22,6 @@ use xla_ir::{AttrData, Attribute, Body, Context, Diagnostic, Location, NamedAttr
 use super::attr_text::{enum_value, int_list_attr, struct_attr, struct_fields, Fields, TextTokens};
 use super::legalize::{op_error, rename_op};
 use super::syntax::{attr_dict, functional_type, rename};
-use xla_dialects::hlo::HloOpKind;
 
 /// The attributes of a custom call that describe the call itself rather than its meaning.
 const CALL_ATTRS: &[&str] = &["call_target_name", "has_side_effect", "backend_config", "api_version", "called_computations"];

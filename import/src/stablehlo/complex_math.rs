@@ -17,10 +17,10 @@
 //! Invariant: only complex operands are expanded (a real op is left alone), and the
 //! expansion's result replaces the op with exactly its type.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Body, Diagnostic, FloatKind, OpId, TypeData, ValueId};
 
 use super::chlo::emit::{max_finite, Emitter};
-use xla_dialects::hlo::HloOpKind;
 
 /// The StableHLO ops (short names) this module expands on complex numbers.
 pub(crate) const EXPANDED: &[&str] = &["exponential", "log", "log_plus_one", "sqrt"];

@@ -17,13 +17,13 @@
 
 use std::collections::HashSet;
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::OpParser;
 use xla_ir::{Body, Diagnostic, InsertPoint, OpId, OpState, RegionId, TypeData, ValueId, WalkOrder};
 
 use super::legalize::{op_error, rename_op};
 use super::syntax::{attr_dict, keyword_attr_dict, rename, resolve};
-use xla_dialects::hlo::HloOpKind;
 
 /// `(%arg = %init, ...) (: types)? (attributes {...})? cond {...} do {...}`.
 pub(crate) fn parse_while(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {

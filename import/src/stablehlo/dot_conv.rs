@@ -20,6 +20,7 @@
 //! them equal. [`crate::mixed_precision::fix_mixed_precision`] converts the operands to the result's element type,
 //! which is exact for these widenings and is what XLA's CPU backend computes.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::{OpParser, UnresolvedOperand};
 use xla_ir::{Attribute, Body, Context, Diagnostic, OpId, OpState};
@@ -30,7 +31,6 @@ use super::attr_text::{
 };
 use super::legalize::{op_error, rename_op, take_attr};
 use super::syntax::{attr_dict, functional_type, operands, rename, set};
-use xla_dialects::hlo::HloOpKind;
 
 /// Named attributes to set on an op, built once for the pretty and the generic path.
 type Attrs = Vec<(&'static str, Attribute)>;

@@ -15,6 +15,7 @@
 //! #stablehlo<comparison_direction GT>`); [`convert_compare`] and
 //! [`convert_reduce_precision`] translate those.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::OpParser;
 use xla_ir::{Body, Diagnostic, OpId, OpState, TensorType, TypeData};
@@ -23,7 +24,6 @@ use super::attr_text::{enum_value, int_attr};
 use super::complex_math;
 use super::legalize::{op_error, rename_op, take_attr};
 use super::syntax::{attr_dict, functional_type, operands, rename, resolve, same_type, set, short_name};
-use xla_dialects::hlo::HloOpKind;
 
 /// The hlo op a StableHLO elementwise (or otherwise attribute-free) op becomes, by short
 /// name: most keep their name; `convert` and `bitcast_convert` take XLA's names, and

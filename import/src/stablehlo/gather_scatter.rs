@@ -7,13 +7,13 @@
 //! scatter_dims_to_operand_dims = [...], index_vector_dim = N>`. hlo keeps one attribute
 //! per field, under the same names; absent list fields are empty, as in StableHLO.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Body, Diagnostic, OpId};
 
 use super::attr_text::bool_attr;
 use super::dot_conv::struct_fields_of;
 use super::legalize::{op_error, rename_op, take_attr};
 use super::shape_ops::normalize_attrs;
-use xla_dialects::hlo::HloOpKind;
 
 const GATHER_LISTS: &[&str] =
     &["offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims", "start_index_map"];

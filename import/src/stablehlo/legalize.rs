@@ -16,10 +16,10 @@
 //! Invariant: when the pass succeeds no op of the `stablehlo` or `chlo` dialects remains;
 //! an op it cannot convert is an error at that op, naming it.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{AttrData, Attribute, Body, Diagnostic, OpId, OpRef, Type, TypeData, WalkOrder};
 
 use super::{calls, chlo, complex_math, control_flow, dot_conv, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
-use xla_dialects::hlo::HloOpKind;
 
 /// Converts what parsing left (see the module documentation).
 pub(crate) fn legalize(body: &mut Body, module: OpId, from_stablehlo: bool) -> Result<(), Diagnostic> {

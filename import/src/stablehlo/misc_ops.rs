@@ -16,6 +16,7 @@
 //! (`#stablehlo.channel_handle<handle = 1, type = 2>` gives hlo's `channel_id`) and
 //! replica groups (`dense<[[0, 1]]> : tensor<1x2xi64>` gives hlo's list of lists).
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::OpParser;
 use xla_ir::{AttrData, Body, Diagnostic, OpId, OpState, TypeData};
@@ -24,7 +25,6 @@ use super::attr_text::{bool_attr, enum_value, int_attr, int_matrix_attr, struct_
 use super::legalize::{op_error, rename_op, take_attr};
 use super::shape_ops::normalize_attrs;
 use super::syntax::{attr_dict, functional_type, operands, rename, resolve, same_type, set, set_ints};
-use xla_dialects::hlo::HloOpKind;
 
 /// `attr-dict dense<...> : type`.
 pub(crate) fn parse_constant(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {

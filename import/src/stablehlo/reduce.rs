@@ -12,6 +12,7 @@
 //!
 //! Generic forms keep hlo's attribute names; their lists become `array<i64: ...>`.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::{OpParser, UnresolvedOperand};
 use xla_ir::{Body, Diagnostic, InsertPoint, OpId, OpState, TensorType, Type, TypeData};
@@ -21,7 +22,6 @@ use super::elementwise::hlo_name;
 use super::legalize::{op_error, rename_op, take_attr};
 use super::shape_ops::normalize_attrs;
 use super::syntax::{attr_dict, function_parts, rename, resolve, set_ints};
-use xla_dialects::hlo::HloOpKind;
 
 /// `(%x init: %c), ... (applies OP)? across dimensions = [...] attr-dict : type (reducer ...
 /// region)?`.

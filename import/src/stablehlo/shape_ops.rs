@@ -14,6 +14,7 @@
 //! rewrites their lists (`dense<[1, 0]> : tensor<2xi64>`, `array<i64: 1, 0>`) as
 //! `array<i64: ...>` and their integers as `i64`.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::OpParser;
 use xla_ir::{Body, Diagnostic, OpId, OpState};
@@ -24,7 +25,6 @@ use super::syntax::{
     attr_dict, functional_type, keyed_int_list, operands, operands_with_trailing_commas, rename, same_type, set, set_ints,
     short_name,
 };
-use xla_dialects::hlo::HloOpKind;
 
 /// The hook of every op of this family.
 pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {

@@ -10,7 +10,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::{BroadcastInDimOp, BroadcastOp};
+use xla_dialects::hlo::{BroadcastInDimOp, BroadcastOp, HloOpKind};
 use xla_ir::{Dim, Op};
 
 use crate::error::EvalResult;
@@ -19,7 +19,6 @@ use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn broadcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;

@@ -8,7 +8,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::ConcatenateOp;
+use xla_dialects::hlo::{ConcatenateOp, HloOpKind};
 use xla_ir::Op;
 
 use crate::error::EvalResult;
@@ -17,7 +17,6 @@ use crate::literal::{Literal, Elements};
 use crate::ops::positions::{dimension, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn concatenate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     const OP: &str = HloOpKind::Concatenate.name();

@@ -9,7 +9,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::{GetDimensionSizeOp, SetDimensionSizeOp};
+use xla_dialects::hlo::{GetDimensionSizeOp, HloOpKind, SetDimensionSizeOp};
 use xla_ir::{Dim, Op, Scalar};
 
 use crate::error::EvalResult;
@@ -19,7 +19,6 @@ use crate::literal::Literal;
 use crate::ops::positions::{dimension, joined, zeros};
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn get_dimension_size(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;

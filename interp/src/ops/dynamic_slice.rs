@@ -10,7 +10,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::DynamicSliceOp;
+use xla_dialects::hlo::{DynamicSliceOp, HloOpKind};
 use xla_ir::Op;
 
 use crate::error::EvalResult;
@@ -19,7 +19,6 @@ use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, check_len, clamp_start, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn dynamic_slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     const OP: &str = HloOpKind::DynamicSlice.name();

@@ -15,7 +15,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::GatherOp;
+use xla_dialects::hlo::{GatherOp, HloOpKind};
 use xla_ir::Op;
 
 use crate::error::EvalResult;
@@ -26,7 +26,6 @@ use crate::ops::index_vectors::{IndexNumbers, IndexVectors};
 use crate::ops::positions::{affine_positions, check_len, clamp_start, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 const OP: &str = HloOpKind::Gather.name();
 

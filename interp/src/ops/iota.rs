@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::IotaOp;
+use xla_dialects::hlo::{HloOpKind, IotaOp};
 use xla_ir::{Op, Scalar};
 
 use crate::element::ElementType;
@@ -16,7 +16,6 @@ use crate::interpreter::OpCx;
 use crate::literal::{normalize, Literal};
 use crate::ops::positions::dimension;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn iota(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = IotaOp::cast(cx.body(), cx.op).ok_or("not an hlo.iota")?;

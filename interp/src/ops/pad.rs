@@ -10,7 +10,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::PadOp;
+use xla_dialects::hlo::{HloOpKind, PadOp};
 use xla_ir::Op;
 
 use crate::error::EvalResult;
@@ -20,7 +20,6 @@ use crate::literal::Literal;
 use crate::ops::positions::{check_len, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 const OP: &str = HloOpKind::Pad.name();
 

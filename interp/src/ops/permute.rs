@@ -8,7 +8,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::{RevOp, TransposeOp};
+use xla_dialects::hlo::{HloOpKind, RevOp, TransposeOp};
 use xla_ir::Op;
 
 use crate::error::EvalResult;
@@ -17,7 +17,6 @@ use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn transpose(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;

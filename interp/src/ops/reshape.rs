@@ -8,7 +8,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::CollapseOp;
+use xla_dialects::hlo::{CollapseOp, HloOpKind};
 use xla_ir::{Dim, Op};
 
 use crate::error::EvalResult;
@@ -17,7 +17,6 @@ use crate::interpreter::OpCx;
 use crate::ops::positions::dimensions;
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn reshape(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;

@@ -20,7 +20,7 @@
 use std::rc::Rc;
 
 use num_complex::Complex64;
-use xla_dialects::hlo::ScatterOp;
+use xla_dialects::hlo::{HloOpKind, ScatterOp};
 use xla_ir::{Op, Scalar};
 
 use crate::error::EvalResult;
@@ -32,7 +32,6 @@ use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::scalar_computation::ScalarComputation;
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 const OP: &str = HloOpKind::Scatter.name();
 

@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::Scalar;
 
 use crate::error::EvalResult;
@@ -16,7 +17,6 @@ use crate::literal::Literal;
 use crate::ops::elementwise_binary::binary_of;
 use crate::ops::support::{flush_denormal, tensor};
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 /// The element at `i` of `literal`, or its only element when it is a scalar.
 fn element_or_scalar(literal: &Literal, i: usize) -> Scalar {

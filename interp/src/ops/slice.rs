@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::SliceOp;
+use xla_dialects::hlo::{HloOpKind, SliceOp};
 use xla_ir::Op;
 
 use crate::error::EvalResult;
@@ -16,7 +16,6 @@ use crate::literal::Literal;
 use crate::ops::positions::{affine_positions, check_len};
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 pub(super) fn slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;

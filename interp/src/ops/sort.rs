@@ -16,7 +16,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::SortOp;
+use xla_dialects::hlo::{HloOpKind, SortOp};
 use xla_ir::{Op, Scalar};
 
 use crate::error::EvalResult;
@@ -27,7 +27,6 @@ use crate::ops::positions::{affine_positions, dimension};
 use crate::ops::scalar_computation::ScalarComputation;
 use crate::ops::support::tensor;
 use crate::value::Value;
-use xla_dialects::hlo::HloOpKind;
 
 const OP: &str = HloOpKind::Sort.name();
 

@@ -13,7 +13,7 @@
 //! does not stop at a failed pivot, unlike the interpreter: what it computes afterwards is
 //! never written.
 
-use xla_dialects::hlo::CholeskyOp;
+use xla_dialects::hlo::{CholeskyOp, HloOpKind};
 use xla_dialects::hlo::ComparisonDirection;
 use xla_dialects::loops::{ArithKind, MathKind};
 use xla_ir::{Op, OpId, Scalar, ValueId};
@@ -21,7 +21,6 @@ use xla_ir::{Op, OpId, Scalar, ValueId};
 use super::emit::Emitted;
 use super::lowering::Lowering;
 use super::numbers::{Num, Work};
-use xla_dialects::hlo::HloOpKind;
 
 /// What factoring one matrix reads.
 struct Factoring {

@@ -14,13 +14,12 @@
 //! scalars) at the current insertion point; it never writes a buffer, so it may be emitted
 //! once per consumer, anywhere the values it reads dominate.
 
-use xla_dialects::hlo::HloOp;
+use xla_dialects::hlo::{HloOp, HloOpKind};
 use xla_dialects::loops::{ArithKind, MathKind};
 use xla_ir::{OpId, Type, TypeData, ValueDef, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
-use xla_dialects::hlo::HloOpKind;
 
 impl Lowering<'_, '_> {
     /// Whether the lowering has an elemental generator for `op`.

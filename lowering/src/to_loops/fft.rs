@@ -15,14 +15,13 @@
 //! within a few units in the last place of `f64`, hence within the fixture's tolerance
 //! after rounding, not bit for bit.
 
-use xla_dialects::hlo::{ComparisonDirection, FftOp, FftType};
+use xla_dialects::hlo::{ComparisonDirection, FftOp, FftType, HloOpKind};
 use xla_dialects::loops::{ArithKind, MathKind};
 use xla_ir::{Op, OpId, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
 use super::numbers::{Num, Work};
-use xla_dialects::hlo::HloOpKind;
 
 /// One dimension's transform.
 #[derive(Copy, Clone)]

@@ -13,10 +13,10 @@
 //! (the caller passes result buffers that alias nothing the callee reads).
 
 use xla_dialects::func::{CallOp, FuncOp, ReturnOp};
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{AttrData, Body, Diagnostic, InsertPoint, Op, OpId, OpState, Type, TypeData, ValueId};
 
 use super::lowering::{Lowered, Lowering};
-use xla_dialects::hlo::HloOpKind;
 
 /// Whether `func` is a function to lower: one with tensors, tuples or tokens in its
 /// signature, or hlo ops in its body.

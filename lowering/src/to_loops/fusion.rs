@@ -18,13 +18,12 @@
 //! that is not a root and goes through the runtime is materialized into a temporary before
 //! the roots, since a runtime call has no elemental.
 
-use xla_dialects::hlo::{FusionKind, FusionOp};
+use xla_dialects::hlo::{FusionKind, FusionOp, HloOpKind};
 use xla_ir::{Op, OpId, ValueId};
 
 use super::elemental::ctx_layout_order;
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
-use xla_dialects::hlo::HloOpKind;
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.fusion` `op`; see the module documentation.

@@ -32,11 +32,11 @@
 //! allocation) or a fresh temporary, never an operand's buffer, so it overlaps neither
 //! `A` nor `B` (the runtime checks it and fails with INVALID_ARGUMENT otherwise).
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{FloatKind, Layout, OpId, Scalar, Type, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
-use xla_dialects::hlo::HloOpKind;
 
 /// The smallest product (`batch * m * n * k` multiply-adds) that calls the runtime's gemm.
 /// Measured with `xla-run --bench` on x86-64 (AVX-512): the loop, which LLVM vectorizes,

@@ -26,12 +26,11 @@
 //! neutral element that leaves every value unchanged (`-0.0` for float sums, so that a
 //! sum of negative zeros stays negative).
 
-use xla_dialects::hlo::ComparisonDirection;
+use xla_dialects::hlo::{ComparisonDirection, HloOpKind};
 use xla_ir::{FloatKind, OpId, RegionId, Scalar, Signedness, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
-use xla_dialects::hlo::HloOpKind;
 
 /// How many bytes of accumulators a split keeps: one 256-bit vector (8 lanes of `f32`).
 /// Measured on this machine's AVX-512 cores, `reduce_sum_rows` (512x1024) runs in 36 us

@@ -13,13 +13,12 @@
 //! subnormals as the caller's floating-point mode does); anything else (more operands,
 //! another comparator or element type, another dimension or layout) takes the merge sort.
 
-use xla_dialects::hlo::{CompareOp, ComparisonDirection, ComparisonType};
+use xla_dialects::hlo::{CompareOp, ComparisonDirection, ComparisonType, HloOpKind};
 use xla_ir::rewrite::constant_value;
 use xla_ir::{Body, FloatKind, Op, OpId, RegionId, Scalar, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
-use xla_dialects::hlo::HloOpKind;
 
 impl Lowering<'_, '_> {
     /// Sorts `results` (one buffer, already holding the operand) along `axis` through the

@@ -13,13 +13,12 @@
 //! options say, conjugated for `ADJOINT`, and one on the diagonal for `unit_diagonal`
 //! (conjugated too, as the interpreter does).
 
-use xla_dialects::hlo::{Transpose, TriangularSolveOp};
+use xla_dialects::hlo::{HloOpKind, Transpose, TriangularSolveOp};
 use xla_ir::{Op, OpId, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
 use super::numbers::{Num, Work};
-use xla_dialects::hlo::HloOpKind;
 
 /// What solving one system reads.
 struct Solving {

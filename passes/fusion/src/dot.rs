@@ -8,10 +8,10 @@
 
 use std::fmt::Write;
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Body, OpId};
 
 use crate::graph::BlockGraph;
-use xla_dialects::hlo::HloOpKind;
 
 /// The dot text of the functions `functions` of the module.
 pub fn render(body: &Body, functions: &[OpId]) -> String {

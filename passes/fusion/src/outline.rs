@@ -16,12 +16,11 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use xla_dialects::hlo::{FusionOp, ReturnOp};
+use xla_dialects::hlo::{FusionOp, HloOpKind, ReturnOp};
 use xla_ir::{BlockId, Body, Diagnostic, InsertPoint, Op, OpId, OpState, OpTrait, ValueId};
 
 use crate::graph::{used_values, BlockGraph};
 use crate::plan::Plan;
-use xla_dialects::hlo::HloOpKind;
 
 /// Every op's operands, by op.
 type Operands = HashMap<OpId, Vec<ValueId>>;

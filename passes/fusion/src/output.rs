@@ -10,12 +10,12 @@
 //! The bias's producers (a broadcast) join later by producer-consumer fusion; the dot's
 //! operands never do (the gemm reads them from buffers).
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Body, OpId};
 
 use crate::classify::{shape, Class};
 use crate::graph::BlockGraph;
 use crate::plan::Plan;
-use xla_dialects::hlo::HloOpKind;
 
 /// Unary activations that finish an output fusion.
 const UNARY_ACTIVATIONS: &[&str] = &[HloOpKind::Tanh.name(), HloOpKind::Logistic.name(), HloOpKind::Exponential.name()];

@@ -15,12 +15,11 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use petgraph::algo::{has_path_connecting, is_cyclic_directed};
 use petgraph::graph::{DiGraph, NodeIndex};
-use xla_dialects::hlo::FusionKind;
+use xla_dialects::hlo::{FusionKind, HloOpKind};
 use xla_ir::{Body, Diagnostic, OpId};
 
 use crate::classify::{classify, Class};
 use crate::graph::BlockGraph;
-use xla_dialects::hlo::HloOpKind;
 
 /// A group of ops computed together.
 #[derive(Clone, Debug)]

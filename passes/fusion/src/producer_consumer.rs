@@ -20,12 +20,12 @@
 
 use std::collections::BTreeMap;
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Body, OpId};
 
 use crate::classify::{fuses_into_consumer, rereads_operand, Class};
 use crate::graph::BlockGraph;
 use crate::plan::Plan;
-use xla_dialects::hlo::HloOpKind;
 
 /// The limits of producer-consumer fusion.
 #[derive(Copy, Clone, Debug)]

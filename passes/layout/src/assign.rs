@@ -28,13 +28,12 @@
 
 use std::collections::HashMap;
 
-use xla_dialects::hlo::{BitcastOp, ConvolutionOp, CopyOp, TransposeOp};
+use xla_dialects::hlo::{BitcastOp, ConvolutionOp, CopyOp, HloOpKind, TransposeOp};
 use xla_ir::op_def::OpTrait;
 use xla_ir::{BlockId, Body, Layout, Op, OpId, OpState, Type, ValueId};
 
 use crate::layouts::{bitcast_layout, layout_of, operand_layout_for, with_layout};
 use crate::priority::{strengthen, Candidate, Priority};
-use xla_dialects::hlo::HloOpKind;
 
 /// What the pass did to one function.
 #[derive(Default, Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,11 +16,11 @@
 //! its new type before the return, so the body sees what it saw before. Layout assignment
 //! then removes those copies where it can.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{AttrData, Attribute, Body, Diagnostic, InsertPoint, Layout, OpId, OpState, Type, TypeData};
 
 use crate::layouts::with_layout;
 use crate::spec::parse_layout;
-use xla_dialects::hlo::HloOpKind;
 
 /// The attribute naming a parameter's or result's layout.
 pub const LAYOUT_ATTR: &str = "xla.layout";

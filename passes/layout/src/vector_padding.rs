@@ -14,10 +14,10 @@
 //! Invariant: padding changes no value (loads and stores address logical elements and
 //! skip padding), only where elements are in memory.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Body, OpId, OpTrait, TypeData, ValueId};
 
 use crate::layouts::{layout_of, with_layout};
-use xla_dialects::hlo::HloOpKind;
 
 /// The ops whose operands may be padded: each reads its operand elements through logical
 /// indices.

@@ -12,12 +12,12 @@
 use std::rc::Rc;
 
 use egg::{Analysis, DidMerge, EGraph, Id};
+use xla_dialects::hlo::HloOpKind;
 use xla_interp::Literal;
 use xla_ir::{Context, Symbol, Type};
 
 use crate::fold;
 use crate::language::{HloNode, NodeKind};
-use xla_dialects::hlo::HloOpKind;
 
 /// The e-graph of this pass.
 pub type HloEGraph<'c> = EGraph<HloNode, HloAnalysis<'c>>;

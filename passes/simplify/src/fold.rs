@@ -9,13 +9,13 @@
 //! random number generators; a result larger than the bound in elements is not folded (the
 //! caller checks the bound before asking); any evaluation error means "not a constant".
 
+use xla_dialects::hlo::HloOpKind;
 use xla_interp::{Interpreter, Literal, Value};
 use xla_ir::dense::Scalar;
 use xla_ir::{Attribute, Body, Context, DenseElements, InsertPoint, OpState, Type};
 
 use crate::from_egraph::create_op;
 use crate::language::HloNode;
-use xla_dialects::hlo::HloOpKind;
 
 /// Ops never folded although they look pure: their results are not functions of their
 /// operands.

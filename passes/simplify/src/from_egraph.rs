@@ -15,6 +15,7 @@
 use std::collections::HashMap;
 
 use egg::Id;
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::rewrite::is_trivially_dead;
 use xla_ir::{Body, Context, InsertPoint, Location, OpId, OpState, ValueId};
 
@@ -22,7 +23,6 @@ use crate::analysis::HloEGraph;
 use crate::language::{HloNode, NodeKind};
 use crate::rules::reduce::REDUCER_ATTR;
 use crate::to_egraph::{def_position, Translation};
-use xla_dialects::hlo::HloOpKind;
 
 /// Creates (detached) the op `node` stands for over `operands`, at `location`; a modeled
 /// reduce gets a fresh region applying its reducer.

@@ -16,13 +16,13 @@
 use std::collections::HashMap;
 
 use egg::Id;
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::op_def::OpTrait;
 use xla_ir::{BlockId, Body, OpId, Symbol, Attribute, ValueDef, ValueId};
 
 use crate::analysis::HloEGraph;
 use crate::language::HloNode;
 use crate::rules::reduce::REDUCER_ATTR;
-use xla_dialects::hlo::HloOpKind;
 
 /// The binary ops a modeled reduce may have as its reducer.
 pub const KNOWN_REDUCERS: &[&str] = &[HloOpKind::Add.name(), HloOpKind::Multiply.name(), HloOpKind::Maximum.name(), HloOpKind::Minimum.name(), HloOpKind::And.name(), HloOpKind::Or.name()];

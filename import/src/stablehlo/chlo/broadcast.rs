@@ -4,12 +4,12 @@
 //! last dimensions of the result), then the plain op applies. Degenerate (size 1)
 //! dimensions stretch as `broadcast_in_dim` allows.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Diagnostic, TensorType, Type, TypeData, ValueId};
 
 use super::super::attr_text::{enum_value, int_list_attr};
 use super::emit::Emitter;
 use super::next_after::next_after;
-use xla_dialects::hlo::HloOpKind;
 
 /// `broadcast_OP(a, b) = OP(broadcast_in_dim(a), broadcast_in_dim(b))` (three operands for
 /// `select`).

@@ -18,11 +18,11 @@
 //! derived from it and rounded to it step by step, as XLA folds them, so that they are the
 //! same bits as in XLA's HLO.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Diagnostic, FloatKind, Scalar, ValueId};
 
 use super::emit::{max_finite, min_positive_normal, round_to, significand_bits, Emitter};
 use crate::stablehlo::complex_math::{self, hypot, split, OnParts, Parts};
-use xla_dialects::hlo::HloOpKind;
 
 /// Expands chlo op `name` on the complex value `z`; `None` (and nothing emitted) when `z` is
 /// not complex or `name` is not one of the functions this module writes.

@@ -5,8 +5,8 @@
 //! Invariant: every method returns a diagnostic at the chlo op rather than panicking (an op
 //! that cannot be built, a constant of a shape that is not static).
 
-use xla_ir::{Body, Builder, Context, Diagnostic, Dim, FloatKind, InsertPoint, OpId, OpState, Scalar, TensorType, Type, TypeData, ValueId};
 use xla_dialects::hlo::HloOpKind;
+use xla_ir::{Body, Builder, Context, Diagnostic, Dim, FloatKind, InsertPoint, OpId, OpState, Scalar, TensorType, Type, TypeData, ValueId};
 
 /// Builds hlo ops before the chlo op `op`.
 pub(crate) struct Emitter<'a, 'c> {

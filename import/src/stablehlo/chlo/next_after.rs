@@ -1,10 +1,10 @@
 //! Expansion of `chlo.next_after`: C's `nextafter(x, y)`, computed on the bit patterns as
 //! XLA's `NextAfter` does.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Diagnostic, FloatKind, Scalar, ValueId};
 
 use super::emit::Emitter;
-use xla_dialects::hlo::HloOpKind;
 
 /// `next_after(x, y)`: the representable float next to `x` towards `y`. On the bits `b(x)`
 /// (an integer of the float's width): `y` when `x == y`; a quiet NaN when either is NaN; the

@@ -7,10 +7,10 @@
 //! relative precision where `erfc(x)` is tiny (large `x`); f32 and narrower floats get XLA's
 //! approximation, accurate there too.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Diagnostic, FloatKind, ValueId};
 
 use super::emit::Emitter;
-use xla_dialects::hlo::HloOpKind;
 
 /// The coefficients of `erf(x) / x` in `x^2` for `|x| < 1` (single precision).
 const ERF_SMALL: [f64; 7] =

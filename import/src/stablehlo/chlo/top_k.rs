@@ -1,10 +1,10 @@
 //! Expansion of `chlo.top_k`: a stable descending sort of the operand along its last
 //! dimension, carrying an iota of indices, then the first `k` of both.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Diagnostic, InsertPoint, OpState, Signedness, TensorType, Type, TypeData, ValueId};
 
 use super::emit::Emitter;
-use xla_dialects::hlo::HloOpKind;
 
 /// `top_k(x, k) = (slice(v), slice(i))` where `(v, i) = sort(x, iota)` along the last
 /// dimension, stable, by `a > b` (floats in total order, so NaN sorts first), and each slice

@@ -4,10 +4,10 @@
 //! computes; the forms are the numerically careful ones XLA's client library uses (no
 //! overflow of `exp` for large `|x|`, no cancellation near 0).
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Diagnostic, TypeData, ValueId};
 
 use super::emit::{max_finite, Emitter};
-use xla_dialects::hlo::HloOpKind;
 
 /// `square(x) = x * x`.
 pub(crate) fn square(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {

@@ -1,12 +1,12 @@
 //! Element type conversions: identities and chains through a type that loses nothing.
 
 use egg::Id;
+use xla_dialects::hlo::HloOpKind;
 use xla_interp::ElementType;
 use xla_ir::FloatKind;
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
-use xla_dialects::hlo::HloOpKind;
 
 pub static RULES: &[Rule] = &[
     // convert(x) : type(x) => x

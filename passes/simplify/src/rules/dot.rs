@@ -2,11 +2,11 @@
 //! zeros.
 
 use egg::Id;
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::dense::Scalar;
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
-use xla_dialects::hlo::HloOpKind;
 
 pub static RULES: &[Rule] = &[
     // dot_general(transpose(a, p), b) => dot_general(a, b) with lhs dims mapped through p

@@ -3,11 +3,11 @@
 //! arithmetic.
 
 use egg::Id;
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::dense::Scalar;
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
-use xla_dialects::hlo::HloOpKind;
 
 pub static RULES: &[Rule] = &[
     // x + 0.0 => x   (wrong for x = -0.0)

@@ -7,11 +7,11 @@
 //! for infinities, likewise.
 
 use egg::Id;
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::dense::Scalar;
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
-use xla_dialects::hlo::HloOpKind;
 
 pub static RULES: &[Rule] = &[
     // x + 0 => x   (integers; floats only for -0.0, the neutral element of IEEE addition)

@@ -3,11 +3,11 @@
 //! of reshapes.
 
 use egg::Id;
+use xla_dialects::hlo::HloOpKind;
 use xla_interp::Literal;
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
-use xla_dialects::hlo::HloOpKind;
 
 /// The payload attribute naming a modeled reduce's reducer op (`"hlo.add"`); never written
 /// back to the IR.

@@ -4,9 +4,10 @@
 
 use egg::Id;
 
+use xla_dialects::hlo::HloOpKind;
+
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
-use xla_dialects::hlo::HloOpKind;
 
 pub static RULES: &[Rule] = &[
     // reshape(x) : type(x) => x

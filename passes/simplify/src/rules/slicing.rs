@@ -4,11 +4,11 @@
 //! All of these only move elements, so every rule here is exact in every element type.
 
 use egg::Id;
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{AttrData, Attribute};
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
-use xla_dialects::hlo::HloOpKind;
 
 pub static RULES: &[Rule] = &[
     // slice(x, 0.., shape(x).., 1..) => x
