@@ -38,6 +38,7 @@
 
 use xla_dialects::hlo::ComparisonDirection;
 use xla_dialects::loops::{ArithKind, MathKind};
+use xla_dialects::llvm::LlvmOpKind;
 use xla_ir::{Diagnostic, FloatKind, OpId, Type, ValueId};
 
 use super::lowering::FnLowering;
@@ -198,7 +199,7 @@ impl FnLowering<'_, '_> {
         let x = self.complex_parts(z, part);
         let f64_ty = self.f64_type();
         let result = match kind {
-            Negate => Parts { re: self.value_op("llvm.fneg", &[x.re], f64_ty, &[]), im: self.value_op("llvm.fneg", &[x.im], f64_ty, &[]) },
+            Negate => Parts { re: self.value_op(LlvmOpKind::FNeg.name(), &[x.re], f64_ty, &[]), im: self.value_op(LlvmOpKind::FNeg.name(), &[x.im], f64_ty, &[]) },
             Exponential => self.complex_exp(x),
             ExponentialMinusOne => {
                 let e = self.complex_exp(x);
@@ -223,7 +224,7 @@ impl FnLowering<'_, '_> {
             Tan => self.complex_tan(x, false),
             Tanh => self.complex_tan(x, true),
             Logistic => {
-                let minus = Parts { re: self.value_op("llvm.fneg", &[x.re], f64_ty, &[]), im: self.value_op("llvm.fneg", &[x.im], f64_ty, &[]) };
+                let minus = Parts { re: self.value_op(LlvmOpKind::FNeg.name(), &[x.re], f64_ty, &[]), im: self.value_op(LlvmOpKind::FNeg.name(), &[x.im], f64_ty, &[]) };
                 let e = self.complex_exp(minus);
                 let one = self.float_const(1.0, f64_ty);
                 let denominator = Parts { re: self.binary("fadd", one, e.re), im: e.im };
@@ -303,7 +304,7 @@ impl FnLowering<'_, '_> {
         let zero_i64 = self.i64_const(0);
         let re_positive = self.icmp("sge", re_bits, zero_i64);
         let root_re = self.intrinsic("sqrt", &[z.re], ty);
-        let neg_re = self.value_op("llvm.fneg", &[z.re], ty, &[]);
+        let neg_re = self.value_op(LlvmOpKind::FNeg.name(), &[z.re], ty, &[]);
         let root_neg = self.intrinsic("sqrt", &[neg_re], ty);
         let signed_root_neg = self.intrinsic("copysign", &[root_neg, z.im], ty);
         let real_re = self.select(re_positive, root_re, zero);
@@ -374,7 +375,7 @@ impl FnLowering<'_, '_> {
         let ty = self.f64_type();
         let (sin, cos) = (self.f64_call("llvm.sin.f64", &[z.re]), self.f64_call("llvm.cos.f64", &[z.re]));
         let (cosh, sinh) = (self.f64_call("cosh", &[z.im]), self.f64_call("sinh", &[z.im]));
-        let minus_sin = self.value_op("llvm.fneg", &[sin], ty, &[]);
+        let minus_sin = self.value_op(LlvmOpKind::FNeg.name(), &[sin], ty, &[]);
         Parts { re: self.binary("fmul", cos, cosh), im: self.binary("fmul", minus_sin, sinh) }
     }
 
@@ -411,11 +412,11 @@ impl FnLowering<'_, '_> {
         let im_positive = self.icmp("sge", im_bits, zero_i64);
         // A zero imaginary part.
         let root_re = self.f64_call("cbrt", &[z.re]);
-        let neg_re = self.value_op("llvm.fneg", &[z.re], ty, &[]);
+        let neg_re = self.value_op(LlvmOpKind::FNeg.name(), &[z.re], ty, &[]);
         let root_neg = self.f64_call("cbrt", &[neg_re]);
         let c = self.binary("fdiv", root_neg, two);
         let c_sqrt3 = self.binary("fmul", sqrt3, c);
-        let minus_c_sqrt3 = self.value_op("llvm.fneg", &[c_sqrt3], ty, &[]);
+        let minus_c_sqrt3 = self.value_op(LlvmOpKind::FNeg.name(), &[c_sqrt3], ty, &[]);
         let negative_im = self.select(im_positive, c_sqrt3, minus_c_sqrt3);
         let real_re = self.select(re_positive, root_re, c);
         let real_im = self.select(re_positive, z.im, negative_im);
@@ -424,7 +425,7 @@ impl FnLowering<'_, '_> {
         let root_im = self.f64_call("cbrt", &[im_abs]);
         let d = self.binary("fdiv", root_im, two);
         let d_sqrt3 = self.binary("fmul", sqrt3, d);
-        let minus_d = self.value_op("llvm.fneg", &[d], ty, &[]);
+        let minus_d = self.value_op(LlvmOpKind::FNeg.name(), &[d], ty, &[]);
         let imaginary_im = self.select(im_positive, d, minus_d);
         // Otherwise the polar form.
         let (r, theta) = self.to_polar(z);

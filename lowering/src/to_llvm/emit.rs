@@ -6,7 +6,7 @@
 //! block, where they dominate every use. The helpers build ops from an [`OpState`] and do
 //! not verify them; the verifier runs on the finished module.
 
-use xla_dialects::llvm::{ptr_type, BrOp, CondBrOp};
+use xla_dialects::llvm::{BrOp, CondBrOp, LlvmOpKind, ptr_type};
 use xla_ir::{Attribute, BlockId, Builder, InsertPoint, OpState, Type, ValueId};
 
 use super::lowering::FnLowering;
@@ -52,7 +52,7 @@ impl FnLowering<'_, '_> {
             Some(op) => InsertPoint::After(op),
             None => InsertPoint::BlockStart(self.entry),
         };
-        let state = self.state("llvm.constant", &[], Some(ty), &[("value", value)]);
+        let state = self.state(LlvmOpKind::Constant.name(), &[], Some(ty), &[("value", value)]);
         let mut b = Builder::new(self.body, self.loc);
         b.set_insert_point(at);
         let op = b.create(state);
@@ -105,19 +105,19 @@ impl FnLowering<'_, '_> {
     /// `llvm.icmp predicate a, b`.
     pub fn icmp(&mut self, predicate: &str, a: ValueId, b: ValueId) -> ValueId {
         let (i1, attr) = (self.ctx().int_type(1), self.ctx().string_attr(predicate));
-        self.value_op("llvm.icmp", &[a, b], i1, &[("predicate", attr)])
+        self.value_op(LlvmOpKind::ICmp.name(), &[a, b], i1, &[("predicate", attr)])
     }
 
     /// `llvm.fcmp predicate a, b`.
     pub fn fcmp(&mut self, predicate: &str, a: ValueId, b: ValueId) -> ValueId {
         let (i1, attr) = (self.ctx().int_type(1), self.ctx().string_attr(predicate));
-        self.value_op("llvm.fcmp", &[a, b], i1, &[("predicate", attr)])
+        self.value_op(LlvmOpKind::FCmp.name(), &[a, b], i1, &[("predicate", attr)])
     }
 
     /// `llvm.select p, a, b`.
     pub fn select(&mut self, p: ValueId, a: ValueId, b: ValueId) -> ValueId {
         let ty = self.body.value_type(a);
-        self.value_op("llvm.select", &[p, a, b], ty, &[])
+        self.value_op(LlvmOpKind::Select.name(), &[p, a, b], ty, &[])
     }
 
     /// The cast `llvm.<name> x : _ to ty`.
@@ -128,7 +128,7 @@ impl FnLowering<'_, '_> {
     /// `llvm.call @callee(args)` with a result of type `result`, if any.
     pub fn call(&mut self, callee: &str, args: &[ValueId], result: Option<Type>) -> Option<ValueId> {
         let attr = self.ctx().symbol_ref_attr(vec![self.ctx().symbol(callee)]);
-        self.emit("llvm.call", args, result, &[("callee", attr)])
+        self.emit(LlvmOpKind::Call.name(), args, result, &[("callee", attr)])
     }
 
     /// A call of the overloaded intrinsic `llvm.<base>` on values of type `ty`, giving `ty`
@@ -141,24 +141,24 @@ impl FnLowering<'_, '_> {
     /// A call giving a value of type `ty`.
     pub fn call_value(&mut self, callee: &str, args: &[ValueId], ty: Type) -> ValueId {
         let attr = self.ctx().symbol_ref_attr(vec![self.ctx().symbol(callee)]);
-        self.value_op("llvm.call", args, ty, &[("callee", attr)])
+        self.value_op(LlvmOpKind::Call.name(), args, ty, &[("callee", attr)])
     }
 
     /// `llvm.getelementptr inbounds base[index] : elem`.
     pub fn element_address(&mut self, base: ValueId, index: ValueId, elem: Type) -> ValueId {
         let ctx = self.ctx();
         let attrs = [("elem_type", ctx.type_attr(elem)), ("inbounds", ctx.unit_attr())];
-        self.value_op("llvm.getelementptr", &[base, index], ptr_type(ctx), &attrs)
+        self.value_op(LlvmOpKind::GetElementPtr.name(), &[base, index], ptr_type(ctx), &attrs)
     }
 
     /// `llvm.load addr : ty`.
     pub fn load(&mut self, addr: ValueId, ty: Type) -> ValueId {
-        self.value_op("llvm.load", &[addr], ty, &[])
+        self.value_op(LlvmOpKind::Load.name(), &[addr], ty, &[])
     }
 
     /// `llvm.store value, addr`.
     pub fn store(&mut self, value: ValueId, addr: ValueId) {
-        self.emit("llvm.store", &[value, addr], None, &[]);
+        self.emit(LlvmOpKind::Store.name(), &[value, addr], None, &[]);
     }
 
     /// `free(buffer)`.
@@ -194,6 +194,6 @@ impl FnLowering<'_, '_> {
     /// `llvm.return value`.
     pub fn ret(&mut self, value: Option<ValueId>) {
         let operands: Vec<ValueId> = value.into_iter().collect();
-        self.emit("llvm.return", &operands, None, &[]);
+        self.emit(LlvmOpKind::Return.name(), &operands, None, &[]);
     }
 }

@@ -21,7 +21,7 @@
 //! (and the interpreter's, by default) have them; the caller's mode is restored before
 //! returning.
 
-use xla_dialects::llvm::ptr_type;
+use xla_dialects::llvm::{LlvmOpKind, ptr_type};
 use xla_ir::{Body, Diagnostic, OpId, OpState, Type, ValueId};
 
 use xla_dialects::loops::arena::{arena_bytes, ARENA_ALIGNMENT};
@@ -111,7 +111,7 @@ impl FnLowering<'_, '_> {
         let i32_ty = self.ctx().int_type(32);
         let ptr = ptr_type(self.ctx());
         let elem = self.ctx().type_attr(i32_ty);
-        let slot = self.value_op("llvm.alloca", &[], ptr, &[("elem_type", elem)]);
+        let slot = self.value_op(LlvmOpKind::Alloca.name(), &[], ptr, &[("elem_type", elem)]);
         self.call("llvm.x86.sse.stmxcsr", &[slot], None);
         let caller_mode = self.load(slot, i32_ty);
         let bits = self.int_const(FTZ_DAZ, i32_ty);
@@ -198,7 +198,7 @@ pub fn build_entry(body: &mut Body<'_>, func: OpId, spec: &EntrySpec, flush_deno
         l.free(owned);
     }
     l.ret(Some(status));
-    let mut state = OpState::new(ctx.symbol("llvm.func"), loc);
+    let mut state = OpState::new(ctx.symbol(LlvmOpKind::Func.name()), loc);
     state.set_attr(ctx.symbol("sym_name"), ctx.string_attr(&spec.symbol));
     state.set_attr(ctx.symbol("function_type"), ctx.type_attr(ctx.function_type(vec![ptr; 4], vec![ctx.int_type(32)])));
     state.regions.push(region);

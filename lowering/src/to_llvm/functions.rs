@@ -10,7 +10,7 @@
 //! external linkage.
 
 use xla_dialects::func::FuncOp;
-use xla_dialects::llvm::ptr_type;
+use xla_dialects::llvm::{LlvmOpKind, ptr_type};
 use xla_ir::{AttrData, Body, Diagnostic, OpId, OpState, RegionId, Type, TypeData, ValueId};
 
 use super::lowering::FnLowering;
@@ -68,7 +68,7 @@ pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, buffers_un
         }
         None => "external",
     };
-    let mut state = OpState::new(ctx.symbol("llvm.func"), loc);
+    let mut state = OpState::new(ctx.symbol(LlvmOpKind::Func.name()), loc);
     state.set_attr(ctx.symbol("sym_name"), ctx.string_attr(function_name(body, func)));
     state.set_attr(ctx.symbol("function_type"), ctx.type_attr(function_type));
     if linkage != "external" {

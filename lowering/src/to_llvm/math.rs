@@ -16,6 +16,7 @@
 //! of the calls that become libm calls are flushed explicitly ([`FnLowering::math_call`]).
 
 use xla_dialects::loops::{MathKind, MathOp};
+use xla_dialects::llvm::LlvmOpKind;
 use xla_ir::{Diagnostic, Op, OpId, ValueId};
 
 use super::lowering::FnLowering;
@@ -76,7 +77,7 @@ impl FnLowering<'_, '_> {
         let ty = self.compute_type(scalar);
         let value = match kind {
             Abs => self.intrinsic("fabs", &[x], ty),
-            Negate => self.value_op("llvm.fneg", &[x], ty, &[]),
+            Negate => self.value_op(LlvmOpKind::FNeg.name(), &[x], ty, &[]),
             Sign => self.float_sign(x),
             Floor => self.intrinsic("floor", &[x], ty),
             Ceil => self.intrinsic("ceil", &[x], ty),
@@ -99,7 +100,7 @@ impl FnLowering<'_, '_> {
                 self.binary("fdiv", one, root)
             }
             Logistic => {
-                let negated = self.value_op("llvm.fneg", &[x], ty, &[]);
+                let negated = self.value_op(LlvmOpKind::FNeg.name(), &[x], ty, &[]);
                 let exp = self.math_call(&intrinsic_name("exp", ty, self.ctx()), &[negated], scalar);
                 let one = self.float_const(1.0, ty);
                 let denominator = self.binary("fadd", one, exp);

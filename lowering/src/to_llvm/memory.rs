@@ -28,7 +28,7 @@
 //! live ranges (disjoint bytes never alias), so reuse and in-place buffers, which share
 //! bytes, simply do not claim it of each other. The domain is the function's name.
 
-use xla_dialects::llvm::{ptr_type, AddressOfOp, FuncOp as LlvmFuncOp, Linkage};
+use xla_dialects::llvm::{AddressOfOp, FuncOp as LlvmFuncOp, Linkage, LlvmOpKind, ptr_type};
 use xla_ir::{Body, Diagnostic, FloatKind, Layout, Location, Op, OpId, OpState, TensorType, ValueId, WalkOrder};
 
 use super::lowering::FnLowering;
@@ -78,7 +78,7 @@ pub fn load(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let addr = l.address(*buffer, indices, &layout);
     let mut attrs = l.access_alignment(layout.element);
     attrs.extend(l.alias_scopes(l.body.operand(op, 0)));
-    let stored = l.value_op("llvm.load", &[addr], layout.element.storage_type(l.ctx()), &attrs);
+    let stored = l.value_op(LlvmOpKind::Load.name(), &[addr], layout.element.storage_type(l.ctx()), &attrs);
     let value = l.loaded_value(stored, layout.element);
     l.bind(l.body.result(op, 0), value);
     Ok(())
@@ -93,7 +93,7 @@ pub fn store(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let stored = l.stored_value(*value, layout.element);
     let mut attrs = l.access_alignment(layout.element);
     attrs.extend(l.alias_scopes(l.body.operand(op, 1)));
-    l.emit("llvm.store", &[stored, addr], None, &attrs);
+    l.emit(LlvmOpKind::Store.name(), &[stored, addr], None, &attrs);
     Ok(())
 }
 

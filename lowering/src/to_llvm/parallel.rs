@@ -33,7 +33,7 @@
 
 use std::collections::HashSet;
 
-use xla_dialects::llvm::ptr_type;
+use xla_dialects::llvm::{LlvmOpKind, ptr_type};
 use xla_ir::{Body, Builder, Diagnostic, InsertPoint, OpId, OpState, RegionId, ValueId};
 
 use super::loop_bounds::loop_trip_counts;
@@ -146,7 +146,7 @@ fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Resul
     // The caller: the context in the entry block (so a nest inside a loop reuses one
     // slot), filled here, then the runtime call.
     let count = ctx.int_attr(lowered.len() as i128 + 1, i64_ty);
-    let mut state = OpState::new(ctx.symbol("llvm.alloca"), l.loc);
+    let mut state = OpState::new(ctx.symbol(LlvmOpKind::Alloca.name()), l.loc);
     state.set_attr(ctx.symbol("elem_type"), ctx.type_attr(slot_ty));
     state.set_attr(ctx.symbol("count"), count);
     state.result_types = vec![ptr];
@@ -161,7 +161,7 @@ fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Resul
         l.store(v, slot);
     }
     let n = l.i64_const(i64::try_from(trips).map_err(|_| l.error("loop.parallel: the trip count does not fit i64"))?);
-    let function = l.value_op("llvm.addressof", &[], ptr, &[("function", ctx.symbol_ref_attr(vec![ctx.symbol(&name)]))]);
+    let function = l.value_op(LlvmOpKind::AddressOf.name(), &[], ptr, &[("function", ctx.symbol_ref_attr(vec![ctx.symbol(&name)]))]);
     let options = l.options;
     let status = l.call_value("xla_rt_parallel_for", &[n, function, context, options], ctx.int_type(32));
     l.exit_on_error(status);
@@ -204,7 +204,7 @@ fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Resul
         o.restore_fp_mode(slot, caller_mode);
     }
     o.ret(None);
-    let mut state = OpState::new(ctx.symbol("llvm.func"), loc);
+    let mut state = OpState::new(ctx.symbol(LlvmOpKind::Func.name()), loc);
     state.set_attr(ctx.symbol("sym_name"), ctx.string_attr(&name));
     state.set_attr(ctx.symbol("function_type"), ctx.type_attr(ctx.function_type(vec![i64_ty, i64_ty, ptr], vec![])));
     state.set_attr(ctx.symbol("linkage"), ctx.string_attr("internal"));
