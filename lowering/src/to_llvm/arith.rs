@@ -22,6 +22,7 @@
 //! Complex numbers: see [`super::complex`].
 
 use xla_dialects::loops::{ArithKind, ArithOp};
+use xla_dialects::llvm::{FcmpPredicate, IcmpPredicate, LlvmOpKind};
 use xla_ir::{Diagnostic, Op, OpId, ValueId};
 
 use super::lowering::FnLowering;
@@ -49,9 +50,9 @@ impl FnLowering<'_, '_> {
     fn pred_arith(&mut self, kind: ArithKind, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
         use ArithKind::*;
         Ok(match kind {
-            Add | Maximum | Or => self.binary("or", a, b),
-            Multiply | Minimum | And => self.binary("and", a, b),
-            Xor => self.binary("xor", a, b),
+            Add | Maximum | Or => self.binary(LlvmOpKind::Or, a, b),
+            Multiply | Minimum | And => self.binary(LlvmOpKind::And, a, b),
+            Xor => self.binary(LlvmOpKind::Xor, a, b),
             _ => return Err(self.error(format!("loop.arith {} is not defined on i1", kind.name()))),
         })
     }
@@ -61,20 +62,20 @@ impl FnLowering<'_, '_> {
         use ArithKind::*;
         let signed = scalar.is_signed();
         Ok(match kind {
-            Add => self.binary("add", a, b),
-            Subtract => self.binary("sub", a, b),
-            Multiply => self.binary("mul", a, b),
-            And => self.binary("and", a, b),
-            Or => self.binary("or", a, b),
-            Xor => self.binary("xor", a, b),
+            Add => self.binary(LlvmOpKind::Add, a, b),
+            Subtract => self.binary(LlvmOpKind::Sub, a, b),
+            Multiply => self.binary(LlvmOpKind::Mul, a, b),
+            And => self.binary(LlvmOpKind::And, a, b),
+            Or => self.binary(LlvmOpKind::Or, a, b),
+            Xor => self.binary(LlvmOpKind::Xor, a, b),
             Divide => self.int_divide(scalar, a, b, false),
             Remainder => self.int_divide(scalar, a, b, true),
             Maximum | Minimum => {
                 let predicate = match (kind == Maximum, signed) {
-                    (true, true) => "sge",
-                    (true, false) => "uge",
-                    (false, true) => "sle",
-                    (false, false) => "ule",
+                    (true, true) => IcmpPredicate::Sge,
+                    (true, false) => IcmpPredicate::Uge,
+                    (false, true) => IcmpPredicate::Sle,
+                    (false, false) => IcmpPredicate::Ule,
                 };
                 let first = self.icmp(predicate, a, b);
                 self.select(first, a, b)
@@ -90,23 +91,23 @@ impl FnLowering<'_, '_> {
         let ty = scalar.value_type(self.ctx());
         let signed = scalar.is_signed();
         let name = match (remainder, signed) {
-            (false, true) => "sdiv",
-            (false, false) => "udiv",
-            (true, true) => "srem",
-            (true, false) => "urem",
+            (false, true) => LlvmOpKind::SDiv,
+            (false, false) => LlvmOpKind::UDiv,
+            (true, true) => LlvmOpKind::SRem,
+            (true, false) => LlvmOpKind::URem,
         };
         let width = scalar.width();
         if self.known_int(b).is_some_and(|d| d != 0 && !(signed && d == -1)) {
             return self.binary(name, a, b);
         }
         let (zero, one, all_ones) = (self.int_const(0, ty), self.int_const(1, ty), self.int_const(-1, ty));
-        let by_zero = self.icmp("eq", b, zero);
+        let by_zero = self.icmp(IcmpPredicate::Eq, b, zero);
         let undefined = if signed {
             let min = self.int_const(-(1i128 << (width - 1)), ty);
-            let a_min = self.icmp("eq", a, min);
-            let b_minus_one = self.icmp("eq", b, all_ones);
-            let overflow = self.binary("and", a_min, b_minus_one);
-            self.binary("or", by_zero, overflow)
+            let a_min = self.icmp(IcmpPredicate::Eq, a, min);
+            let b_minus_one = self.icmp(IcmpPredicate::Eq, b, all_ones);
+            let overflow = self.binary(LlvmOpKind::And, a_min, b_minus_one);
+            self.binary(LlvmOpKind::Or, by_zero, overflow)
         } else {
             by_zero
         };
@@ -122,19 +123,19 @@ impl FnLowering<'_, '_> {
         let ty = scalar.value_type(self.ctx());
         let width = i128::from(scalar.width());
         let name = match kind {
-            ArithKind::ShiftLeft => "shl",
-            ArithKind::ShiftRightLogical => "lshr",
-            _ => "ashr",
+            ArithKind::ShiftLeft => LlvmOpKind::Shl,
+            ArithKind::ShiftRightLogical => LlvmOpKind::LShr,
+            _ => LlvmOpKind::AShr,
         };
         if self.known_int(b).is_some_and(|n| (0..width).contains(&n)) {
             return self.binary(name, a, b);
         }
         let bits = self.int_const(width, ty);
-        let too_far = self.icmp("uge", b, bits);
+        let too_far = self.icmp(IcmpPredicate::Uge, b, bits);
         if kind == ArithKind::ShiftRightArithmetic {
             let last = self.int_const(width - 1, ty);
             let amount = self.select(too_far, last, b);
-            return self.binary("ashr", a, amount);
+            return self.binary(LlvmOpKind::AShr, a, amount);
         }
         let zero = self.int_const(0, ty);
         let amount = self.select(too_far, zero, b);
@@ -146,7 +147,7 @@ impl FnLowering<'_, '_> {
     fn int_power(&mut self, scalar: Scalar, base: ValueId, exponent: ValueId) -> ValueId {
         let ty = scalar.value_type(self.ctx());
         let (zero, one) = (self.int_const(0, ty), self.int_const(1, ty));
-        let negative = if scalar.is_signed() { Some(self.icmp("slt", exponent, zero)) } else { None };
+        let negative = if scalar.is_signed() { Some(self.icmp(IcmpPredicate::Slt, exponent, zero)) } else { None };
         let start = match negative {
             Some(negative) => self.select(negative, zero, exponent),
             None => exponent,
@@ -157,25 +158,25 @@ impl FnLowering<'_, '_> {
         self.br(head, &[one, base, start]);
         self.enter_block(head);
         let (result, square, rest) = (head_args[0], head_args[1], head_args[2]);
-        let more = self.icmp("ne", rest, zero);
+        let more = self.icmp(IcmpPredicate::Ne, rest, zero);
         self.cond_br(more, (step, &[]), (done, &[result]));
         self.enter_block(step);
-        let low_bit = self.binary("and", rest, one);
-        let odd = self.icmp("ne", low_bit, zero);
-        let product = self.binary("mul", result, square);
+        let low_bit = self.binary(LlvmOpKind::And, rest, one);
+        let odd = self.icmp(IcmpPredicate::Ne, low_bit, zero);
+        let product = self.binary(LlvmOpKind::Mul, result, square);
         let next_result = self.select(odd, product, result);
-        let next_square = self.binary("mul", square, square);
-        let next_rest = self.binary("lshr", rest, one);
+        let next_square = self.binary(LlvmOpKind::Mul, square, square);
+        let next_rest = self.binary(LlvmOpKind::LShr, rest, one);
         self.br(head, &[next_result, next_square, next_rest]);
         self.enter_block(done);
         let power = done_args[0];
         let Some(negative) = negative else { return power };
         // A negative exponent: 1 for base 1, +-1 for base -1 by parity, 0 otherwise.
         let minus_one = self.int_const(-1, ty);
-        let base_one = self.icmp("eq", base, one);
-        let base_minus_one = self.icmp("eq", base, minus_one);
-        let exponent_bit = self.binary("and", exponent, one);
-        let exponent_odd = self.icmp("ne", exponent_bit, zero);
+        let base_one = self.icmp(IcmpPredicate::Eq, base, one);
+        let base_minus_one = self.icmp(IcmpPredicate::Eq, base, minus_one);
+        let exponent_bit = self.binary(LlvmOpKind::And, exponent, one);
+        let exponent_odd = self.icmp(IcmpPredicate::Ne, exponent_bit, zero);
         let sign = self.select(exponent_odd, minus_one, one);
         let unit = self.select(base_minus_one, sign, zero);
         let reciprocal = self.select(base_one, one, unit);
@@ -188,15 +189,15 @@ impl FnLowering<'_, '_> {
         let (a, b) = (self.widen(a, scalar), self.widen(b, scalar));
         let ty = self.compute_type(scalar);
         let value = match kind {
-            Add => self.binary("fadd", a, b),
-            Subtract => self.binary("fsub", a, b),
-            Multiply => self.binary("fmul", a, b),
-            Divide => self.binary("fdiv", a, b),
-            Remainder => self.binary("frem", a, b),
+            Add => self.binary(LlvmOpKind::FAdd, a, b),
+            Subtract => self.binary(LlvmOpKind::FSub, a, b),
+            Multiply => self.binary(LlvmOpKind::FMul, a, b),
+            Divide => self.binary(LlvmOpKind::FDiv, a, b),
+            Remainder => self.binary(LlvmOpKind::FRem, a, b),
             Maximum | Minimum => {
-                let first = self.fcmp(if kind == Maximum { "oge" } else { "ole" }, a, b);
+                let first = self.fcmp(if kind == Maximum { FcmpPredicate::Oge } else { FcmpPredicate::Ole }, a, b);
                 let chosen = self.select(first, a, b);
-                let unordered = self.fcmp("uno", a, b);
+                let unordered = self.fcmp(FcmpPredicate::Uno, a, b);
                 let nan = self.float_const(f64::NAN, ty);
                 self.select(unordered, nan, chosen)
             }

@@ -9,6 +9,7 @@
 
 use xla_dialects::hlo::{ComparisonDirection, ComparisonType};
 use xla_dialects::loops::CompareOp;
+use xla_dialects::llvm::{FcmpPredicate, IcmpPredicate, LlvmOpKind};
 use xla_ir::{Diagnostic, Op, OpId, ValueId};
 
 use super::lowering::FnLowering;
@@ -49,32 +50,32 @@ pub fn select(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
 }
 
 /// `icmp`'s predicate for `direction`, signed or unsigned.
-fn int_predicate(direction: ComparisonDirection, signed: bool) -> &'static str {
+fn int_predicate(direction: ComparisonDirection, signed: bool) -> IcmpPredicate {
     use ComparisonDirection::*;
     match (direction, signed) {
-        (Eq, _) => "eq",
-        (Ne, _) => "ne",
-        (Lt, true) => "slt",
-        (Le, true) => "sle",
-        (Gt, true) => "sgt",
-        (Ge, true) => "sge",
-        (Lt, false) => "ult",
-        (Le, false) => "ule",
-        (Gt, false) => "ugt",
-        (Ge, false) => "uge",
+        (Eq, _) => IcmpPredicate::Eq,
+        (Ne, _) => IcmpPredicate::Ne,
+        (Lt, true) => IcmpPredicate::Slt,
+        (Le, true) => IcmpPredicate::Sle,
+        (Gt, true) => IcmpPredicate::Sgt,
+        (Ge, true) => IcmpPredicate::Sge,
+        (Lt, false) => IcmpPredicate::Ult,
+        (Le, false) => IcmpPredicate::Ule,
+        (Gt, false) => IcmpPredicate::Ugt,
+        (Ge, false) => IcmpPredicate::Uge,
     }
 }
 
 /// `fcmp`'s predicate for `direction`: ordered, except `NE`, which NaN makes true.
-fn float_predicate(direction: ComparisonDirection) -> &'static str {
+fn float_predicate(direction: ComparisonDirection) -> FcmpPredicate {
     use ComparisonDirection::*;
     match direction {
-        Eq => "oeq",
-        Ne => "une",
-        Lt => "olt",
-        Le => "ole",
-        Gt => "ogt",
-        Ge => "oge",
+        Eq => FcmpPredicate::Oeq,
+        Ne => FcmpPredicate::Une,
+        Lt => FcmpPredicate::Olt,
+        Le => FcmpPredicate::Ole,
+        Gt => FcmpPredicate::Ogt,
+        Ge => FcmpPredicate::Oge,
     }
 }
 
@@ -82,11 +83,11 @@ impl FnLowering<'_, '_> {
     /// The signed integer whose order is the total order of the float `x`.
     fn total_order_key(&mut self, x: ValueId, scalar: Scalar) -> ValueId {
         let ty = self.ctx().int_type(scalar.width());
-        let bits = self.cast("bitcast", x, ty);
+        let bits = self.cast(LlvmOpKind::Bitcast, x, ty);
         let sign_shift = self.int_const(i128::from(scalar.width() - 1), ty);
         let one = self.int_const(1, ty);
-        let sign = self.binary("ashr", bits, sign_shift);
-        let flip = self.binary("lshr", sign, one);
-        self.binary("xor", bits, flip)
+        let sign = self.binary(LlvmOpKind::AShr, bits, sign_shift);
+        let flip = self.binary(LlvmOpKind::LShr, sign, one);
+        self.binary(LlvmOpKind::Xor, bits, flip)
     }
 }

@@ -38,7 +38,7 @@
 
 use xla_dialects::hlo::ComparisonDirection;
 use xla_dialects::loops::{ArithKind, MathKind};
-use xla_dialects::llvm::LlvmOpKind;
+use xla_dialects::llvm::{FcmpPredicate, IcmpPredicate, LlvmOpKind};
 use xla_ir::{Diagnostic, FloatKind, OpId, Type, ValueId};
 
 use super::lowering::FnLowering;
@@ -61,12 +61,12 @@ pub fn part(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let (half, wide) = (ctx.int_type(kind.bit_width()), ctx.int_type(2 * kind.bit_width()));
     let bits = if l.body.op_name(op) == "loop.imag" {
         let shift = l.int_const(i128::from(kind.bit_width()), wide);
-        l.binary("lshr", z, shift)
+        l.binary(LlvmOpKind::LShr, z, shift)
     } else {
         z
     };
-    let narrow = l.cast("trunc", bits, half);
-    let value = l.cast("bitcast", narrow, ctx.float_type(kind));
+    let narrow = l.cast(LlvmOpKind::Trunc, bits, half);
+    let value = l.cast(LlvmOpKind::Bitcast, narrow, ctx.float_type(kind));
     l.bind(result, value);
     Ok(())
 }
@@ -113,10 +113,10 @@ impl FnLowering<'_, '_> {
         let ctx = self.ctx();
         let (half, wide) = (ctx.int_type(kind.bit_width()), ctx.int_type(2 * kind.bit_width()));
         let shift = self.int_const(i128::from(kind.bit_width()), wide);
-        let high = self.binary("lshr", z, shift);
+        let high = self.binary(LlvmOpKind::LShr, z, shift);
         let [re, im] = [z, high].map(|bits| {
-            let narrow = self.cast("trunc", bits, half);
-            let part = self.cast("bitcast", narrow, ctx.float_type(kind));
+            let narrow = self.cast(LlvmOpKind::Trunc, bits, half);
+            let part = self.cast(LlvmOpKind::Bitcast, narrow, ctx.float_type(kind));
             self.float_to_float(part, kind, FloatKind::F64)
         });
         Parts { re, im }
@@ -135,12 +135,12 @@ impl FnLowering<'_, '_> {
         let ctx = self.ctx();
         let (half, wide) = (ctx.int_type(kind.bit_width()), ctx.int_type(2 * kind.bit_width()));
         let [re, im] = [re, im].map(|part| {
-            let bits = self.cast("bitcast", part, half);
-            self.cast("zext", bits, wide)
+            let bits = self.cast(LlvmOpKind::Bitcast, part, half);
+            self.cast(LlvmOpKind::ZExt, bits, wide)
         });
         let shift = self.int_const(i128::from(kind.bit_width()), wide);
-        let high = self.binary("shl", im, shift);
-        self.binary("or", re, high)
+        let high = self.binary(LlvmOpKind::Shl, im, shift);
+        self.binary(LlvmOpKind::Or, re, high)
     }
 
     /// A binary op on complex numbers with parts of `kind` (see the module).
@@ -151,8 +151,8 @@ impl FnLowering<'_, '_> {
         }
         let (x, y) = (self.complex_parts(a, part), self.complex_parts(b, part));
         let result = match kind {
-            Add => Parts { re: self.binary("fadd", x.re, y.re), im: self.binary("fadd", x.im, y.im) },
-            Subtract => Parts { re: self.binary("fsub", x.re, y.re), im: self.binary("fsub", x.im, y.im) },
+            Add => Parts { re: self.binary(LlvmOpKind::FAdd, x.re, y.re), im: self.binary(LlvmOpKind::FAdd, x.im, y.im) },
+            Subtract => Parts { re: self.binary(LlvmOpKind::FSub, x.re, y.re), im: self.binary(LlvmOpKind::FSub, x.im, y.im) },
             Multiply => self.complex_multiply(x, y),
             Divide => self.complex_divide(x, y),
             Power => self.complex_power(x, y),
@@ -163,33 +163,33 @@ impl FnLowering<'_, '_> {
 
     /// `x * y`: `(xr*yr - xi*yi, xr*yi + xi*yr)`.
     fn complex_multiply(&mut self, x: Parts, y: Parts) -> Parts {
-        let (rr, ii) = (self.binary("fmul", x.re, y.re), self.binary("fmul", x.im, y.im));
-        let (ri, ir) = (self.binary("fmul", x.re, y.im), self.binary("fmul", x.im, y.re));
-        Parts { re: self.binary("fsub", rr, ii), im: self.binary("fadd", ri, ir) }
+        let (rr, ii) = (self.binary(LlvmOpKind::FMul, x.re, y.re), self.binary(LlvmOpKind::FMul, x.im, y.im));
+        let (ri, ir) = (self.binary(LlvmOpKind::FMul, x.re, y.im), self.binary(LlvmOpKind::FMul, x.im, y.re));
+        Parts { re: self.binary(LlvmOpKind::FSub, rr, ii), im: self.binary(LlvmOpKind::FAdd, ri, ir) }
     }
 
     /// `x / y`: `((xr*yr + xi*yi) / n, (xi*yr - xr*yi) / n)` with `n = yr^2 + yi^2`.
     fn complex_divide(&mut self, x: Parts, y: Parts) -> Parts {
-        let (yr2, yi2) = (self.binary("fmul", y.re, y.re), self.binary("fmul", y.im, y.im));
-        let norm = self.binary("fadd", yr2, yi2);
-        let (rr, ii) = (self.binary("fmul", x.re, y.re), self.binary("fmul", x.im, y.im));
-        let (ir, ri) = (self.binary("fmul", x.im, y.re), self.binary("fmul", x.re, y.im));
-        let (re, im) = (self.binary("fadd", rr, ii), self.binary("fsub", ir, ri));
-        Parts { re: self.binary("fdiv", re, norm), im: self.binary("fdiv", im, norm) }
+        let (yr2, yi2) = (self.binary(LlvmOpKind::FMul, y.re, y.re), self.binary(LlvmOpKind::FMul, y.im, y.im));
+        let norm = self.binary(LlvmOpKind::FAdd, yr2, yi2);
+        let (rr, ii) = (self.binary(LlvmOpKind::FMul, x.re, y.re), self.binary(LlvmOpKind::FMul, x.im, y.im));
+        let (ir, ri) = (self.binary(LlvmOpKind::FMul, x.im, y.re), self.binary(LlvmOpKind::FMul, x.re, y.im));
+        let (re, im) = (self.binary(LlvmOpKind::FAdd, rr, ii), self.binary(LlvmOpKind::FSub, ir, ri));
+        Parts { re: self.binary(LlvmOpKind::FDiv, re, norm), im: self.binary(LlvmOpKind::FDiv, im, norm) }
     }
 
     /// `maximum` (or `minimum`): `b` when `a` is lexicographically less (greater) than
     /// `b`, else `a`; a NaN part compares equal to anything.
     fn complex_extremum(&mut self, maximum: bool, part: FloatKind, a: ValueId, b: ValueId) -> ValueId {
         let (x, y) = (self.complex_parts(a, part), self.complex_parts(b, part));
-        let (before, after) = if maximum { ("olt", "ogt") } else { ("ogt", "olt") };
+        let (before, after) = if maximum { (FcmpPredicate::Olt, FcmpPredicate::Ogt) } else { (FcmpPredicate::Ogt, FcmpPredicate::Olt) };
         let re_before = self.fcmp(before, x.re, y.re);
         let re_after = self.fcmp(after, x.re, y.re);
         let im_before = self.fcmp(before, x.im, y.im);
         let true_ = self.int_const(1, self.ctx().int_type(1));
-        let re_not_after = self.binary("xor", re_after, true_);
-        let tie_then_im = self.binary("and", re_not_after, im_before);
-        let take_b = self.binary("or", re_before, tie_then_im);
+        let re_not_after = self.binary(LlvmOpKind::Xor, re_after, true_);
+        let tie_then_im = self.binary(LlvmOpKind::And, re_not_after, im_before);
+        let take_b = self.binary(LlvmOpKind::Or, re_before, tie_then_im);
         self.select(take_b, b, a)
     }
 
@@ -204,12 +204,12 @@ impl FnLowering<'_, '_> {
             ExponentialMinusOne => {
                 let e = self.complex_exp(x);
                 let one = self.float_const(1.0, f64_ty);
-                Parts { re: self.binary("fsub", e.re, one), im: e.im }
+                Parts { re: self.binary(LlvmOpKind::FSub, e.re, one), im: e.im }
             }
             Log => self.complex_log(x),
             LogPlusOne => {
                 let one = self.float_const(1.0, f64_ty);
-                let shifted = Parts { re: self.binary("fadd", x.re, one), im: x.im };
+                let shifted = Parts { re: self.binary(LlvmOpKind::FAdd, x.re, one), im: x.im };
                 self.complex_log(shifted)
             }
             Sqrt => self.complex_sqrt(x),
@@ -227,7 +227,7 @@ impl FnLowering<'_, '_> {
                 let minus = Parts { re: self.value_op(LlvmOpKind::FNeg.name(), &[x.re], f64_ty, &[]), im: self.value_op(LlvmOpKind::FNeg.name(), &[x.im], f64_ty, &[]) };
                 let e = self.complex_exp(minus);
                 let one = self.float_const(1.0, f64_ty);
-                let denominator = Parts { re: self.binary("fadd", one, e.re), im: e.im };
+                let denominator = Parts { re: self.binary(LlvmOpKind::FAdd, one, e.re), im: e.im };
                 self.real_over_complex(1.0, denominator)
             }
             _ => return Err(self.error(format!("lower-to-llvm does not handle loop.math {} on complex numbers yet", kind.name()))),
@@ -245,7 +245,7 @@ impl FnLowering<'_, '_> {
     fn from_polar(&mut self, r: ValueId, theta: ValueId) -> Parts {
         let cos = self.f64_call("llvm.cos.f64", &[theta]);
         let sin = self.f64_call("llvm.sin.f64", &[theta]);
-        Parts { re: self.binary("fmul", r, cos), im: self.binary("fmul", r, sin) }
+        Parts { re: self.binary(LlvmOpKind::FMul, r, cos), im: self.binary(LlvmOpKind::FMul, r, sin) }
     }
 
     /// `exp(z)`: `from_polar(exp(re), im)`, except that `+inf` with a zero or non-finite
@@ -257,20 +257,20 @@ impl FnLowering<'_, '_> {
         let polar = self.from_polar(exp, z.im);
         let (zero, inf, neg_inf, nan) = (self.float_const(0.0, ty), self.float_const(f64::INFINITY, ty), self.float_const(f64::NEG_INFINITY, ty), self.float_const(f64::NAN, ty));
         let im_abs = self.intrinsic("fabs", &[z.im], ty);
-        let im_infinite = self.fcmp("oeq", im_abs, inf);
-        let im_zero = self.fcmp("oeq", z.im, zero);
-        let im_not_finite = self.fcmp("uge", im_abs, inf);
-        let re_pos_inf = self.fcmp("oeq", z.re, inf);
-        let re_neg_inf = self.fcmp("oeq", z.re, neg_inf);
-        let re_nan = self.fcmp("uno", z.re, z.re);
+        let im_infinite = self.fcmp(FcmpPredicate::Oeq, im_abs, inf);
+        let im_zero = self.fcmp(FcmpPredicate::Oeq, z.im, zero);
+        let im_not_finite = self.fcmp(FcmpPredicate::Uge, im_abs, inf);
+        let re_pos_inf = self.fcmp(FcmpPredicate::Oeq, z.re, inf);
+        let re_neg_inf = self.fcmp(FcmpPredicate::Oeq, z.re, neg_inf);
+        let re_nan = self.fcmp(FcmpPredicate::Uno, z.re, z.re);
         // +inf: (re, im) when im is zero or not finite, with an infinite im made NaN.
-        let zero_or_not_finite = self.binary("or", im_zero, im_not_finite);
-        let pos_case = self.binary("and", re_pos_inf, zero_or_not_finite);
+        let zero_or_not_finite = self.binary(LlvmOpKind::Or, im_zero, im_not_finite);
+        let pos_case = self.binary(LlvmOpKind::And, re_pos_inf, zero_or_not_finite);
         let pos_im = self.select(im_infinite, nan, z.im);
         // -inf with a non-finite im: zero.
-        let neg_case = self.binary("and", re_neg_inf, im_not_finite);
+        let neg_case = self.binary(LlvmOpKind::And, re_neg_inf, im_not_finite);
         // NaN with a zero im: z itself.
-        let nan_case = self.binary("and", re_nan, im_zero);
+        let nan_case = self.binary(LlvmOpKind::And, re_nan, im_zero);
         let re = self.select(pos_case, z.re, polar.re);
         let im = self.select(pos_case, pos_im, polar.im);
         let re = self.select(neg_case, zero, re);
@@ -300,9 +300,9 @@ impl FnLowering<'_, '_> {
         let (zero, two) = (self.float_const(0.0, ty), self.float_const(2.0, ty));
         // A zero imaginary part: (sqrt(re), im) for re with its sign bit clear, else
         // (0, +-sqrt(-re)) with the sign of im.
-        let re_bits = self.cast("bitcast", z.re, i64_ty);
+        let re_bits = self.cast(LlvmOpKind::Bitcast, z.re, i64_ty);
         let zero_i64 = self.i64_const(0);
-        let re_positive = self.icmp("sge", re_bits, zero_i64);
+        let re_positive = self.icmp(IcmpPredicate::Sge, re_bits, zero_i64);
         let root_re = self.intrinsic("sqrt", &[z.re], ty);
         let neg_re = self.value_op(LlvmOpKind::FNeg.name(), &[z.re], ty, &[]);
         let root_neg = self.intrinsic("sqrt", &[neg_re], ty);
@@ -311,16 +311,16 @@ impl FnLowering<'_, '_> {
         let real_im = self.select(re_positive, z.im, signed_root_neg);
         // A zero real part: x = sqrt(|im| / 2), (x, +-x) with the sign of im.
         let im_abs = self.intrinsic("fabs", &[z.im], ty);
-        let half = self.binary("fdiv", im_abs, two);
+        let half = self.binary(LlvmOpKind::FDiv, im_abs, two);
         let x = self.intrinsic("sqrt", &[half], ty);
         let signed_x = self.intrinsic("copysign", &[x, z.im], ty);
         // Otherwise the polar form: from_polar(sqrt(r), theta / 2).
         let (r, theta) = self.to_polar(z);
         let root_r = self.intrinsic("sqrt", &[r], ty);
-        let half_theta = self.binary("fdiv", theta, two);
+        let half_theta = self.binary(LlvmOpKind::FDiv, theta, two);
         let polar = self.from_polar(root_r, half_theta);
-        let im_zero = self.fcmp("oeq", z.im, zero);
-        let re_zero = self.fcmp("oeq", z.re, zero);
+        let im_zero = self.fcmp(FcmpPredicate::Oeq, z.im, zero);
+        let re_zero = self.fcmp(FcmpPredicate::Oeq, z.re, zero);
         let re = self.select(re_zero, x, polar.re);
         let im = self.select(re_zero, signed_x, polar.im);
         Parts { re: self.select(im_zero, real_re, re), im: self.select(im_zero, real_im, im) }
@@ -331,10 +331,10 @@ impl FnLowering<'_, '_> {
         let ty = self.f64_type();
         let (zero, nan) = (self.float_const(0.0, ty), self.float_const(f64::NAN, ty));
         let norm = self.f64_call("hypot", &[z.re, z.im]);
-        let (re, im) = (self.binary("fdiv", z.re, norm), self.binary("fdiv", z.im, norm));
-        let norm_zero = self.fcmp("oeq", norm, zero);
+        let (re, im) = (self.binary(LlvmOpKind::FDiv, z.re, norm), self.binary(LlvmOpKind::FDiv, z.im, norm));
+        let norm_zero = self.fcmp(FcmpPredicate::Oeq, norm, zero);
         let (re, im) = (self.select(norm_zero, zero, re), self.select(norm_zero, zero, im));
-        let any_nan = self.fcmp("uno", z.re, z.im);
+        let any_nan = self.fcmp(FcmpPredicate::Uno, z.re, z.im);
         Parts { re: self.select(any_nan, nan, re), im: self.select(any_nan, nan, im) }
     }
 
@@ -343,12 +343,12 @@ impl FnLowering<'_, '_> {
     fn real_over_complex(&mut self, a: f64, z: Parts) -> Parts {
         let ty = self.f64_type();
         let (a, zero) = (self.float_const(a, ty), self.float_const(0.0, ty));
-        let (re2, im2) = (self.binary("fmul", z.re, z.re), self.binary("fmul", z.im, z.im));
-        let norm = self.binary("fadd", re2, im2);
-        let (a_re, a_im) = (self.binary("fmul", a, z.re), self.binary("fmul", a, z.im));
-        let re = self.binary("fdiv", a_re, norm);
-        let im = self.binary("fdiv", a_im, norm);
-        Parts { re, im: self.binary("fsub", zero, im) }
+        let (re2, im2) = (self.binary(LlvmOpKind::FMul, z.re, z.re), self.binary(LlvmOpKind::FMul, z.im, z.im));
+        let norm = self.binary(LlvmOpKind::FAdd, re2, im2);
+        let (a_re, a_im) = (self.binary(LlvmOpKind::FMul, a, z.re), self.binary(LlvmOpKind::FMul, a, z.im));
+        let re = self.binary(LlvmOpKind::FDiv, a_re, norm);
+        let im = self.binary(LlvmOpKind::FDiv, a_im, norm);
+        Parts { re, im: self.binary(LlvmOpKind::FSub, zero, im) }
     }
 
     /// `a^b`: `(1, 0)` for `b = 0`, else `exp(b * ln(a))` (`num_complex`'s `powc`).
@@ -358,8 +358,8 @@ impl FnLowering<'_, '_> {
         let log = self.complex_log(a);
         let product = self.complex_multiply(b, log);
         let power = self.complex_exp(product);
-        let (re_zero, im_zero) = (self.fcmp("oeq", b.re, zero), self.fcmp("oeq", b.im, zero));
-        let exponent_zero = self.binary("and", re_zero, im_zero);
+        let (re_zero, im_zero) = (self.fcmp(FcmpPredicate::Oeq, b.re, zero), self.fcmp(FcmpPredicate::Oeq, b.im, zero));
+        let exponent_zero = self.binary(LlvmOpKind::And, re_zero, im_zero);
         Parts { re: self.select(exponent_zero, one, power.re), im: self.select(exponent_zero, zero, power.im) }
     }
 
@@ -367,7 +367,7 @@ impl FnLowering<'_, '_> {
     fn complex_sin(&mut self, z: Parts) -> Parts {
         let (sin, cos) = (self.f64_call("llvm.sin.f64", &[z.re]), self.f64_call("llvm.cos.f64", &[z.re]));
         let (cosh, sinh) = (self.f64_call("cosh", &[z.im]), self.f64_call("sinh", &[z.im]));
-        Parts { re: self.binary("fmul", sin, cosh), im: self.binary("fmul", cos, sinh) }
+        Parts { re: self.binary(LlvmOpKind::FMul, sin, cosh), im: self.binary(LlvmOpKind::FMul, cos, sinh) }
     }
 
     /// `cos(z) = (cos(re) cosh(im), -sin(re) sinh(im))`.
@@ -376,23 +376,23 @@ impl FnLowering<'_, '_> {
         let (sin, cos) = (self.f64_call("llvm.sin.f64", &[z.re]), self.f64_call("llvm.cos.f64", &[z.re]));
         let (cosh, sinh) = (self.f64_call("cosh", &[z.im]), self.f64_call("sinh", &[z.im]));
         let minus_sin = self.value_op(LlvmOpKind::FNeg.name(), &[sin], ty, &[]);
-        Parts { re: self.binary("fmul", cos, cosh), im: self.binary("fmul", minus_sin, sinh) }
+        Parts { re: self.binary(LlvmOpKind::FMul, cos, cosh), im: self.binary(LlvmOpKind::FMul, minus_sin, sinh) }
     }
 
     /// `tan(z) = (sin(2re), sinh(2im)) / (cos(2re) + cosh(2im))`, or with `hyperbolic`
     /// `tanh(z) = (sinh(2re), sin(2im)) / (cosh(2re) + cos(2im))`, each part divided by the
     /// real denominator.
     fn complex_tan(&mut self, z: Parts, hyperbolic: bool) -> Parts {
-        let (two_re, two_im) = (self.binary("fadd", z.re, z.re), self.binary("fadd", z.im, z.im));
+        let (two_re, two_im) = (self.binary(LlvmOpKind::FAdd, z.re, z.re), self.binary(LlvmOpKind::FAdd, z.im, z.im));
         let (circular, hyper) = if hyperbolic { (two_im, two_re) } else { (two_re, two_im) };
         let (sin, cos) = (self.f64_call("llvm.sin.f64", &[circular]), self.f64_call("llvm.cos.f64", &[circular]));
         let (sinh, cosh) = (self.f64_call("sinh", &[hyper]), self.f64_call("cosh", &[hyper]));
         let (numerator, denominator) = if hyperbolic {
-            (Parts { re: sinh, im: sin }, self.binary("fadd", cosh, cos))
+            (Parts { re: sinh, im: sin }, self.binary(LlvmOpKind::FAdd, cosh, cos))
         } else {
-            (Parts { re: sin, im: sinh }, self.binary("fadd", cos, cosh))
+            (Parts { re: sin, im: sinh }, self.binary(LlvmOpKind::FAdd, cos, cosh))
         };
-        Parts { re: self.binary("fdiv", numerator.re, denominator), im: self.binary("fdiv", numerator.im, denominator) }
+        Parts { re: self.binary(LlvmOpKind::FDiv, numerator.re, denominator), im: self.binary(LlvmOpKind::FDiv, numerator.im, denominator) }
     }
 
     /// `cbrt(z)` by `num_complex`'s branches, all computed and chosen by selects: a zero
@@ -406,16 +406,16 @@ impl FnLowering<'_, '_> {
         let (zero, two, three) = (self.float_const(0.0, ty), self.float_const(2.0, ty), self.float_const(3.0, ty));
         let sqrt3 = self.float_const(3f64.sqrt(), ty);
         let zero_i64 = self.i64_const(0);
-        let re_bits = self.cast("bitcast", z.re, i64_ty);
-        let re_positive = self.icmp("sge", re_bits, zero_i64);
-        let im_bits = self.cast("bitcast", z.im, i64_ty);
-        let im_positive = self.icmp("sge", im_bits, zero_i64);
+        let re_bits = self.cast(LlvmOpKind::Bitcast, z.re, i64_ty);
+        let re_positive = self.icmp(IcmpPredicate::Sge, re_bits, zero_i64);
+        let im_bits = self.cast(LlvmOpKind::Bitcast, z.im, i64_ty);
+        let im_positive = self.icmp(IcmpPredicate::Sge, im_bits, zero_i64);
         // A zero imaginary part.
         let root_re = self.f64_call("cbrt", &[z.re]);
         let neg_re = self.value_op(LlvmOpKind::FNeg.name(), &[z.re], ty, &[]);
         let root_neg = self.f64_call("cbrt", &[neg_re]);
-        let c = self.binary("fdiv", root_neg, two);
-        let c_sqrt3 = self.binary("fmul", sqrt3, c);
+        let c = self.binary(LlvmOpKind::FDiv, root_neg, two);
+        let c_sqrt3 = self.binary(LlvmOpKind::FMul, sqrt3, c);
         let minus_c_sqrt3 = self.value_op(LlvmOpKind::FNeg.name(), &[c_sqrt3], ty, &[]);
         let negative_im = self.select(im_positive, c_sqrt3, minus_c_sqrt3);
         let real_re = self.select(re_positive, root_re, c);
@@ -423,16 +423,16 @@ impl FnLowering<'_, '_> {
         // A zero real part.
         let im_abs = self.intrinsic("fabs", &[z.im], ty);
         let root_im = self.f64_call("cbrt", &[im_abs]);
-        let d = self.binary("fdiv", root_im, two);
-        let d_sqrt3 = self.binary("fmul", sqrt3, d);
+        let d = self.binary(LlvmOpKind::FDiv, root_im, two);
+        let d_sqrt3 = self.binary(LlvmOpKind::FMul, sqrt3, d);
         let minus_d = self.value_op(LlvmOpKind::FNeg.name(), &[d], ty, &[]);
         let imaginary_im = self.select(im_positive, d, minus_d);
         // Otherwise the polar form.
         let (r, theta) = self.to_polar(z);
         let root_r = self.f64_call("cbrt", &[r]);
-        let third = self.binary("fdiv", theta, three);
+        let third = self.binary(LlvmOpKind::FDiv, theta, three);
         let polar = self.from_polar(root_r, third);
-        let (im_zero, re_zero) = (self.fcmp("oeq", z.im, zero), self.fcmp("oeq", z.re, zero));
+        let (im_zero, re_zero) = (self.fcmp(FcmpPredicate::Oeq, z.im, zero), self.fcmp(FcmpPredicate::Oeq, z.re, zero));
         let re = self.select(re_zero, d_sqrt3, polar.re);
         let im = self.select(re_zero, imaginary_im, polar.im);
         Parts { re: self.select(im_zero, real_re, re), im: self.select(im_zero, real_im, im) }
@@ -441,13 +441,13 @@ impl FnLowering<'_, '_> {
     /// `a direction b` on complex numbers: `EQ` when both parts are equal, `NE` otherwise.
     pub fn complex_compare(&mut self, direction: ComparisonDirection, part: FloatKind, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
         let (x, y) = (self.complex_parts(a, part), self.complex_parts(b, part));
-        let (re_eq, im_eq) = (self.fcmp("oeq", x.re, y.re), self.fcmp("oeq", x.im, y.im));
-        let equal = self.binary("and", re_eq, im_eq);
+        let (re_eq, im_eq) = (self.fcmp(FcmpPredicate::Oeq, x.re, y.re), self.fcmp(FcmpPredicate::Oeq, x.im, y.im));
+        let equal = self.binary(LlvmOpKind::And, re_eq, im_eq);
         match direction {
             ComparisonDirection::Eq => Ok(equal),
             ComparisonDirection::Ne => {
                 let true_ = self.int_const(1, self.ctx().int_type(1));
-                Ok(self.binary("xor", equal, true_))
+                Ok(self.binary(LlvmOpKind::Xor, equal, true_))
             }
             _ => Err(self.error("loop.compare orders complex numbers only with EQ and NE")),
         }

@@ -18,7 +18,7 @@
 //! Each region is lowered in a scope of its own ([`FnLowering::lower_region`]), so buffers
 //! allocated in a loop body are freed at the end of every iteration.
 
-use xla_dialects::llvm::LoopHint;
+use xla_dialects::llvm::{IcmpPredicate, LlvmOpKind, LoopHint};
 use xla_ir::{BlockId, Diagnostic, OpId, RegionId, Type, ValueId};
 
 use super::lowering::FnLowering;
@@ -126,11 +126,11 @@ impl FnLowering<'_, '_> {
         self.br(head, &start);
         self.enter_block(head);
         let (iv, values) = (head_args[0], &head_args[1..]);
-        let more = self.icmp("slt", iv, upper);
+        let more = self.icmp(IcmpPredicate::Slt, iv, upper);
         self.cond_br(more, (looped, &[]), (exit, values));
         self.enter_block(looped);
         let yielded = self.lower_region(region, &head_args)?;
-        let next = self.binary("add", iv, step);
+        let next = self.binary(LlvmOpKind::Add, iv, step);
         let mut back = vec![next];
         back.extend(yielded);
         self.back_edge(head, &back, hint);
@@ -160,7 +160,7 @@ impl FnLowering<'_, '_> {
         self.br(head, &[lower[d]]);
         self.enter_block(head);
         let iv = head_args[0];
-        let more = self.icmp("slt", iv, upper[d]);
+        let more = self.icmp(IcmpPredicate::Slt, iv, upper[d]);
         self.cond_br(more, (looped, &[]), (exit, &[]));
         self.enter_block(looped);
         // Decided before the body is lowered, from the loop-level ops.
@@ -170,7 +170,7 @@ impl FnLowering<'_, '_> {
         self.loop_nest(region, lower, upper, chunked, ivs)?;
         ivs.pop();
         let one = self.i64_const(1);
-        let next = self.binary("add", iv, one);
+        let next = self.binary(LlvmOpKind::Add, iv, one);
         self.back_edge(head, &[next], hint);
         self.enter_block(exit);
         Ok(())

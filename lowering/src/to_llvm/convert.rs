@@ -16,6 +16,7 @@
 //!
 //! `loop.bitcast` reinterprets bits between types of one width (`llvm.bitcast`).
 
+use xla_dialects::llvm::{FcmpPredicate, IcmpPredicate, LlvmOpKind};
 use xla_ir::{AttrData, Diagnostic, FloatKind, OpId, Type, ValueId};
 
 use super::lowering::FnLowering;
@@ -57,7 +58,7 @@ pub fn bitcast(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let cast = if from.value_type(l.ctx()) == ty {
         x
     } else if from.width() == to.width() && from.width() > 1 {
-        l.cast("bitcast", x, ty)
+        l.cast(LlvmOpKind::Bitcast, x, ty)
     } else {
         return Err(l.error("lower-to-llvm: loop.bitcast between types of different widths"));
     };
@@ -83,11 +84,11 @@ impl FnLowering<'_, '_> {
             _ if from.value_type(ctx) == ty && from.is_float() == to.is_float() => x,
             (Scalar::Float(_), Scalar::Pred) => {
                 let zero = self.float_const(0.0, from.value_type(ctx));
-                self.fcmp("une", x, zero)
+                self.fcmp(FcmpPredicate::Une, x, zero)
             }
             (_, Scalar::Pred) => {
                 let zero = self.int_const(0, from.value_type(ctx));
-                self.icmp("ne", x, zero)
+                self.icmp(IcmpPredicate::Ne, x, zero)
             }
             (Scalar::Float(kind), _) if !to.is_float() => self.float_to_int(x, kind, to),
             (Scalar::Float(kind), Scalar::Float(target)) => self.float_to_float(x, kind, target),
@@ -100,8 +101,8 @@ impl FnLowering<'_, '_> {
     fn int_to_int(&mut self, x: ValueId, from: Scalar, to: Scalar) -> ValueId {
         let ty = to.value_type(self.ctx());
         match from.width().cmp(&to.width()) {
-            std::cmp::Ordering::Less => self.cast(if from.is_signed() { "sext" } else { "zext" }, x, ty),
-            std::cmp::Ordering::Greater => self.cast("trunc", x, ty),
+            std::cmp::Ordering::Less => self.cast(if from.is_signed() { LlvmOpKind::SExt } else { LlvmOpKind::ZExt }, x, ty),
+            std::cmp::Ordering::Greater => self.cast(LlvmOpKind::Trunc, x, ty),
             std::cmp::Ordering::Equal => x,
         }
     }
@@ -109,7 +110,7 @@ impl FnLowering<'_, '_> {
     /// An integer (or predicate) converted to a float format.
     fn int_to_float(&mut self, x: ValueId, from: Scalar, target: FloatKind) -> ValueId {
         let ctx = self.ctx();
-        let op = if from.is_signed() { "sitofp" } else { "uitofp" };
+        let op = if from.is_signed() { LlvmOpKind::SIToFP } else { LlvmOpKind::UIToFP };
         match target {
             FloatKind::F16 | FloatKind::BF16 => {
                 let wide = self.cast(op, x, ctx.float_type(FloatKind::F64));
@@ -149,11 +150,11 @@ impl FnLowering<'_, '_> {
                 self.float_to_float(wide, FloatKind::F32, to)
             }
             _ if narrow(from) && to == FloatKind::F64 => {
-                let wide = self.cast("fpext", x, ctx.f32_type());
-                self.cast("fpext", wide, ctx.float_type(to))
+                let wide = self.cast(LlvmOpKind::FPExt, x, ctx.f32_type());
+                self.cast(LlvmOpKind::FPExt, wide, ctx.float_type(to))
             }
-            _ if from.bit_width() < to.bit_width() => self.cast("fpext", x, ctx.float_type(to)),
-            _ => self.cast("fptrunc", x, ctx.float_type(to)),
+            _ if from.bit_width() < to.bit_width() => self.cast(LlvmOpKind::FPExt, x, ctx.float_type(to)),
+            _ => self.cast(LlvmOpKind::FPTrunc, x, ctx.float_type(to)),
         }
     }
 
@@ -163,18 +164,18 @@ impl FnLowering<'_, '_> {
     pub fn f64_to_f32_odd(&mut self, x: ValueId) -> ValueId {
         let ctx = self.ctx();
         let (f32_ty, f64_ty, i32_ty) = (ctx.f32_type(), ctx.float_type(FloatKind::F64), ctx.int_type(32));
-        let nearest = self.cast("fptrunc", x, f32_ty);
-        let back = self.cast("fpext", nearest, f64_ty);
-        let inexact = self.fcmp("one", back, x);
+        let nearest = self.cast(LlvmOpKind::FPTrunc, x, f32_ty);
+        let back = self.cast(LlvmOpKind::FPExt, nearest, f64_ty);
+        let inexact = self.fcmp(FcmpPredicate::One, back, x);
         let (back_abs, x_abs) = (self.intrinsic("fabs", &[back], f64_ty), self.intrinsic("fabs", &[x], f64_ty));
-        let away = self.fcmp("ogt", back_abs, x_abs);
-        let bits = self.cast("bitcast", nearest, i32_ty);
+        let away = self.fcmp(FcmpPredicate::Ogt, back_abs, x_abs);
+        let bits = self.cast(LlvmOpKind::Bitcast, nearest, i32_ty);
         let one = self.int_const(1, i32_ty);
-        let smaller = self.binary("sub", bits, one);
+        let smaller = self.binary(LlvmOpKind::Sub, bits, one);
         let toward_zero = self.select(away, smaller, bits);
-        let odd = self.binary("or", toward_zero, one);
+        let odd = self.binary(LlvmOpKind::Or, toward_zero, one);
         let rounded = self.select(inexact, odd, bits);
-        self.cast("bitcast", rounded, f32_ty)
+        self.cast(LlvmOpKind::Bitcast, rounded, f32_ty)
     }
 
     /// An `f32` rounded to `bf16`, to nearest even, in integer arithmetic on its bits:
@@ -183,19 +184,19 @@ impl FnLowering<'_, '_> {
     fn f32_to_bf16(&mut self, x: ValueId) -> ValueId {
         let ctx = self.ctx();
         let (i32_ty, i16_ty) = (ctx.int_type(32), ctx.int_type(16));
-        let bits = self.cast("bitcast", x, i32_ty);
+        let bits = self.cast(LlvmOpKind::Bitcast, x, i32_ty);
         let (sixteen, one, half) = (self.int_const(16, i32_ty), self.int_const(1, i32_ty), self.int_const(0x7FFF, i32_ty));
-        let high = self.binary("lshr", bits, sixteen);
-        let last_kept = self.binary("and", high, one);
-        let bias = self.binary("add", half, last_kept);
-        let biased = self.binary("add", bits, bias);
-        let rounded = self.binary("lshr", biased, sixteen);
+        let high = self.binary(LlvmOpKind::LShr, bits, sixteen);
+        let last_kept = self.binary(LlvmOpKind::And, high, one);
+        let bias = self.binary(LlvmOpKind::Add, half, last_kept);
+        let biased = self.binary(LlvmOpKind::Add, bits, bias);
+        let rounded = self.binary(LlvmOpKind::LShr, biased, sixteen);
         let quiet = self.int_const(0x0040, i32_ty);
-        let quiet_nan = self.binary("or", high, quiet);
-        let is_nan = self.fcmp("uno", x, x);
+        let quiet_nan = self.binary(LlvmOpKind::Or, high, quiet);
+        let is_nan = self.fcmp(FcmpPredicate::Uno, x, x);
         let chosen = self.select(is_nan, quiet_nan, rounded);
-        let narrow = self.cast("trunc", chosen, i16_ty);
-        self.cast("bitcast", narrow, ctx.float_type(FloatKind::BF16))
+        let narrow = self.cast(LlvmOpKind::Trunc, chosen, i16_ty);
+        self.cast(LlvmOpKind::Bitcast, narrow, ctx.float_type(FloatKind::BF16))
     }
 
     /// A float of `scalar`'s format in the format it computes in (`f16` and `bf16` widen

@@ -6,7 +6,7 @@
 //! block, where they dominate every use. The helpers build ops from an [`OpState`] and do
 //! not verify them; the verifier runs on the finished module.
 
-use xla_dialects::llvm::{BrOp, CondBrOp, LlvmOpKind, ptr_type};
+use xla_dialects::llvm::{BrOp, CondBrOp, FcmpPredicate, IcmpPredicate, LlvmOpKind, ptr_type};
 use xla_ir::{Attribute, BlockId, Builder, InsertPoint, OpState, Type, ValueId};
 
 use super::lowering::FnLowering;
@@ -96,21 +96,21 @@ impl FnLowering<'_, '_> {
 
     // ---- Instructions ----------------------------------------------------------------
 
-    /// `llvm.<name> a, b`, of the type of `a`.
-    pub fn binary(&mut self, name: &str, a: ValueId, b: ValueId) -> ValueId {
+    /// The binary instruction `kind a, b` (`llvm.add`, `llvm.fmul`, ...), of the type of `a`.
+    pub fn binary(&mut self, kind: LlvmOpKind, a: ValueId, b: ValueId) -> ValueId {
         let ty = self.body.value_type(a);
-        self.value_op(&format!("llvm.{name}"), &[a, b], ty, &[])
+        self.value_op(kind.name(), &[a, b], ty, &[])
     }
 
     /// `llvm.icmp predicate a, b`.
-    pub fn icmp(&mut self, predicate: &str, a: ValueId, b: ValueId) -> ValueId {
-        let (i1, attr) = (self.ctx().int_type(1), self.ctx().string_attr(predicate));
+    pub fn icmp(&mut self, predicate: IcmpPredicate, a: ValueId, b: ValueId) -> ValueId {
+        let (i1, attr) = (self.ctx().int_type(1), self.ctx().string_attr(predicate.name()));
         self.value_op(LlvmOpKind::ICmp.name(), &[a, b], i1, &[("predicate", attr)])
     }
 
     /// `llvm.fcmp predicate a, b`.
-    pub fn fcmp(&mut self, predicate: &str, a: ValueId, b: ValueId) -> ValueId {
-        let (i1, attr) = (self.ctx().int_type(1), self.ctx().string_attr(predicate));
+    pub fn fcmp(&mut self, predicate: FcmpPredicate, a: ValueId, b: ValueId) -> ValueId {
+        let (i1, attr) = (self.ctx().int_type(1), self.ctx().string_attr(predicate.name()));
         self.value_op(LlvmOpKind::FCmp.name(), &[a, b], i1, &[("predicate", attr)])
     }
 
@@ -120,9 +120,9 @@ impl FnLowering<'_, '_> {
         self.value_op(LlvmOpKind::Select.name(), &[p, a, b], ty, &[])
     }
 
-    /// The cast `llvm.<name> x : _ to ty`.
-    pub fn cast(&mut self, name: &str, x: ValueId, ty: Type) -> ValueId {
-        self.value_op(&format!("llvm.{name}"), &[x], ty, &[])
+    /// The cast `kind x : _ to ty` (`llvm.sext`, `llvm.ptrtoint`, ...).
+    pub fn cast(&mut self, kind: LlvmOpKind, x: ValueId, ty: Type) -> ValueId {
+        self.value_op(kind.name(), &[x], ty, &[])
     }
 
     /// `llvm.call @callee(args)` with a result of type `result`, if any.

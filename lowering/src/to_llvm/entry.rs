@@ -21,7 +21,7 @@
 //! (and the interpreter's, by default) have them; the caller's mode is restored before
 //! returning.
 
-use xla_dialects::llvm::{LlvmOpKind, ptr_type};
+use xla_dialects::llvm::{IcmpPredicate, LlvmOpKind, ptr_type};
 use xla_ir::{Body, Diagnostic, OpId, OpState, Type, ValueId};
 
 use xla_dialects::loops::arena::{arena_bytes, ARENA_ALIGNMENT};
@@ -115,7 +115,7 @@ impl FnLowering<'_, '_> {
         self.call("llvm.x86.sse.stmxcsr", &[slot], None);
         let caller_mode = self.load(slot, i32_ty);
         let bits = self.int_const(FTZ_DAZ, i32_ty);
-        let flushing = self.binary("or", caller_mode, bits);
+        let flushing = self.binary(LlvmOpKind::Or, caller_mode, bits);
         self.store(flushing, slot);
         self.call("llvm.x86.sse.ldmxcsr", &[slot], None);
         (slot, caller_mode)
@@ -136,9 +136,9 @@ impl FnLowering<'_, '_> {
         let ctx = self.ctx();
         let (ptr, i64_ty) = (ptr_type(ctx), ctx.int_type(64));
         let zero = self.i64_const(0);
-        let null = self.cast("inttoptr", zero, ptr);
-        let address = self.cast("ptrtoint", temp, i64_ty);
-        let missing = self.icmp("eq", address, zero);
+        let null = self.cast(LlvmOpKind::IntToPtr, zero, ptr);
+        let address = self.cast(LlvmOpKind::PtrToInt, temp, i64_ty);
+        let missing = self.icmp(IcmpPredicate::Eq, address, zero);
         let (allocate, _) = self.new_block(&[]);
         let (join, joined) = self.new_block(&[ptr, ptr]);
         self.cond_br(missing, (allocate, &[]), (join, &[temp, null]));
@@ -146,8 +146,8 @@ impl FnLowering<'_, '_> {
         let alignment = self.i64_const(ARENA_ALIGNMENT as i64);
         let size = self.i64_const(i64::try_from(bytes).unwrap_or(i64::MAX));
         let fresh = self.call_value("aligned_alloc", &[alignment, size], ptr);
-        let fresh_address = self.cast("ptrtoint", fresh, i64_ty);
-        let failed = self.icmp("eq", fresh_address, zero);
+        let fresh_address = self.cast(LlvmOpKind::PtrToInt, fresh, i64_ty);
+        let failed = self.icmp(IcmpPredicate::Eq, fresh_address, zero);
         self.exit_if_out_of_memory(failed, size);
         self.br(join, &[fresh, fresh]);
         self.enter_block(join);

@@ -10,7 +10,7 @@
 //! external linkage.
 
 use xla_dialects::func::FuncOp;
-use xla_dialects::llvm::{LlvmOpKind, ptr_type};
+use xla_dialects::llvm::{IcmpPredicate, LlvmOpKind, ptr_type};
 use xla_ir::{AttrData, Body, Diagnostic, OpId, OpState, RegionId, Type, TypeData, ValueId};
 
 use super::lowering::FnLowering;
@@ -156,7 +156,7 @@ impl FnLowering<'_, '_> {
     /// Ends the function with `status` (an `i32`) when it is not 0.
     pub fn exit_on_error(&mut self, status: ValueId) {
         let ok = self.i32_const(0);
-        let failed = self.icmp("ne", status, ok);
+        let failed = self.icmp(IcmpPredicate::Ne, status, ok);
         self.exit_if(failed, status);
     }
 }

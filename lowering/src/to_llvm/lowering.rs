@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use xla_dialects::func::FuncDialectOp;
 use xla_dialects::hlo::HloOp;
 use xla_dialects::loops::LoopOp;
-use xla_dialects::llvm::LlvmOpKind;
+use xla_dialects::llvm::{IcmpPredicate, LlvmOpKind};
 use xla_ir::{Attribute, BlockId, Body, Diagnostic, Location, OpId, RegionId, ValueId};
 
 use super::{arith, compare, complex, control_flow, convert, functions, math, memory, runtime};
@@ -256,9 +256,9 @@ impl<'a, 'c> FnLowering<'a, 'c> {
         self.enter_block(fail);
         let hook = ctx.symbol_ref_attr(vec![ctx.symbol(memory::OUT_OF_MEMORY_HOOK)]);
         let address = self.value_op(LlvmOpKind::AddressOf.name(), &[], xla_dialects::llvm::ptr_type(ctx), &[("function", hook)]);
-        let address = self.cast("ptrtoint", address, ctx.int_type(64));
+        let address = self.cast(LlvmOpKind::PtrToInt, address, ctx.int_type(64));
         let zero = self.i64_const(0);
-        let linked = self.icmp("ne", address, zero);
+        let linked = self.icmp(IcmpPredicate::Ne, address, zero);
         let (report, _) = self.new_block(&[]);
         let (exit, _) = self.new_block(&[]);
         self.cond_br(linked, (report, &[]), (exit, &[]));

@@ -16,7 +16,7 @@
 //! of the calls that become libm calls are flushed explicitly ([`FnLowering::math_call`]).
 
 use xla_dialects::loops::{MathKind, MathOp};
-use xla_dialects::llvm::LlvmOpKind;
+use xla_dialects::llvm::{FcmpPredicate, IcmpPredicate, LlvmOpKind};
 use xla_ir::{Diagnostic, Op, OpId, ValueId};
 
 use super::lowering::FnLowering;
@@ -46,18 +46,18 @@ impl FnLowering<'_, '_> {
         Ok(match kind {
             Not => {
                 let all_ones = self.int_const(-1, ty);
-                self.binary("xor", x, all_ones)
+                self.binary(LlvmOpKind::Xor, x, all_ones)
             }
-            Negate => self.binary("sub", zero, x),
+            Negate => self.binary(LlvmOpKind::Sub, zero, x),
             Abs => {
-                let negative = self.icmp("slt", x, zero);
-                let negated = self.binary("sub", zero, x);
+                let negative = self.icmp(IcmpPredicate::Slt, x, zero);
+                let negated = self.binary(LlvmOpKind::Sub, zero, x);
                 self.select(negative, negated, x)
             }
             Sign => {
                 let (one, minus_one) = (self.int_const(1, ty), self.int_const(-1, ty));
-                let positive = self.icmp("sgt", x, zero);
-                let negative = self.icmp("slt", x, zero);
+                let positive = self.icmp(IcmpPredicate::Sgt, x, zero);
+                let negative = self.icmp(IcmpPredicate::Slt, x, zero);
                 let magnitude = self.select(positive, one, zero);
                 self.select(negative, minus_one, magnitude)
             }
@@ -97,14 +97,14 @@ impl FnLowering<'_, '_> {
             Rsqrt => {
                 let root = self.intrinsic("sqrt", &[x], ty);
                 let one = self.float_const(1.0, ty);
-                self.binary("fdiv", one, root)
+                self.binary(LlvmOpKind::FDiv, one, root)
             }
             Logistic => {
                 let negated = self.value_op(LlvmOpKind::FNeg.name(), &[x], ty, &[]);
                 let exp = self.math_call(&intrinsic_name("exp", ty, self.ctx()), &[negated], scalar);
                 let one = self.float_const(1.0, ty);
-                let denominator = self.binary("fadd", one, exp);
-                self.binary("fdiv", one, denominator)
+                let denominator = self.binary(LlvmOpKind::FAdd, one, exp);
+                self.binary(LlvmOpKind::FDiv, one, denominator)
             }
             Not | Popcnt | CountLeadingZeros => {
                 return Err(self.error(format!("loop.math {} is not defined on floats", kind.name())))
@@ -119,9 +119,9 @@ impl FnLowering<'_, '_> {
     fn float_sign(&mut self, x: ValueId) -> ValueId {
         let ty = self.body.value_type(x);
         let (zero, one, minus_one) = (self.float_const(0.0, ty), self.float_const(1.0, ty), self.float_const(-1.0, ty));
-        let is_nan = self.fcmp("uno", x, x);
-        let is_zero = self.fcmp("oeq", x, zero);
-        let negative = self.fcmp("olt", x, zero);
+        let is_nan = self.fcmp(FcmpPredicate::Uno, x, x);
+        let is_zero = self.fcmp(FcmpPredicate::Oeq, x, zero);
+        let negative = self.fcmp(FcmpPredicate::Olt, x, zero);
         let unit = self.select(negative, minus_one, one);
         let signed_zero = self.intrinsic("copysign", &[zero, x], ty);
         let zero_or_unit = self.select(is_zero, signed_zero, unit);
@@ -157,7 +157,7 @@ impl FnLowering<'_, '_> {
         let min_normal = if ty == self.ctx().f32_type() { f64::from(f32::MIN_POSITIVE) } else { f64::MIN_POSITIVE };
         let (smallest, zero) = (self.float_const(min_normal, ty), self.float_const(0.0, ty));
         let magnitude = self.intrinsic("fabs", &[x], ty);
-        let tiny = self.fcmp("olt", magnitude, smallest);
+        let tiny = self.fcmp(FcmpPredicate::Olt, magnitude, smallest);
         let signed_zero = self.intrinsic("copysign", &[zero, x], ty);
         self.select(tiny, signed_zero, x)
     }

@@ -28,7 +28,7 @@
 //! live ranges (disjoint bytes never alias), so reuse and in-place buffers, which share
 //! bytes, simply do not claim it of each other. The domain is the function's name.
 
-use xla_dialects::llvm::{AddressOfOp, FuncOp as LlvmFuncOp, Linkage, LlvmOpKind, ptr_type};
+use xla_dialects::llvm::{AddressOfOp, FuncOp as LlvmFuncOp, IcmpPredicate, Linkage, LlvmOpKind, ptr_type};
 use xla_ir::{Body, Diagnostic, FloatKind, Layout, Location, Op, OpId, OpState, TensorType, ValueId, WalkOrder};
 
 use super::lowering::FnLowering;
@@ -104,9 +104,9 @@ pub fn alloc(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let bytes = layout.elements.checked_mul(layout.element.storage_bytes()).ok_or_else(|| l.error("lower-to-llvm: the buffer is too large"))?;
     let size = l.i64_const(bytes.max(1));
     let buffer = l.call_value("malloc", &[size], ptr_type(l.ctx()));
-    let address = l.cast("ptrtoint", buffer, l.ctx().int_type(64));
+    let address = l.cast(LlvmOpKind::PtrToInt, buffer, l.ctx().int_type(64));
     let zero = l.i64_const(0);
-    let failed = l.icmp("eq", address, zero);
+    let failed = l.icmp(IcmpPredicate::Eq, address, zero);
     l.exit_if_out_of_memory(failed, size);
     l.track_allocation(buffer);
     l.bind(result, buffer);
@@ -270,7 +270,7 @@ impl FnLowering<'_, '_> {
             None if c == 1 => a,
             None => {
                 let c = self.i64_const(c);
-                self.binary("mul", a, c)
+                self.binary(LlvmOpKind::Mul, a, c)
             }
         }
     }
@@ -281,7 +281,7 @@ impl FnLowering<'_, '_> {
             (Some(x), Some(y)) => self.i64_const((x as i64).wrapping_add(y as i64)),
             (Some(0), _) => b,
             (_, Some(0)) => a,
-            _ => self.binary("add", a, b),
+            _ => self.binary(LlvmOpKind::Add, a, b),
         }
     }
 
@@ -291,9 +291,9 @@ impl FnLowering<'_, '_> {
         match element {
             Scalar::Pred => {
                 let zero = self.int_const(0, ctx.int_type(8));
-                self.icmp("ne", stored, zero)
+                self.icmp(IcmpPredicate::Ne, stored, zero)
             }
-            Scalar::Int { width, .. } if width < 8 => self.cast("trunc", stored, ctx.int_type(width)),
+            Scalar::Int { width, .. } if width < 8 => self.cast(LlvmOpKind::Trunc, stored, ctx.int_type(width)),
             _ => stored,
         }
     }
@@ -302,9 +302,9 @@ impl FnLowering<'_, '_> {
     fn stored_value(&mut self, value: ValueId, element: Scalar) -> ValueId {
         let byte = self.ctx().int_type(8);
         match element {
-            Scalar::Pred => self.cast("zext", value, byte),
-            Scalar::Int { width, signed: true } if width < 8 => self.cast("sext", value, byte),
-            Scalar::Int { width, signed: false } if width < 8 => self.cast("zext", value, byte),
+            Scalar::Pred => self.cast(LlvmOpKind::ZExt, value, byte),
+            Scalar::Int { width, signed: true } if width < 8 => self.cast(LlvmOpKind::SExt, value, byte),
+            Scalar::Int { width, signed: false } if width < 8 => self.cast(LlvmOpKind::ZExt, value, byte),
             _ => value,
         }
     }

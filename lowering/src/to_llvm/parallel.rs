@@ -197,8 +197,8 @@ fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Resul
     let rank = bounds.len() / 2;
     let mut lowers = bounds[..rank].iter().map(|v| o.value(*v)).collect::<Result<Vec<_>, _>>()?;
     let mut uppers = bounds[rank..].iter().map(|v| o.value(*v)).collect::<Result<Vec<_>, _>>()?;
-    uppers[0] = o.binary("add", lowers[0], end);
-    lowers[0] = o.binary("add", lowers[0], begin);
+    uppers[0] = o.binary(LlvmOpKind::Add, lowers[0], end);
+    lowers[0] = o.binary(LlvmOpKind::Add, lowers[0], begin);
     o.loop_nest(region, &lowers, &uppers, true, &mut Vec::new())?;
     if let Some((slot, caller_mode)) = saved {
         o.restore_fp_mode(slot, caller_mode);
