@@ -18,7 +18,7 @@
 
 use std::collections::HashMap;
 
-use xla_dialects::hlo::HloOpKind;
+use xla_dialects::hlo::{HloOp};
 use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, OpId, OpRef, RegionId, Type, ValueId, WalkOrder};
 
 use super::computation::{Computation, Inst};
@@ -252,7 +252,7 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
                                 .value_block(v)
                                 .and_then(|b| self.body.block_parent_op(b))
                                 .is_some_and(|owner| self.body.is_ancestor(op, owner));
-                            let constant = self.body.defining_op(v).is_some_and(|d| self.body.op_name(d) == HloOpKind::Constant.name());
+                            let constant = self.body.defining_op(v).is_some_and(|d| matches!(HloOp::of(self.body, d), Some(HloOp::Constant(_))));
                             if !inside && !constant && !out.contains(&v) {
                                 out.push(v);
                             }

@@ -16,7 +16,7 @@
 //! Invariant: when the pass succeeds no op of the `stablehlo` or `chlo` dialects remains;
 //! an op it cannot convert is an error at that op, naming it.
 
-use xla_dialects::hlo::HloOpKind;
+use xla_dialects::hlo::{HloOp, HloOpKind};
 use xla_ir::{AttrData, Attribute, Body, Diagnostic, OpId, OpRef, Type, TypeData, WalkOrder};
 
 use super::{calls, chlo, complex_math, control_flow, dot_conv, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
@@ -68,7 +68,7 @@ fn fold_part_of_complex(body: &mut Body, op: OpId) {
     };
     let Some(&z) = body.op(op).operands.first() else { return };
     let Some(producer) = body.defining_op(z) else { return };
-    if body.op_name(producer) != HloOpKind::Complex.name() {
+    if !matches!(HloOp::of(body, producer), Some(HloOp::Complex(_))) {
         return;
     }
     if let Some(&part) = body.op(producer).operands.get(index) {

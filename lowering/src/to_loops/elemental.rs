@@ -14,7 +14,7 @@
 //! scalars) at the current insertion point; it never writes a buffer, so it may be emitted
 //! once per consumer, anywhere the values it reads dominate.
 
-use xla_dialects::hlo::{HloOp, HloOpKind};
+use xla_dialects::hlo::{HloOp};
 use xla_dialects::loops::{ArithKind, MathKind};
 use xla_ir::{OpId, Type, TypeData, ValueDef, ValueId};
 
@@ -130,7 +130,7 @@ impl Lowering<'_, '_> {
                 _ => return Err(self.error("internal error: a tensor result without a buffer")),
             }
         }
-        if self.body.op_name(op) == HloOpKind::Reduce.name() && self.reduces_in_input_order(op) {
+        if matches!(HloOp::of(self.body, op), Some(HloOp::Reduce(_))) && self.reduces_in_input_order(op) {
             let all: Option<Vec<ValueId>> = buffers.iter().copied().collect();
             if let Some(all) = all {
                 return self.reduce_in_input_order(op, &all);

@@ -13,7 +13,7 @@
 //! (the caller passes result buffers that alias nothing the callee reads).
 
 use xla_dialects::func::{CallOp, FuncOp, ReturnOp};
-use xla_dialects::hlo::HloOpKind;
+use xla_dialects::hlo::{HloOp};
 use xla_ir::{AttrData, Body, Diagnostic, InsertPoint, Op, OpId, OpState, Type, TypeData, ValueId};
 
 use super::lowering::{Lowered, Lowering};
@@ -150,7 +150,7 @@ impl Lowering<'_, '_> {
         }
         let producer = self.body.defining_op(v);
         // A barrier forwards its operands: the value it forwards is the one to place.
-        if let Some(barrier) = producer.filter(|op| self.body.op_name(*op) == HloOpKind::OptimizationBarrier.name()) {
+        if let Some(barrier) = producer.filter(|op| matches!(HloOp::of(self.body, *op), Some(HloOp::OptimizationBarrier(_)))) {
             let result = self.body.op(barrier).results.iter().position(|r| *r == v);
             if let Some(operand) = result.and_then(|i| self.body.op(barrier).operands.get(i).copied()) {
                 self.assign_destination(block, operand, target);
@@ -162,7 +162,7 @@ impl Lowering<'_, '_> {
                 self.destinations.insert(v, *buffer);
             }
             Lowered::Tuple(targets) => {
-                let Some(tuple) = producer.filter(|op| self.body.op_name(*op) == HloOpKind::Tuple.name()) else { return };
+                let Some(tuple) = producer.filter(|op| matches!(HloOp::of(self.body, *op), Some(HloOp::Tuple(_)))) else { return };
                 let elements = self.body.op(tuple).operands.clone();
                 for (e, t) in elements.iter().zip(targets) {
                     self.assign_destination(block, *e, t);
@@ -192,7 +192,7 @@ impl Lowering<'_, '_> {
     /// result buffers)`.
     pub fn lower_call(&mut self, op: OpId) -> Result<(), Diagnostic> {
         let ctx = self.ctx();
-        let attr = if self.body.op_name(op) == HloOpKind::Call.name() { "to_apply" } else { "callee" };
+        let attr = if matches!(HloOp::of(self.body, op), Some(HloOp::Call(_))) { "to_apply" } else { "callee" };
         let callee = self.body.attr(op, attr).filter(|a| matches!(ctx.attr_data(*a), AttrData::SymbolRef(_)));
         let callee = callee.ok_or_else(|| self.error("a call without a callee"))?;
         let mut operands = Vec::new();

@@ -18,7 +18,7 @@
 //! that is not a root and goes through the runtime is materialized into a temporary before
 //! the roots, since a runtime call has no elemental.
 
-use xla_dialects::hlo::{FusionKind, FusionOp, HloOpKind};
+use xla_dialects::hlo::{FusionKind, FusionOp, HloOp};
 use xla_ir::{Op, OpId, ValueId};
 
 use super::elemental::ctx_layout_order;
@@ -111,7 +111,7 @@ impl Lowering<'_, '_> {
         }
         // A reduction that walks its input in the input's order (`reduce_columns.rs`) writes
         // its results itself, so it is materialized apart from its siblings.
-        let own_order = roots.iter().any(|r| self.body.op_name(*r) == HloOpKind::Reduce.name() && self.reduces_in_input_order(*r));
+        let own_order = roots.iter().any(|r| matches!(HloOp::of(self.body, *r), Some(HloOp::Reduce(_))) && self.reduces_in_input_order(*r));
         if !same || shape.is_empty() || own_order || roots.iter().any(|r| !self.has_elemental(*r)) {
             for &root in roots {
                 self.materialize_root(root)?;

@@ -32,7 +32,7 @@
 //! allocation) or a fresh temporary, never an operand's buffer, so it overlaps neither
 //! `A` nor `B` (the runtime checks it and fails with INVALID_ARGUMENT otherwise).
 
-use xla_dialects::hlo::HloOpKind;
+use xla_dialects::hlo::{HloOp};
 use xla_ir::{FloatKind, Layout, OpId, Scalar, Type, TypeData, ValueId};
 
 use super::emit::Emitted;
@@ -281,7 +281,7 @@ impl Lowering<'_, '_> {
     /// When hlo value `v` is an `hlo.bitcast` of a value held in a buffer: that buffer, and
     /// the memref type of the bitcast's result, through which the same bytes read as `v`.
     fn bitcast_of_buffer(&self, v: ValueId) -> Emitted<Option<(ValueId, Type)>> {
-        let Some(op) = self.body.defining_op(v).filter(|op| self.body.op_name(*op) == HloOpKind::Bitcast.name()) else { return Ok(None) };
+        let Some(op) = self.body.defining_op(v).filter(|op| matches!(HloOp::of(self.body, *op), Some(HloOp::Bitcast(_)))) else { return Ok(None) };
         let source = self.body.operand(op, 0);
         let Some(Lowered::Buffer(buffer)) = self.values.get(&source).cloned() else { return Ok(None) };
         Ok(Some((buffer, self.memref_type(self.body.value_type(v))?)))

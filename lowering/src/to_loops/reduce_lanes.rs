@@ -26,7 +26,7 @@
 //! neutral element that leaves every value unchanged (`-0.0` for float sums, so that a
 //! sum of negative zeros stays negative).
 
-use xla_dialects::hlo::{ComparisonDirection, HloOpKind};
+use xla_dialects::hlo::{ComparisonDirection, HloOp, HloOpKind};
 use xla_ir::{FloatKind, OpId, RegionId, Scalar, Signedness, TypeData, ValueId};
 
 use super::emit::Emitted;
@@ -88,7 +88,7 @@ impl Lowering<'_, '_> {
         let accumulator = self.body.entry_block(reducer).and_then(|b| self.body.block(b).args.first().copied());
         let extremum = match (self.body.op_name(op), neutral) {
             ("hlo.maximum" | "hlo.minimum", Scalar::Float(_)) => Some(Extremum {
-                maximum: self.body.op_name(op) == HloOpKind::Maximum.name(),
+                maximum: matches!(HloOp::of(self.body, op), Some(HloOp::Maximum(_))),
                 accumulator_first: self.body.op(op).operands.first().copied() == accumulator,
             }),
             _ => None,
@@ -181,7 +181,7 @@ fn single_binary_op(l: &Lowering<'_, '_>, reducer: RegionId) -> Option<OpId> {
         && args.len() == 2
         && (data.operands == [args[0], args[1]] || data.operands == [args[1], args[0]])
         && data.results.len() == 1;
-    let returns = body.op_name(ret) == HloOpKind::Return.name() && body.op(ret).operands == data.results;
+    let returns = matches!(HloOp::of(body, ret), Some(HloOp::Return(_))) && body.op(ret).operands == data.results;
     (applies && returns).then_some(op)
 }
 

@@ -13,7 +13,7 @@
 //! subnormals as the caller's floating-point mode does); anything else (more operands,
 //! another comparator or element type, another dimension or layout) takes the merge sort.
 
-use xla_dialects::hlo::{CompareOp, ComparisonDirection, ComparisonType, HloOpKind};
+use xla_dialects::hlo::{CompareOp, ComparisonDirection, ComparisonType, HloOp};
 use xla_ir::rewrite::constant_value;
 use xla_ir::{Body, FloatKind, Op, OpId, RegionId, Scalar, TypeData, ValueId};
 
@@ -52,7 +52,7 @@ fn is_jax_float_comparator(body: &Body, comparator: RegionId) -> bool {
     let [lhs, rhs] = body.block(block).args[..] else { return false };
     let Some(ret) = body.block_ops(block).last() else { return false };
     let [result] = body.op(ret).operands[..] else { return false };
-    if body.op_name(ret) != HloOpKind::Return.name() {
+    if !matches!(HloOp::of(body, ret), Some(HloOp::Return(_))) {
         return false;
     }
     let Some((a, b)) = compare_of(body, result, ComparisonDirection::Lt, Some(ComparisonType::TotalOrder)) else { return false };
@@ -79,7 +79,7 @@ fn is_canonicalized(body: &Body, v: ValueId, x: ValueId) -> bool {
 /// The operands of `v`'s defining `hlo.select`, if it is one.
 fn select_of(body: &Body, v: ValueId) -> Option<[ValueId; 3]> {
     let op = body.defining_op(v)?;
-    (body.op_name(op) == HloOpKind::Select.name()).then_some(())?;
+    (matches!(HloOp::of(body, op), Some(HloOp::Select(_)))).then_some(())?;
     body.op(op).operands[..].try_into().ok()
 }
 

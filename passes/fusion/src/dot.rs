@@ -8,7 +8,7 @@
 
 use std::fmt::Write;
 
-use xla_dialects::hlo::HloOpKind;
+use xla_dialects::hlo::{HloOp, HloOpKind};
 use xla_ir::{Body, OpId};
 
 use crate::graph::BlockGraph;
@@ -50,7 +50,7 @@ fn node_label(body: &Body, op: OpId) -> (String, &'static str) {
     let fused: Vec<&str> = body
         .nested_ops(op, xla_ir::WalkOrder::PreOrder)
         .into_iter()
-        .filter(|n| *n != op && body.parent_op(*n) == Some(op) && body.op_name(*n) != HloOpKind::Return.name())
+        .filter(|n| *n != op && body.parent_op(*n) == Some(op) && !matches!(HloOp::of(body, *n), Some(HloOp::Return(_))))
         .map(|n| short(body.op_name(n)))
         .collect();
     let outputs = body.op(op).results.len();

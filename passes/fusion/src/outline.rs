@@ -16,7 +16,7 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use xla_dialects::hlo::{FusionOp, HloOpKind, ReturnOp};
+use xla_dialects::hlo::{FusionOp, HloOp, ReturnOp};
 use xla_ir::{BlockId, Body, Diagnostic, InsertPoint, Op, OpId, OpState, OpTrait, ValueId};
 
 use crate::graph::{used_values, BlockGraph};
@@ -53,7 +53,7 @@ pub fn outline(body: &mut Body, block: BlockId, graph: &BlockGraph, plan: &Plan)
     // The producers computed by every consumer, and constants every fusion cloned:
     // erased, users first.
     for &op in graph.ops.iter().rev() {
-        let erased = plan.is_erased(op) || (body.op_name(op) == HloOpKind::Constant.name() && plan.class_of(op) != crate::classify::Class::Unfusible);
+        let erased = plan.is_erased(op) || (matches!(HloOp::of(body, op), Some(HloOp::Constant(_))) && plan.class_of(op) != crate::classify::Class::Unfusible);
         if erased && body.op(op).results.iter().all(|r| body.is_unused(*r)) {
             body.erase_op(op);
         }

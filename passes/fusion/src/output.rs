@@ -10,7 +10,7 @@
 //! The bias's producers (a broadcast) join later by producer-consumer fusion; the dot's
 //! operands never do (the gemm reads them from buffers).
 
-use xla_dialects::hlo::HloOpKind;
+use xla_dialects::hlo::{HloOp, HloOpKind};
 use xla_ir::{Body, OpId};
 
 use crate::classify::{shape, Class};
@@ -29,7 +29,7 @@ pub fn fuse_outputs(body: &Body, graph: &BlockGraph, plan: &mut Plan) {
         if plan.class_of(dot) != Class::DotRoot {
             continue;
         }
-        let Some(add) = only_user(body, graph, dot).filter(|a| body.op_name(*a) == HloOpKind::Add.name()) else { continue };
+        let Some(add) = only_user(body, graph, dot).filter(|a| matches!(HloOp::of(body, *a), Some(HloOp::Add(_)))) else { continue };
         let dot_result = body.result(dot, 0);
         let add_result = body.result(add, 0);
         let operands = &body.op(add).operands;

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 use petgraph::algo::{has_path_connecting, is_cyclic_directed};
 use petgraph::graph::{DiGraph, NodeIndex};
-use xla_dialects::hlo::{FusionKind, HloOpKind};
+use xla_dialects::hlo::{FusionKind, HloOp};
 use xla_ir::{Body, Diagnostic, OpId};
 
 use crate::classify::{classify, Class};
@@ -161,7 +161,7 @@ impl Plan {
     /// init constant is no fusion): the fusions to build, in block order of their first
     /// member.
     pub fn fusions(&self, body: &Body) -> Vec<usize> {
-        let computing = |g: usize| self.groups[g].members.values().filter(|m| body.op_name(**m) != HloOpKind::Constant.name()).count();
+        let computing = |g: usize| self.groups[g].members.values().filter(|m| !matches!(HloOp::of(body, **m), Some(HloOp::Constant(_)))).count();
         let mut fusions: Vec<usize> = (0..self.groups.len()).filter(|g| self.groups[*g].alive && computing(*g) >= 2).collect();
         fusions.sort_by_key(|g| self.groups[*g].members.keys().next().copied());
         fusions

@@ -20,7 +20,7 @@
 
 use std::collections::BTreeMap;
 
-use xla_dialects::hlo::HloOpKind;
+use xla_dialects::hlo::{HloOp};
 use xla_ir::{Body, OpId};
 
 use crate::classify::{fuses_into_consumer, rereads_operand, Class};
@@ -63,7 +63,7 @@ pub fn fuse_producers(body: &Body, graph: &BlockGraph, plan: &mut Plan, limits: 
         let accepting: Vec<(usize, bool)> =
             consumers.iter().filter_map(|(g, users)| accepts(body, plan, *g, producer, users, limits).map(|reread| (*g, reread))).collect();
         let all_accept = accepting.len() == consumers.len();
-        let is_splat_constant = body.op_name(producer) == HloOpKind::Constant.name();
+        let is_splat_constant = matches!(HloOp::of(body, producer), Some(HloOp::Constant(_)));
         // A splat constant is always cloned: its original stays for groups that do not
         // become fusions, and is erased when nothing reads it any more.
         if !outside && all_accept && accepting.len() == 1 && !is_splat_constant {
@@ -98,7 +98,7 @@ fn accepts(body: &Body, plan: &Plan, g: usize, producer: OpId, users: &[OpId], l
         return None;
     }
     let result = body.result(producer, 0);
-    let is_constant = body.op_name(producer) == HloOpKind::Constant.name();
+    let is_constant = matches!(HloOp::of(body, producer), Some(HloOp::Constant(_)));
     let mut reread = false;
     for &user in users {
         match plan.class_of(user) {

@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 
 use egg::Id;
-use xla_dialects::hlo::HloOpKind;
+use xla_dialects::hlo::{HloOp, HloOpKind};
 use xla_ir::op_def::OpTrait;
 use xla_ir::{BlockId, Body, OpId, Symbol, Attribute, ValueDef, ValueId};
 
@@ -54,7 +54,7 @@ fn known_reducer(body: &Body<'_>, reduce: OpId) -> Option<&'static str> {
         && (data.operands == [args[0], args[1]] || data.operands == [args[1], args[0]])
         && data.attributes.is_empty()
         && data.results.len() == 1;
-    let ret_ok = body.op_name(ret) == HloOpKind::Return.name() && body.op(ret).operands == data.results;
+    let ret_ok = matches!(HloOp::of(body, ret), Some(HloOp::Return(_))) && body.op(ret).operands == data.results;
     (operands_ok && ret_ok).then_some(reducer)
 }
 
