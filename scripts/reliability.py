@@ -103,7 +103,7 @@ def run_tool(command, timeout):
 
 
 def measure(job):
-    path, inputs, tools, timeout, workdir = job
+    path, inputs, tools, timeout = job
     outcomes = []
     obj = path + ".o"
     commands = [
@@ -151,7 +151,7 @@ def main():
                 path = os.path.join(workdir, f"{os.path.basename(directory)}.{stem}.{i}.{kind}{suffix}")
                 with open(path, "w") as f:
                     f.write(mutant)
-                jobs.append((path, inputs if os.path.exists(inputs) else None, opts.tools, opts.timeout, workdir))
+                jobs.append((path, inputs if os.path.exists(inputs) else None, opts.tools, opts.timeout))
 
     counts = {}
     bad = {}

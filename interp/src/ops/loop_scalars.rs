@@ -20,7 +20,7 @@ use crate::error::EvalResult;
 use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::compare::compare_scalars;
-use crate::ops::{arith_evaluator, convert, elementwise_binary, elementwise_unary, math_evaluator, select_clamp};
+use crate::ops::{arith_evaluator, math_evaluator};
 use crate::ops::support::{flush_denormal, tensor};
 use crate::value::Value;
 
@@ -34,34 +34,6 @@ pub(super) fn arith(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Val
 pub(super) fn math(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let op = MathOp::cast(cx.body(), cx.op).ok_or("not a loop.math")?;
     math_evaluator(op.kind(cx.body()))(cx, operands)
-}
-
-pub(super) fn select(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    select_clamp::select(cx, operands)
-}
-
-pub(super) fn convert(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    convert::convert_element_type(cx, operands)
-}
-
-pub(super) fn bitcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    convert::bitcast_convert_type(cx, operands)
-}
-
-pub(super) fn complex(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    elementwise_binary::complex(cx, operands)
-}
-
-pub(super) fn complex_abs(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    elementwise_unary::abs(cx, operands)
-}
-
-pub(super) fn real(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    elementwise_unary::real(cx, operands)
-}
-
-pub(super) fn imag(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    elementwise_unary::imag(cx, operands)
 }
 
 pub(super) fn compare(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
