@@ -120,6 +120,9 @@ pub enum InsertPoint {
     After(OpId),
 }
 
+/// The attribute holding a symbol's name (MLIR's `SymbolTable::getSymbolAttrName`).
+pub const SYMBOL_NAME_ATTR: &str = "sym_name";
+
 /// The arena; see the module documentation.
 pub struct Body<'c> {
     ctx: &'c Context,
@@ -192,6 +195,12 @@ impl<'c> Body<'c> {
     pub fn attr(&self, op: OpId, name: &str) -> Option<Attribute> {
         let name = self.ctx.symbol(name);
         self.ops[op].attributes.iter().find(|a| a.name == name).map(|a| a.value)
+    }
+
+    /// The name `op` defines in the nearest symbol table, when it is a symbol: its
+    /// `sym_name` string attribute, by MLIR's symbol convention (functions, modules).
+    pub fn symbol_name(&self, op: OpId) -> Option<&'c str> {
+        self.attr(op, SYMBOL_NAME_ATTR).and_then(|a| self.ctx.as_string(a))
     }
 
     /// The operation defining `v`, when `v` is a result.

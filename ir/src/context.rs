@@ -96,6 +96,15 @@ impl Context {
         self.symbols.get_index(s.0 as usize).expect("a Symbol is an index into its Context")
     }
 
+    /// The name a flat symbol reference (`@f`, read as its path) holds; `None` for a
+    /// nested reference (`@module::@f`) or an empty path.
+    pub fn flat_symbol_name(&self, path: &[Symbol]) -> Option<&str> {
+        match path {
+            [name] => Some(self.symbol_str(*name)),
+            _ => None,
+        }
+    }
+
     pub(crate) fn intern_loc(&self, data: LocData) -> Location {
         Location(self.locations.insert_full(Box::new(data)).0 as u32)
     }

@@ -30,7 +30,8 @@
 /// ```
 ///
 /// generates `pub enum ToyOp { Add(AddOp), Constant(ConstantOp) }` with `of`, `id`, `def`,
-/// `kind` and `ALL_DEFS`; `pub enum ToyOpKind { Add, Constant }` with `def` and `name`; and
+/// `kind` and `ALL_DEFS`; `pub enum ToyOpKind { Add, Constant }` with `def`, `name`, `short_name`, `ALL`,
+/// `from_name` and `from_short_name`; and
 /// `pub static TOY_DIALECT: DialectDef` listing the ops in that order.
 #[macro_export]
 macro_rules! dialect {
@@ -50,8 +51,9 @@ macro_rules! dialect {
         }
 
         /// The kinds of the dialect's ops without an op: what readers and writers name
-        /// an op by (`kind.name()`), one variant per variant of the op enum.
-        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+        /// an op by (`kind.name()`), one variant per variant of the op enum, ordered as
+        /// declared.
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         $enum_vis enum $Kind {
             $( $(#[$variant_meta])* $Variant, )*
         }
@@ -67,6 +69,27 @@ macro_rules! dialect {
             /// The op's name (`hlo.add`); usable in constants.
             pub const fn name(self) -> &'static str {
                 self.def().name
+            }
+
+            /// Every kind, in the order of the declaration.
+            pub const ALL: &'static [$Kind] = &[ $( $Kind::$Variant, )* ];
+
+            /// The op's name without the dialect's prefix (`add` for `hlo.add`): the
+            /// spelling external formats derive theirs from.
+            pub fn short_name(self) -> &'static str {
+                let name = self.name();
+                name.strip_prefix(concat!($name, ".")).unwrap_or(name)
+            }
+
+            /// The kind of the op named `name` (`hlo.add`), if the dialect has it. A linear
+            /// search: readers use it once per op they read, not in passes.
+            pub fn from_name(name: &str) -> ::std::option::Option<$Kind> {
+                Self::ALL.iter().copied().find(|kind| kind.name() == name)
+            }
+
+            /// The kind whose [`short_name`](Self::short_name) is `short` (`add`).
+            pub fn from_short_name(short: &str) -> ::std::option::Option<$Kind> {
+                Self::ALL.iter().copied().find(|kind| kind.short_name() == short)
             }
         }
 

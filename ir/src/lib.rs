@@ -50,7 +50,7 @@ pub mod verifier;
 pub mod walk;
 
 pub use attributes::{AttrData, Attribute, NamedAttribute};
-pub use body::{Body, InsertPoint, OpData, OpState, Use, ValueData, ValueDef};
+pub use body::{Body, InsertPoint, OpData, OpState, Use, ValueData, ValueDef, SYMBOL_NAME_ATTR};
 pub use builder::Builder;
 pub use clone::ValueMapping;
 pub use context::{Context, Symbol};

@@ -26,6 +26,10 @@ pub enum OpTrait {
     Pure,
     /// `op(a, b) == op(b, a)`.
     Commutative,
+    /// `op(op(a, b), c) == op(a, op(b, c))` in exact arithmetic: a reduction by it may be
+    /// computed in any grouping (lanes of a vector, then across them). Floating-point
+    /// results then differ only by rounding, which XLA's reductions allow.
+    Associative,
     /// Ends a block.
     Terminator,
     /// Returns control and values to the parent operation (`func.return`, `hlo.return`).
@@ -56,6 +60,10 @@ pub enum OpTrait {
     /// strides, so layout assignment never copies an operand into another layout for it
     /// (transposes, reshapes, slices, reductions, dots, ...).
     ReadsAnyLayout,
+    /// Its operands may have a padded layout (a minor dimension rounded up to whole
+    /// vectors): it reads their elements through logical indices only, so padding is
+    /// skipped, never read and never reinterpreted. Elementwise ops have it implicitly.
+    PaddableOperands,
 }
 
 /// How many values an operand or result declaration stands for.

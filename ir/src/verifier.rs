@@ -176,12 +176,11 @@ impl Verifier<'_, '_> {
 
     fn verify_symbol_table(&mut self, op: OpId) {
         let body = self.body;
-        let ctx = body.ctx();
         let mut seen: HashMap<&str, OpId> = HashMap::new();
         for &region in &body.op(op).regions {
             for &block in &body.region(region).blocks {
                 for inner in body.block_ops(block) {
-                    let Some(name) = body.attr(inner, "sym_name").and_then(|a| ctx.as_string(a)) else { continue };
+                    let Some(name) = body.symbol_name(inner) else { continue };
                     // Duplicates are reported against the first definition, which stays.
                     let first = *seen.entry(name).or_insert(inner);
                     if first != inner {

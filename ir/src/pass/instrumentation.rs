@@ -83,7 +83,7 @@ impl Instrumentation {
         let mut target = op;
         if self.print_module_scope {
             text.push_str(&format!(" ('{}' operation", body.op_name(op)));
-            if let Some(name) = body.attr(op, "sym_name").and_then(|a| body.ctx().as_string(a)) {
+            if let Some(name) = body.symbol_name(op) {
                 text.push_str(&format!(": @{name}"));
             }
             text.push(')');

@@ -13,7 +13,7 @@ fn trace(body: &mut Body<'_>, op: OpId, entry: &str) {
     while let Some(parent) = body.parent_op(root) {
         root = parent;
     }
-    let who = match body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)) {
+    let who = match body.symbol_name(op) {
         Some(symbol) => format!("@{symbol}"),
         None => body.op_name(op).to_string(),
     };
