@@ -28,7 +28,7 @@ pub struct ModuleOp {
 
 fn print_module(p: &mut OpPrinter, op: OpId) {
     let body = p.body();
-    if let Some(name) = body.attr(op, "sym_name").and_then(|a| body.ctx().as_string(a)) {
+    if let Some(name) = body.symbol_name(op) {
         p.print(" ");
         p.print_symbol_name(name);
     }

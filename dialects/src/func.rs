@@ -62,6 +62,19 @@ pub struct CallOp {
     results: Variadic<AnyType>,
 }
 
+impl FuncOp {
+    /// The inputs and results of the function's type; `None` only for an unverified
+    /// function whose `function_type` is not a function type.
+    pub fn signature(self, body: &xla_ir::Body) -> Option<(Vec<Type>, Vec<Type>)> {
+        signature(OpRef::new(body, self.id()))
+    }
+
+    /// Whether the function is private to its module (`sym_visibility = "private"`).
+    pub fn is_private(self, body: &xla_ir::Body) -> bool {
+        self.sym_visibility(body) == Some("private")
+    }
+}
+
 const FUNC_ATTRS: [&str; 5] = ["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"];
 
 /// The inputs and results of a function's type attribute.
@@ -309,7 +322,7 @@ fn verify_return(op: OpRef) -> Result<(), Diagnostic> {
 }
 
 fn function_name<'c>(op: OpRef<'_, 'c>, func: OpId) -> &'c str {
-    op.body.attr(func, "sym_name").and_then(|a| op.ctx().as_string(a)).unwrap_or("")
+    op.body.symbol_name(func).unwrap_or("")
 }
 
 fn verify_call(op: OpRef) -> Result<(), Diagnostic> {

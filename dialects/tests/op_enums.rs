@@ -56,3 +56,19 @@ fn ops_of_other_dialects_and_unregistered_ops_have_none() {
     let unknown = body.create_op(OpState::new(ctx.symbol("hlo.no_such_op"), ctx.unknown_loc()));
     assert_eq!(HloOp::of(&body, unknown), None);
 }
+
+#[test]
+fn kinds_are_found_by_their_full_and_short_names() {
+    use xla_dialects::hlo::HloOpKind;
+    use xla_dialects::loops::LoopOpKind;
+    assert_eq!(HloOpKind::ALL.len(), HloOp::ALL_DEFS.len());
+    for &kind in HloOpKind::ALL {
+        assert_eq!(HloOpKind::from_name(kind.name()), Some(kind));
+        assert_eq!(HloOpKind::from_short_name(kind.short_name()), Some(kind));
+        assert_eq!(format!("hlo.{}", kind.short_name()), kind.name());
+    }
+    assert_eq!(HloOpKind::from_short_name("dynamic_update_slice"), Some(HloOpKind::DynamicUpdateSlice));
+    assert_eq!(LoopOpKind::from_name("loop.for"), Some(LoopOpKind::For));
+    assert_eq!(HloOpKind::from_name("loop.for"), None);
+    assert_eq!(HloOpKind::from_short_name("no_such_op"), None);
+}

@@ -16,7 +16,7 @@
 use xla_ir::rewrite::{RewritePattern, Rewriter};
 use xla_ir::{AttrData, Body, FloatKind, NamedAttribute, OpId, OpState, TypeData};
 
-use super::{DEFAULT_MAX_ULP_DIFFERENCE, DEFAULT_TOLERANCE};
+use super::{CheckOp, CheckOpKind, DEFAULT_MAX_ULP_DIFFERENCE, DEFAULT_TOLERANCE};
 
 /// `hlo.custom_call @check.expect_eq(%a, %b) : (T, T) -> () == check.expect_eq %a, %b : T`,
 /// and the same for `check.expect_almost_eq` and `check.expect_close` with their options
@@ -27,11 +27,23 @@ pub struct CustomCallToCheck;
 pub static CUSTOM_CALL_TO_CHECK: CustomCallToCheck = CustomCallToCheck;
 
 /// The checks that have a custom-call spelling, and the options each takes.
-const SPELLED: [(&str, &[(&str, Number)]); 3] = [
-    ("check.expect_eq", &[]),
-    ("check.expect_almost_eq", &[("tolerance", Number::Float)]),
-    ("check.expect_close", &[("max_ulp_difference", Number::Integer), ("min_ulp_difference", Number::Integer)]),
+/// The target of each is the check op's name.
+const SPELLED: [(CheckOpKind, &[(&str, Number)]); 3] = [
+    (CheckOpKind::ExpectEq, &[]),
+    (CheckOpKind::ExpectAlmostEq, &[("tolerance", Number::Float)]),
+    (CheckOpKind::ExpectClose, &[("max_ulp_difference", Number::Integer), ("min_ulp_difference", Number::Integer)]),
 ];
+
+/// The check a custom call to `target` spells (`check.expect_eq`), if any.
+pub fn spelled_check(target: &str) -> Option<CheckOpKind> {
+    SPELLED.iter().map(|(kind, _)| *kind).find(|kind| kind.name() == target)
+}
+
+/// The options the custom-call spelling of `check` may set in its `backend_config`; empty
+/// for a check without one.
+pub fn spelled_options(check: CheckOpKind) -> Vec<&'static str> {
+    SPELLED.iter().filter(|(kind, _)| *kind == check).flat_map(|(_, options)| options.iter().map(|(name, _)| *name)).collect()
+}
 
 /// The attributes of a custom call that a check may drop: they say nothing a check keeps.
 const DROPPABLE: [&str; 4] = ["call_target_name", "backend_config", "has_side_effect", "api_version"];
@@ -68,7 +80,7 @@ fn check_for(body: &Body, op: OpId) -> Result<OpState, &'static str> {
     let ctx = body.ctx();
     let data = body.op(op);
     let target = body.attr(op, "call_target_name").and_then(|a| ctx.as_string(a)).ok_or("the call has no target name")?;
-    let (name, options) = SPELLED.iter().find(|(name, _)| *name == target).ok_or("the target is not a check")?;
+    let (kind, options) = SPELLED.iter().find(|(kind, _)| kind.name() == target).ok_or("the target is not a check")?;
     if !data.results.is_empty() {
         return Err("the call has results, which a check does not");
     }
@@ -87,7 +99,7 @@ fn check_for(body: &Body, op: OpId) -> Result<OpState, &'static str> {
     }
     let config = body.attr(op, "backend_config").and_then(|a| ctx.as_string(a)).unwrap_or("");
     let attributes = read_options(body, config, options)?;
-    let mut state = OpState::new(ctx.symbol(name), data.location);
+    let mut state = OpState::new(ctx.symbol(kind.name()), data.location);
     state.operands = vec![lhs, rhs];
     state.attributes = attributes;
     Ok(state)
@@ -144,12 +156,12 @@ fn read_options(body: &Body, config: &str, options: &[(&str, Number)]) -> Result
 /// two-operand checks with the literal as the second operand; `None` for any other op.
 pub fn backend_config(body: &Body, op: OpId) -> Option<(&'static str, String)> {
     let ctx = body.ctx();
-    let target = match body.op_name(op) {
-        "check.expect_eq" | "check.expect_eq_const" => "check.expect_eq",
-        "check.expect_almost_eq" | "check.expect_almost_eq_const" => "check.expect_almost_eq",
-        "check.expect_close" => "check.expect_close",
-        _ => return None,
-    };
+    let target = match CheckOp::of(body, op)? {
+        CheckOp::ExpectEq(_) | CheckOp::ExpectEqConst(_) => CheckOpKind::ExpectEq,
+        CheckOp::ExpectAlmostEq(_) | CheckOp::ExpectAlmostEqConst(_) => CheckOpKind::ExpectAlmostEq,
+        CheckOp::ExpectClose(_) => CheckOpKind::ExpectClose,
+    }
+    .name();
     let mut entries = Vec::new();
     for key in ["tolerance", "max_ulp_difference", "min_ulp_difference"] {
         match body.attr(op, key).map(|a| ctx.attr_data(a)) {

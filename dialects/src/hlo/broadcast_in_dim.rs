@@ -18,7 +18,7 @@ use super::dot_general::dim_to_string;
 /// Example: `%0 = hlo.broadcast_in_dim %a, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>`
 #[op(
     name = "hlo.broadcast_in_dim",
-    traits = [Pure, ReadsAnyLayout],
+    traits = [Pure, ReadsAnyLayout, PaddableOperands],
     verify = verify_broadcast_in_dim,
     patterns = [BROADCAST_IN_DIM_TO_RESHAPE, super::reshape_patterns::BROADCAST_IN_DIM_OF_UNIT_RESHAPE],
     format = "$operand `,` `dims` `=` $broadcast_dimensions attr-dict `:` functional-type(operands, results)"

@@ -25,7 +25,7 @@ use super::shape_checks::{
 /// Example: `%0 = hlo.concatenate %a, %b, dim = 0 : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>`
 #[op(
     name = "hlo.concatenate",
-    traits = [Pure, ReadsAnyLayout],
+    traits = [Pure, ReadsAnyLayout, PaddableOperands],
     infer = infer_concatenate,
     patterns = [super::slicing_patterns::CONCATENATE_DROP_EMPTY],
     print = print_concatenate,

@@ -24,7 +24,7 @@ use super::precision::{check_precision_config, PrecisionConfigAttr};
 /// Example: `%0 = hlo.dot %a, %b : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>`
 #[op(
     name = "hlo.dot",
-    traits = [Pure, ReadsAnyLayout],
+    traits = [Pure, ReadsAnyLayout, PaddableOperands],
     infer = infer_dot,
     format = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)"
 )]

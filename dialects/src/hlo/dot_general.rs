@@ -23,7 +23,7 @@ use super::precision::{check_precision_config, PrecisionConfigAttr};
 /// Example: `%0 = hlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<4x2x3xf32>, tensor<4x3x5xf32>) -> tensor<4x2x5xf32>`
 #[op(
     name = "hlo.dot_general",
-    traits = [Pure, ReadsAnyLayout],
+    traits = [Pure, ReadsAnyLayout, PaddableOperands],
     infer = infer_dot_general,
     verify = verify_dot_general,
     format = "$lhs `,` $rhs `,` `batching_dims` `=` $lhs_batching_dims `x` $rhs_batching_dims `,` `contracting_dims` `=` $lhs_contracting_dims `x` $rhs_contracting_dims attr-dict `:` functional-type(operands, results)"

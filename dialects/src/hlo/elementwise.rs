@@ -16,7 +16,7 @@ use super::fold::{fold_add, fold_and, fold_multiply, fold_or, fold_subtract};
 /// XLA's `Add`; on predicates it is logical or. Integer addition wraps around.
 ///
 /// Example: `%0 = hlo.add %a, %b : tensor<2xf32>`
-#[op(name = "hlo.add", family = ElementwiseBinary, traits = [Commutative], fold = fold_add, patterns = [super::broadcast_identity::ADD_OF_BROADCAST_IDENTITY])]
+#[op(name = "hlo.add", family = ElementwiseBinary, traits = [Commutative, Associative], fold = fold_add)]
 pub struct AddOp;
 
 /// Elementwise multiplication of two tensors of the same type.
@@ -24,7 +24,7 @@ pub struct AddOp;
 /// XLA's `Mul`; on predicates it is logical and. Integer multiplication wraps around.
 ///
 /// Example: `%0 = hlo.multiply %a, %b : tensor<2xi32>`
-#[op(name = "hlo.multiply", family = ElementwiseBinary, traits = [Commutative], fold = fold_multiply, patterns = [super::broadcast_identity::MULTIPLY_OF_BROADCAST_IDENTITY])]
+#[op(name = "hlo.multiply", family = ElementwiseBinary, traits = [Commutative, Associative], fold = fold_multiply)]
 pub struct MultiplyOp;
 
 /// Elementwise maximum of two tensors of the same type.
@@ -32,7 +32,7 @@ pub struct MultiplyOp;
 /// XLA's `Max`; for floats a NaN operand gives NaN. On predicates it is logical or.
 ///
 /// Example: `%0 = hlo.maximum %a, %b : tensor<2xf32>`
-#[op(name = "hlo.maximum", family = ElementwiseBinary, traits = [Commutative])]
+#[op(name = "hlo.maximum", family = ElementwiseBinary, traits = [Commutative, Associative])]
 pub struct MaximumOp;
 
 /// Elementwise minimum of two tensors of the same type.
@@ -40,7 +40,7 @@ pub struct MaximumOp;
 /// XLA's `Min`; for floats a NaN operand gives NaN. On predicates it is logical and.
 ///
 /// Example: `%0 = hlo.minimum %a, %b : tensor<2xf32>`
-#[op(name = "hlo.minimum", family = ElementwiseBinary, traits = [Commutative])]
+#[op(name = "hlo.minimum", family = ElementwiseBinary, traits = [Commutative, Associative])]
 pub struct MinimumOp;
 
 /// Elementwise subtraction `lhs - rhs` of two tensors of the same type.
@@ -51,8 +51,7 @@ pub struct MinimumOp;
 #[op(
     name = "hlo.subtract",
     family = ElementwiseBinary(IntFloatOrComplexTensor),
-    fold = fold_subtract,
-    patterns = [super::broadcast_identity::SUBTRACT_OF_BROADCAST_IDENTITY]
+    fold = fold_subtract
 )]
 pub struct SubtractOp;
 
@@ -99,9 +98,8 @@ pub struct Atan2Op;
 #[op(
     name = "hlo.and",
     family = ElementwiseBinary(IntOrPredTensor),
-    traits = [Commutative],
-    fold = fold_and,
-    patterns = [super::broadcast_identity::AND_OF_BROADCAST_IDENTITY]
+    traits = [Commutative, Associative],
+    fold = fold_and
 )]
 pub struct AndOp;
 
@@ -113,9 +111,8 @@ pub struct AndOp;
 #[op(
     name = "hlo.or",
     family = ElementwiseBinary(IntOrPredTensor),
-    traits = [Commutative],
-    fold = fold_or,
-    patterns = [super::broadcast_identity::OR_OF_BROADCAST_IDENTITY]
+    traits = [Commutative, Associative],
+    fold = fold_or
 )]
 pub struct OrOp;
 
@@ -124,7 +121,7 @@ pub struct OrOp;
 /// XLA's `Xor`.
 ///
 /// Example: `%0 = hlo.xor %a, %b : tensor<2xui8>`
-#[op(name = "hlo.xor", family = ElementwiseBinary(IntOrPredTensor), traits = [Commutative])]
+#[op(name = "hlo.xor", family = ElementwiseBinary(IntOrPredTensor), traits = [Commutative, Associative])]
 pub struct XorOp;
 
 /// Elementwise left shift of `lhs` by `rhs` bits.

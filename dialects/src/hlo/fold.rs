@@ -9,6 +9,11 @@
 //!   `-0.0 - (+0.0) == -0.0`, while `x - (-0.0) == x + 0.0` is not `x` for `x = -0.0`);
 //! - `x | 0 == x` and `x & ~0 == x` (all bits set) for integers and predicates.
 //!
+//! The identity may also be a constant broadcast by `hlo.broadcast_in_dim` (the same literal
+//! spelled as two ops, which both readers produce: XLA's HLO broadcasts every scalar
+//! constant). A broadcast only repeats the constant's elements, so each identity holds
+//! through it unchanged; folding sees it here, so no separate pattern spells it again.
+//!
 //! Constant folding computes integers with wrap-around at the element width and floats in
 //! `f64`, rounded once to the element type (exact for `+`, `-` and `*`, since `f64` has more
 //! than twice the precision of every narrower format); `and` and `or` are bitwise, on
@@ -21,7 +26,10 @@
 
 use xla_ir::dense::ElementKind;
 use xla_ir::op_def::FoldResult;
-use xla_ir::{Attribute, Context, DenseElements, OpRef, Scalar, Type};
+use xla_ir::rewrite::constant_value;
+use xla_ir::{Attribute, Body, Context, DenseElements, OpRef, Scalar, Type, ValueId};
+
+use super::HloOp;
 
 /// The largest number of elements a folder computes one by one.
 pub const FOLD_ELEMENT_LIMIT: usize = 1 << 16;
@@ -79,13 +87,20 @@ fn fold_binary(op: OpRef, constants: &[Option<Attribute>], arithmetic: Arithmeti
         }
     }
     let sides = if arithmetic.commutes() { 2 } else { 1 };
-    for (literal, other) in [(constant(1), lhs), (constant(0), rhs)].into_iter().take(sides) {
+    for (i, other) in [(1, lhs), (0, rhs)].into_iter().take(sides) {
+        let literal = constant(i).or_else(|| broadcast_constant(op.body, op.operands()[i]));
         let is_identity = literal.is_some_and(|l| is_identity(ctx, l, arithmetic));
         if is_identity && op.body.value_type(other) == result_type {
             return Some(vec![FoldResult::Value(other)]);
         }
     }
     None
+}
+
+/// The constant literal `v` broadcasts, when `v` is an `hlo.broadcast_in_dim` of one.
+fn broadcast_constant<'c>(body: &Body<'c>, v: ValueId) -> Option<&'c DenseElements> {
+    let Some(HloOp::BroadcastInDim(broadcast)) = HloOp::of(body, body.defining_op(v)?) else { return None };
+    constant_value(body, broadcast.operand(body)).and_then(|a| body.ctx().as_dense(a))
 }
 
 /// Whether every element of `literal` is the identity of `arithmetic` (see the module).

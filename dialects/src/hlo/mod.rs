@@ -54,7 +54,6 @@ mod gather;
 mod optimization_barrier;
 mod pad;
 mod reshape;
-mod broadcast_identity;
 mod compare_patterns;
 mod conditional_patterns;
 mod constant_folds;

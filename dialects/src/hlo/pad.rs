@@ -22,7 +22,7 @@ use super::shape_checks::{check_len, tensor};
 /// Example: `%0 = hlo.pad %x, %zero, low = [1, 0], high = [0, 2], interior = [0, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<3x7xf32>`
 #[op(
     name = "hlo.pad",
-    traits = [Pure, ReadsAnyLayout],
+    traits = [Pure, ReadsAnyLayout, PaddableOperands],
     infer = infer_pad,
     patterns = [super::slicing_patterns::PAD_IDENTITY],
     format = "$operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high `,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)"

@@ -22,7 +22,7 @@ use xla_macros::op;
 /// Example: `%0 = hlo.reduce(%x init: %zero) dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32> { ... }`
 #[op(
     name = "hlo.reduce",
-    traits = [Pure, ReadsAnyLayout],
+    traits = [Pure, ReadsAnyLayout, PaddableOperands],
     infer = infer_reduce,
     verify = verify_reduce,
     patterns = [super::reduce_patterns::REDUCE_OF_EMPTY],

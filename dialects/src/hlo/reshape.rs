@@ -22,7 +22,7 @@ use super::shape_checks::{dim_in_range, list, tensor};
 /// Example: `%0 = hlo.reshape %x : (tensor<2x3xf32>) -> tensor<6xf32>`
 #[op(
     name = "hlo.reshape",
-    traits = [Pure, ReadsAnyLayout],
+    traits = [Pure, ReadsAnyLayout, PaddableOperands],
     verify = verify_reshape,
     fold = super::constant_folds::fold_reshape,
     patterns = [super::reshape_patterns::RESHAPE_IDENTITY, super::reshape_patterns::RESHAPE_OF_RESHAPE, super::layout_patterns::TRANSPOSE_INTO_LAYOUT],

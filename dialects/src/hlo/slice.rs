@@ -27,7 +27,7 @@ use super::shape_checks::{check_len, dim_to_string, parse_trailing_types, print_
 /// Example: `%0 = hlo.slice %x [0:2, 1:5:2] : (tensor<4x6xf32>) -> tensor<2x2xf32>`
 #[op(
     name = "hlo.slice",
-    traits = [Pure, ReadsAnyLayout],
+    traits = [Pure, ReadsAnyLayout, PaddableOperands],
     infer = infer_slice,
     patterns = [super::slicing_patterns::SLICE_IDENTITY, super::slicing_patterns::SLICE_OF_PAD],
     print = print_slice,

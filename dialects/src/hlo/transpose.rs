@@ -20,7 +20,7 @@ use super::shape_checks::{check_len, distinct_dims, tensor};
 /// Example: `%0 = hlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>`
 #[op(
     name = "hlo.transpose",
-    traits = [Pure, ReadsAnyLayout],
+    traits = [Pure, ReadsAnyLayout, PaddableOperands],
     infer = infer_transpose,
     format = "$operand `,` `dims` `=` $permutation attr-dict `:` functional-type(operands, results)"
 )]

@@ -41,10 +41,7 @@ pub fn is_intrinsic(name: &str) -> bool {
 impl CallOp {
     /// The name of the function called.
     pub fn callee_name<'c>(self, body: &xla_ir::Body<'c>) -> Option<&'c str> {
-        match self.callee(body) {
-            [name] => Some(body.ctx().symbol_str(*name)),
-            _ => None,
-        }
+        body.ctx().flat_symbol_name(self.callee(body))
     }
 }
 

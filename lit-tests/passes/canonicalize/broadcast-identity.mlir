@@ -1,7 +1,7 @@
 // RUN: xla-opt %s --split-input-file --canonicalize | FileCheck %s
 
-// add-of-broadcast-identity and multiply-of-broadcast-identity: the add and multiply
-// identities seen through a broadcast scalar constant. Each holds exactly, NaNs and signed
+// The folders of add and multiply see their identities through a broadcast scalar
+// constant. Each holds exactly, NaNs and signed
 // zeros included.
 
 // x + broadcast(0) == x (integers, the broadcast on either side).
@@ -63,7 +63,7 @@ func.func @mul_two(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// subtract-of-broadcast-identity: x - broadcast(+0.0) == x, with the zero on the right only.
+// The subtract folder: x - broadcast(+0.0) == x, with the zero on the right only.
 // CHECK-LABEL: func.func @sub_zero
 // CHECK-SAME:    (%[[X:.+]]: tensor<4xf32>)
 // CHECK-NEXT:    %[[C:.+]] = hlo.constant dense<0.0> : tensor<f32>
@@ -92,7 +92,7 @@ func.func @sub_negative_zero(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// and-of-broadcast-identity and or-of-broadcast-identity: p | broadcast(false) == p,
+// The and and or folders: p | broadcast(false) == p,
 // broadcast(true) & p == p, and x & broadcast(-1) == x (all bits set) for integers.
 // CHECK-LABEL: func.func @and_or
 // CHECK-SAME:    (%[[P:[^:]+]]: tensor<4xi1>, %[[X:[^:]+]]: tensor<4xi32>)
