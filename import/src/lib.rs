@@ -17,6 +17,7 @@
 pub mod hlo_text;
 pub mod hlo_writer;
 mod mixed_precision;
+mod opcode_spelling;
 pub mod stablehlo;
 
 /// The form of an input text, judged from its first meaningful token.

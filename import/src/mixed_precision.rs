@@ -7,13 +7,13 @@
 //! Invariant: only `hlo.dot`, `hlo.dot_general` and `hlo.convolution` are touched, and only
 //! operands whose element type differs from the result's.
 
-use xla_dialects::hlo::HloOpKind;
-use xla_ir::{Body, Diagnostic, InsertPoint, Location, OpId, OpState, TensorType, TypeData};
+use xla_dialects::hlo::{ConvertElementTypeOp, HloOp};
+use xla_ir::{Body, Builder, Diagnostic, InsertPoint, Location, OpId, TensorType, Type, TypeData, ValueId};
 
 /// Converts the operands of a dot or convolution whose result element type differs from
-/// theirs to the result's element type .
+/// theirs to the result's element type.
 pub(crate) fn fix_mixed_precision(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
-    if !matches!(body.op_name(op), "hlo.dot" | "hlo.dot_general" | "hlo.convolution") {
+    if !matches!(HloOp::of(body, op), Some(HloOp::Dot(_) | HloOp::DotGeneral(_) | HloOp::Convolution(_))) {
         return Ok(());
     }
     let ctx = body.ctx();
@@ -26,18 +26,16 @@ pub(crate) fn fix_mixed_precision(body: &mut Body, op: OpId) -> Result<(), Diagn
             continue;
         }
         let converted_type = ctx.ty(TypeData::Tensor(TensorType { element, layout: None, ..tensor }));
-        let converted = insert_convert(body, op, operand, converted_type, location);
+        let converted = insert_convert(body, op, operand, converted_type, location)?;
         body.set_operand(op, i, converted);
     }
     Ok(())
 }
 
 /// Inserts `hlo.convert_element_type %value : ... -> ty` before `before`.
-fn insert_convert(body: &mut Body, before: OpId, value: xla_ir::ValueId, ty: xla_ir::Type, location: Location) -> xla_ir::ValueId {
-    let mut state = OpState::new(body.ctx().symbol(HloOpKind::ConvertElementType.name()), location);
-    state.operands = vec![value];
-    state.result_types = vec![ty];
-    let convert = body.create_op(state);
-    body.insert_op(convert, InsertPoint::Before(before));
-    body.result(convert, 0)
+fn insert_convert(body: &mut Body, before: OpId, value: ValueId, ty: Type, location: Location) -> Result<ValueId, Diagnostic> {
+    let mut builder = Builder::new(body, location);
+    builder.set_insert_point(InsertPoint::Before(before));
+    let convert = ConvertElementTypeOp::build(&mut builder, value, ty)?;
+    Ok(convert.result(builder.body))
 }

@@ -23,7 +23,10 @@
 
 use std::collections::{HashMap, HashSet};
 
+use xla_dialects::builtin::BuiltinOpKind;
+use xla_dialects::func::FuncDialectOpKind;
 use xla_dialects::hlo::HloOpKind;
+use xla_ir::op_def::OpDef;
 use xla_ir::{
     Attribute, BlockId, Body, Builder, Context, Diagnostic, InsertPoint, Location, NamedAttribute, OpId, OpState, RegionId, Type, TypeData,
 };
@@ -105,7 +108,7 @@ pub fn build<'c>(src: &Source<'_, 'c>, module: &Module) -> PResult<(Body<'c>, Op
         let func = e.emit_function(comp)?;
         e.body.insert_op(func, InsertPoint::BlockEnd(module_block));
     }
-    let mut state = OpState::new(ctx.symbol("builtin.module"), src.loc(module.name_offset));
+    let mut state = OpState::new(ctx.symbol(BuiltinOpKind::Module.name()), src.loc(module.name_offset));
     state.regions.push(module_region);
     state.attributes.push(NamedAttribute { name: ctx.symbol("sym_name"), value: ctx.string_attr(&module.name) });
     for (name, value) in e.module_attributes()? {
@@ -408,9 +411,9 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
             }
         }
         let result_types: Vec<Type> = results.iter().map(|v| self.body.value_type(*v)).collect();
-        self.op("func.return", results, Vec::new(), Vec::new(), Vec::new(), root_loc);
+        self.op(FuncDialectOpKind::Return.def(), results, Vec::new(), Vec::new(), Vec::new(), root_loc);
         let ctx = self.ctx;
-        let mut state = OpState::new(ctx.symbol("func.func"), self.loc(computation.offset));
+        let mut state = OpState::new(ctx.symbol(FuncDialectOpKind::Func.name()), self.loc(computation.offset));
         state.regions.push(region);
         let mut attrs = vec![
             ("sym_name", ctx.string_attr(&self.func_names[comp])),
@@ -588,7 +591,7 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
                 return Err(d);
             }
         };
-        self.op(HloOpKind::Return.name(), results, Vec::new(), Vec::new(), Vec::new(), loc);
+        self.op(HloOpKind::Return.def(), results, Vec::new(), Vec::new(), Vec::new(), loc);
         self.block = saved;
         Ok(region)
     }
@@ -637,17 +640,17 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         self.by_name.get(name).copied().ok_or_else(|| self.error(offset, format!("computation '{name}' does not exist")))
     }
 
-    /// Creates an op at the end of the current block.
+    /// Creates an op of `def` at the end of the current block.
     pub fn op(
         &mut self,
-        name: &str,
+        def: &'static OpDef,
         operands: Vec<xla_ir::ValueId>,
         results: Vec<Type>,
         attrs: Vec<(&str, Attribute)>,
         regions: Vec<RegionId>,
         loc: Location,
     ) -> OpId {
-        let mut state = OpState::new(self.ctx.symbol(name), loc);
+        let mut state = OpState::new(self.ctx.symbol(def.name), loc);
         state.operands = operands;
         state.result_types = results;
         state.regions = regions;
@@ -657,21 +660,20 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         op
     }
 
-    /// Creates an op whose result types its shape function gives (for instructions written
-    /// without a shape).
+    /// Creates an op of `def` whose result types its shape function gives (for
+    /// instructions written without a shape).
     pub fn op_inferred(
         &mut self,
-        name: &str,
+        def: &'static OpDef,
         operands: Vec<xla_ir::ValueId>,
         attrs: Vec<(&str, Attribute)>,
         regions: Vec<RegionId>,
         loc: Location,
     ) -> PResult<OpId> {
-        let def = self.ctx.op_def(self.ctx.symbol(name)).filter(|d| d.infer.is_some());
-        let Some(def) = def else {
-            return Err(Diagnostic::error(loc, format!("the result type of '{name}' cannot be inferred; write the instruction's shape")));
-        };
-        let mut state = OpState::new(self.ctx.symbol(name), loc);
+        if def.infer.is_none() {
+            return Err(Diagnostic::error(loc, format!("the result type of '{}' cannot be inferred; write the instruction's shape", def.name)));
+        }
+        let mut state = OpState::new(self.ctx.symbol(def.name), loc);
         state.operands = operands;
         state.regions = regions;
         state.attributes = attrs.into_iter().map(|(n, v)| NamedAttribute { name: self.ctx.symbol(n), value: v }).collect();

@@ -1,23 +1,26 @@
 //! The table from HLO opcodes to the code that emits their hlo ops, with the helpers every
 //! handler uses (operands, attributes, result types).
 //!
-//! Elementwise opcodes map one to one (`add` → `hlo.add`, `exponential-minus-one` →
-//! `hlo.exponential_minus_one`: the dialect names its elementwise ops after HLO's opcodes);
-//! the others have a handler in the file of their family: shapes and data movement
-//! ([`super::ops_shape`]), reductions, sorts and scatters ([`super::ops_reduce`]), linear
-//! algebra ([`super::ops_linalg`]), calls and control flow ([`super::ops_control`]), side
-//! effects, collectives and random numbers ([`super::ops_effects`]).
+//! Reading an opcode takes two steps. First it is named: the opcodes that are not one hlo
+//! op ([`SpecialOpcode`]: asynchronous halves, forwarded values, `rng` and `topk`) by their
+//! own table, every other through [`crate::opcode_spelling`], which is generated from the
+//! dialect's declarations (`exponential-minus-one` is `hlo.exponential_minus_one`, plus the
+//! few opcodes XLA spells otherwise, like `convert`). Then [`op_reading`], an exhaustive
+//! `match` on [`HloOpKind`], gives the kind's arity and how it is emitted, so an op added to
+//! the dialect does not compile here until the reader decides on it. Elementwise ops emit
+//! their one op; the others have a handler in the file of their family: shapes and data
+//! movement ([`super::ops_shape`]), reductions, sorts and scatters ([`super::ops_reduce`]),
+//! linear algebra ([`super::ops_linalg`]), calls and control flow ([`super::ops_control`]),
+//! side effects, collectives and random numbers ([`super::ops_effects`]).
 //!
 //! Decisions: an opcode the hlo dialect has no op for (`partition-id`, `acos`, `scan`, ...)
-//! is an error naming it, as is an opcode XLA does not have. Result types are the
-//! instruction's shape without layout; an instruction written without a shape gets the
-//! op's inferred types.
+//! is an error naming it, as is an opcode XLA does not have (the rule's spelling of an op
+//! XLA writes otherwise, like `dot-general`, included). Result types are the instruction's
+//! shape without layout; an instruction written without a shape gets the op's inferred
+//! types.
 
-use std::sync::OnceLock;
-
-use xla_dialects::hlo::{BitcastConvertTypeOp, ConvertElementTypeOp, HloOp, HloOpKind};
-use xla_ir::op_def::{OpDef, OpTrait};
-use xla_ir::{Attribute, Diagnostic, Location, Op, RegionId, Type, ValueId};
+use xla_dialects::hlo::HloOpKind;
+use xla_ir::{Attribute, Diagnostic, Location, RegionId, Type, ValueId};
 
 use super::ast::{Attr, Instruction};
 use super::cursor::{Cursor, PResult};
@@ -25,6 +28,7 @@ use super::emitter::Emitter;
 use super::shape::{plain_type, Shape};
 use super::values::HloValue;
 use super::{ops_control, ops_effects, ops_linalg, ops_reduce, ops_shape};
+use crate::opcode_spelling::{kind_of_opcode, SpecialOpcode};
 
 /// One instruction being emitted: its syntax and its operands' values.
 pub struct Inst<'i> {
@@ -49,37 +53,54 @@ pub enum Arity {
 /// How an opcode is emitted.
 #[derive(Copy, Clone)]
 pub enum Lowering {
-    /// One elementwise op, the result of the instruction's shape.
-    Elementwise(&'static OpDef),
+    /// One elementwise op of this kind, without attributes, of the instruction's shape.
+    Elementwise(HloOpKind),
     /// A handler function.
     Handler(fn(&mut Emitter, &Inst) -> PResult<HloValue>),
 }
 
-/// Elementwise opcodes whose spelling is not their op's name: `convert` is
-/// `hlo.convert_element_type`, `bitcast-convert` is `hlo.bitcast_convert_type`.
-fn spelled_otherwise() -> [(&'static str, &'static OpDef); 2] {
-    [("convert", ConvertElementTypeOp::DEF), ("bitcast-convert", BitcastConvertTypeOp::DEF)]
+/// The arity and handler of a special opcode.
+fn special_reading(special: SpecialOpcode) -> (Arity, Lowering) {
+    use Arity::*;
+    use Lowering::Handler as H;
+    match special {
+        SpecialOpcode::TopK => (Exactly(1), H(ops_reduce::topk)),
+        SpecialOpcode::Rng => (Exactly(2), H(ops_effects::rng)),
+        SpecialOpcode::Domain => (Exactly(1), H(ops_control::forward_first)),
+        SpecialOpcode::AddDependency => (Exactly(2), H(ops_control::forward_first)),
+        SpecialOpcode::AsyncStart => (Any, H(ops_control::async_start)),
+        SpecialOpcode::AsyncUpdate => (Exactly(1), H(ops_control::forward_first)),
+        SpecialOpcode::AsyncDone => (Exactly(1), H(ops_control::async_done)),
+        SpecialOpcode::CopyStart => (Exactly(1), H(ops_control::copy_start)),
+        SpecialOpcode::CopyDone => (Exactly(1), H(ops_control::copy_done)),
+        SpecialOpcode::SendDone => (Exactly(1), H(ops_effects::send_done)),
+        SpecialOpcode::RecvDone => (Exactly(1), H(ops_effects::recv_done)),
+        SpecialOpcode::AllReduceStart => (AtLeast(1), H(ops_effects::all_reduce)),
+        SpecialOpcode::AllReduceDone => (Exactly(1), H(ops_control::forward_first)),
+        SpecialOpcode::AllGatherStart => (Exactly(1), H(ops_effects::all_gather_start)),
+        SpecialOpcode::AllGatherDone | SpecialOpcode::CollectivePermuteDone => (Exactly(1), H(ops_control::async_done)),
+        SpecialOpcode::CollectivePermuteStart => (Exactly(1), H(ops_effects::collective_permute_start)),
+    }
 }
 
-/// The elementwise opcodes, generated from the hlo dialect's declarations: every op that
-/// is `Elementwise` and has neither required attributes nor regions is spelled as its name after
-/// `hlo.` with `-` for `_` (`exponential-minus-one`), which is the HLO opcode (the dialect
-/// names its elementwise ops after HLO's opcodes); plus [`spelled_otherwise`].
-fn elementwise_opcodes() -> &'static [(String, &'static OpDef)] {
-    static OPCODES: OnceLock<Vec<(String, &'static OpDef)>> = OnceLock::new();
-    OPCODES.get_or_init(|| {
-        let renamed = spelled_otherwise();
-        let by_rule = HloOp::ALL_DEFS
-            .iter()
-            .filter(|def| def.has_trait(OpTrait::Elementwise) && def.attributes.iter().all(|a| a.optional) && def.regions.is_empty())
-            .filter(|def| !renamed.iter().any(|(_, other)| other.name == def.name))
-            .map(|def| (def.name.trim_start_matches("hlo.").replace('_', "-"), *def));
-        by_rule.chain(renamed.iter().map(|(opcode, def)| (opcode.to_string(), *def))).collect()
-    })
+/// What an HLO opcode names.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Opcode {
+    /// The spelling of one hlo op kind ([`crate::opcode_spelling`]).
+    Op(HloOpKind),
+    /// An instruction that is not one hlo op.
+    Special(SpecialOpcode),
+}
+
+impl Opcode {
+    /// The meaning of `opcode`, if it is one of the two tables'.
+    pub fn of(opcode: &str) -> Option<Opcode> {
+        SpecialOpcode::from_opcode(opcode).map(Opcode::Special).or_else(|| kind_of_opcode(opcode).map(Opcode::Op))
+    }
 }
 
 /// XLA opcodes the hlo dialect has no op for.
-const UNSUPPORTED: &[&str] = &[
+const NO_COUNTERPART: &[&str] = &[
     "acos",
     "acosh",
     "asin",
@@ -98,94 +119,142 @@ const UNSUPPORTED: &[&str] = &[
     "rng-get-and-update-state",
 ];
 
-/// How `opcode` is emitted and how many operands it takes.
-pub fn lowering(opcode: &str) -> Option<(Arity, Lowering)> {
-    if let Some((_, def)) = elementwise_opcodes().iter().find(|(o, _)| o == opcode) {
-        return Some((Arity::Exactly(def.operands.len()), Lowering::Elementwise(def)));
-    }
+/// How the instructions of an opcode of `kind` are read: their arity and how they are
+/// emitted; `None` for the kinds that XLA gives no opcode of their own (their rule
+/// spelling is then an unknown opcode).
+pub fn op_reading(kind: HloOpKind) -> Option<(Arity, Lowering)> {
     use Arity::*;
     use Lowering::Handler as H;
-    Some(match opcode {
-        "compare" => (Exactly(2), H(compare)),
-        "reduce-precision" => (Exactly(1), H(reduce_precision)),
-        "map" => (AtLeast(1), H(ops_reduce::map)),
+    let elementwise = || Some((Exactly(kind.def().operands.len()), Lowering::Elementwise(kind)));
+    Some(match kind {
+        HloOpKind::Abs
+        | HloOpKind::Add
+        | HloOpKind::And
+        | HloOpKind::Atan2
+        | HloOpKind::BitcastConvertType
+        | HloOpKind::Cbrt
+        | HloOpKind::Ceil
+        | HloOpKind::Clamp
+        | HloOpKind::Complex
+        | HloOpKind::ConvertElementType
+        | HloOpKind::Cosine
+        | HloOpKind::CountLeadingZeros
+        | HloOpKind::Divide
+        | HloOpKind::Erf
+        | HloOpKind::Exponential
+        | HloOpKind::ExponentialMinusOne
+        | HloOpKind::Floor
+        | HloOpKind::Imag
+        | HloOpKind::IsFinite
+        | HloOpKind::Log
+        | HloOpKind::LogPlusOne
+        | HloOpKind::Logistic
+        | HloOpKind::Maximum
+        | HloOpKind::Minimum
+        | HloOpKind::Multiply
+        | HloOpKind::Negate
+        | HloOpKind::Not
+        | HloOpKind::Or
+        | HloOpKind::Popcnt
+        | HloOpKind::Power
+        | HloOpKind::Real
+        | HloOpKind::Remainder
+        | HloOpKind::RoundNearestAfz
+        | HloOpKind::RoundNearestEven
+        | HloOpKind::Rsqrt
+        | HloOpKind::Select
+        | HloOpKind::ShiftLeft
+        | HloOpKind::ShiftRightArithmetic
+        | HloOpKind::ShiftRightLogical
+        | HloOpKind::Sign
+        | HloOpKind::Sine
+        | HloOpKind::Sqrt
+        | HloOpKind::Subtract
+        | HloOpKind::Tan
+        | HloOpKind::Tanh
+        | HloOpKind::Xor => return elementwise(),
+        HloOpKind::Compare => (Exactly(2), H(compare)),
+        HloOpKind::ReducePrecision => (Exactly(1), H(reduce_precision)),
+        HloOpKind::Map => (AtLeast(1), H(ops_reduce::map)),
         // Shapes and data movement.
-        "constant" => (Exactly(0), H(ops_shape::constant)),
-        "iota" => (Exactly(0), H(ops_shape::iota)),
-        "broadcast" => (Exactly(1), H(ops_shape::broadcast)),
-        "reshape" => (Exactly(1), H(ops_shape::reshape)),
-        "transpose" => (Exactly(1), H(ops_shape::transpose)),
-        "reverse" => (Exactly(1), H(ops_shape::reverse)),
-        "slice" => (Exactly(1), H(ops_shape::slice)),
-        "dynamic-slice" => (AtLeast(2), H(ops_shape::dynamic_slice)),
-        "dynamic-update-slice" => (AtLeast(3), H(ops_shape::dynamic_update_slice)),
-        "concatenate" => (AtLeast(1), H(ops_shape::concatenate)),
-        "pad" => (Exactly(2), H(ops_shape::pad)),
-        "gather" => (Exactly(2), H(ops_shape::gather)),
-        "get-dimension-size" => (Exactly(1), H(ops_shape::get_dimension_size)),
-        "set-dimension-size" => (Exactly(2), H(ops_shape::set_dimension_size)),
-        "copy" => (Exactly(1), H(ops_shape::copy)),
-        "bitcast" => (Exactly(1), H(ops_shape::bitcast)),
-        "tuple" => (Any, H(ops_shape::tuple)),
-        "get-tuple-element" => (Exactly(1), H(ops_shape::get_tuple_element)),
+        HloOpKind::Constant => (Exactly(0), H(ops_shape::constant)),
+        HloOpKind::Iota => (Exactly(0), H(ops_shape::iota)),
+        HloOpKind::Broadcast => (Exactly(1), H(ops_shape::broadcast)),
+        HloOpKind::Reshape => (Exactly(1), H(ops_shape::reshape)),
+        HloOpKind::Transpose => (Exactly(1), H(ops_shape::transpose)),
+        HloOpKind::Rev => (Exactly(1), H(ops_shape::reverse)),
+        HloOpKind::Slice => (Exactly(1), H(ops_shape::slice)),
+        HloOpKind::DynamicSlice => (AtLeast(2), H(ops_shape::dynamic_slice)),
+        HloOpKind::DynamicUpdateSlice => (AtLeast(3), H(ops_shape::dynamic_update_slice)),
+        HloOpKind::Concatenate => (AtLeast(1), H(ops_shape::concatenate)),
+        HloOpKind::Pad => (Exactly(2), H(ops_shape::pad)),
+        HloOpKind::Gather => (Exactly(2), H(ops_shape::gather)),
+        HloOpKind::GetDimensionSize => (Exactly(1), H(ops_shape::get_dimension_size)),
+        HloOpKind::SetDimensionSize => (Exactly(2), H(ops_shape::set_dimension_size)),
+        HloOpKind::Copy => (Exactly(1), H(ops_shape::copy)),
+        HloOpKind::Bitcast => (Exactly(1), H(ops_shape::bitcast)),
+        HloOpKind::Tuple => (Any, H(ops_shape::tuple)),
+        HloOpKind::GetTupleElement => (Exactly(1), H(ops_shape::get_tuple_element)),
         // Reductions, sorts, scatters.
-        "reduce" => (Even, H(ops_reduce::reduce)),
-        "reduce-window" => (Even, H(ops_reduce::reduce_window)),
-        "select-and-scatter" => (Exactly(3), H(ops_reduce::select_and_scatter)),
-        "scatter" => (Odd, H(ops_reduce::scatter)),
-        "sort" => (AtLeast(1), H(ops_reduce::sort)),
-        "topk" => (Exactly(1), H(ops_reduce::topk)),
+        HloOpKind::Reduce => (Even, H(ops_reduce::reduce)),
+        HloOpKind::ReduceWindow => (Even, H(ops_reduce::reduce_window)),
+        HloOpKind::SelectAndScatter => (Exactly(3), H(ops_reduce::select_and_scatter)),
+        HloOpKind::Scatter => (Odd, H(ops_reduce::scatter)),
+        HloOpKind::Sort => (AtLeast(1), H(ops_reduce::sort)),
         // Linear algebra.
-        "dot" => (Exactly(2), H(ops_linalg::dot)),
-        "convolution" => (Exactly(2), H(ops_linalg::convolution)),
-        "fft" => (Exactly(1), H(ops_linalg::fft)),
-        "cholesky" => (Exactly(1), H(ops_linalg::cholesky)),
-        "triangular-solve" => (Exactly(2), H(ops_linalg::triangular_solve)),
-        "batch-norm-training" => (Exactly(3), H(ops_linalg::batch_norm_training)),
-        "batch-norm-inference" => (Exactly(5), H(ops_linalg::batch_norm_inference)),
-        "batch-norm-grad" => (Exactly(5), H(ops_linalg::batch_norm_grad)),
+        HloOpKind::Dot => (Exactly(2), H(ops_linalg::dot)),
+        HloOpKind::Convolution => (Exactly(2), H(ops_linalg::convolution)),
+        HloOpKind::Fft => (Exactly(1), H(ops_linalg::fft)),
+        HloOpKind::Cholesky => (Exactly(1), H(ops_linalg::cholesky)),
+        HloOpKind::TriangularSolve => (Exactly(2), H(ops_linalg::triangular_solve)),
+        HloOpKind::BatchNormTraining => (Exactly(3), H(ops_linalg::batch_norm_training)),
+        HloOpKind::BatchNormInference => (Exactly(5), H(ops_linalg::batch_norm_inference)),
+        HloOpKind::BatchNormGrad => (Exactly(5), H(ops_linalg::batch_norm_grad)),
         // Calls and control flow.
-        "call" => (Any, H(ops_control::call)),
-        "fusion" => (Any, H(ops_control::fusion)),
-        "while" => (Exactly(1), H(ops_control::while_loop)),
-        "conditional" => (AtLeast(2), H(ops_control::conditional)),
-        "custom-call" => (Any, H(ops_control::custom_call)),
-        "opt-barrier" => (Exactly(1), H(ops_control::optimization_barrier)),
-        "domain" => (Exactly(1), H(ops_control::forward_first)),
-        "add-dependency" => (Exactly(2), H(ops_control::forward_first)),
-        "async-start" => (Any, H(ops_control::async_start)),
-        "async-update" => (Exactly(1), H(ops_control::forward_first)),
-        "async-done" => (Exactly(1), H(ops_control::async_done)),
-        "copy-start" => (Exactly(1), H(ops_control::copy_start)),
-        "copy-done" => (Exactly(1), H(ops_control::copy_done)),
+        HloOpKind::Call => (Any, H(ops_control::call)),
+        HloOpKind::Fusion => (Any, H(ops_control::fusion)),
+        HloOpKind::While => (Exactly(1), H(ops_control::while_loop)),
+        HloOpKind::Conditional => (AtLeast(2), H(ops_control::conditional)),
+        HloOpKind::CustomCall => (Any, H(ops_control::custom_call)),
+        HloOpKind::OptimizationBarrier => (Exactly(1), H(ops_control::optimization_barrier)),
         // Side effects, collectives, random numbers.
-        "after-all" => (Any, H(ops_effects::after_all)),
-        "infeed" => (Exactly(1), H(ops_effects::infeed)),
-        "outfeed" => (Exactly(2), H(ops_effects::outfeed)),
-        "send" => (Exactly(2), H(ops_effects::send)),
-        "send-done" => (Exactly(1), H(ops_effects::send_done)),
-        "recv" => (Exactly(1), H(ops_effects::recv)),
-        "recv-done" => (Exactly(1), H(ops_effects::recv_done)),
-        "all-reduce" | "all-reduce-start" => (AtLeast(1), H(ops_effects::all_reduce)),
-        "all-reduce-done" => (Exactly(1), H(ops_control::forward_first)),
-        "all-gather" => (Exactly(1), H(ops_effects::all_gather)),
-        "all-gather-start" => (Exactly(1), H(ops_effects::all_gather_start)),
-        "all-gather-done" | "collective-permute-done" => (Exactly(1), H(ops_control::async_done)),
-        "all-to-all" => (Exactly(1), H(ops_effects::all_to_all)),
-        "collective-permute" => (Exactly(1), H(ops_effects::collective_permute)),
-        "collective-permute-start" => (Exactly(1), H(ops_effects::collective_permute_start)),
-        "reduce-scatter" => (Exactly(1), H(ops_effects::reduce_scatter)),
-        "replica-id" => (Exactly(0), H(ops_effects::replica_id)),
-        "rng" => (Exactly(2), H(ops_effects::rng)),
-        "rng-bit-generator" => (Exactly(1), H(ops_effects::rng_bit_generator)),
-        _ => return None,
+        HloOpKind::AfterAll => (Any, H(ops_effects::after_all)),
+        HloOpKind::Infeed => (Exactly(1), H(ops_effects::infeed)),
+        HloOpKind::Outfeed => (Exactly(2), H(ops_effects::outfeed)),
+        HloOpKind::Send => (Exactly(2), H(ops_effects::send)),
+        HloOpKind::Recv => (Exactly(1), H(ops_effects::recv)),
+        HloOpKind::AllReduce => (AtLeast(1), H(ops_effects::all_reduce)),
+        HloOpKind::AllGather => (Exactly(1), H(ops_effects::all_gather)),
+        HloOpKind::AllToAll => (Exactly(1), H(ops_effects::all_to_all)),
+        HloOpKind::CollectivePermute => (Exactly(1), H(ops_effects::collective_permute)),
+        HloOpKind::ReduceScatter => (Exactly(1), H(ops_effects::reduce_scatter)),
+        HloOpKind::ReplicaId => (Exactly(0), H(ops_effects::replica_id)),
+        HloOpKind::RngBitGenerator => (Exactly(1), H(ops_effects::rng_bit_generator)),
+        // No opcode of their own: XLA broadcasts with `broadcast`, writes every dot as
+        // `dot`, reshapes with `reshape`, picks the distribution of `rng` by an attribute,
+        // and ends computations with `ROOT` rather than a return.
+        HloOpKind::BroadcastInDim
+        | HloOpKind::DotGeneral
+        | HloOpKind::Collapse
+        | HloOpKind::RngUniform
+        | HloOpKind::RngNormal
+        | HloOpKind::Return => return None,
     })
+}
+
+/// How `opcode` is emitted and how many operands it takes; `None` for an opcode the reader
+/// does not know.
+pub fn lowering(opcode: &str) -> Option<(Arity, Lowering)> {
+    match Opcode::of(opcode)? {
+        Opcode::Op(kind) => op_reading(kind),
+        Opcode::Special(special) => Some(special_reading(special)),
+    }
 }
 
 /// Emits `ast` with operand values `operands` and returns its value.
 pub fn emit(e: &mut Emitter, ast: &Instruction, operands: Vec<HloValue>, operand_layouts: Vec<Option<Vec<i64>>>) -> PResult<HloValue> {
     let opcode = ast.opcode.as_str();
-    if UNSUPPORTED.contains(&opcode) {
+    if NO_COUNTERPART.contains(&opcode) {
         return Err(e.error(ast.opcode_offset, format!("HLO opcode '{opcode}' has no counterpart in the hlo dialect")));
     }
     // `X-start`/`X-update`/`X-done` of an op without its own asynchronous form: the op
@@ -207,9 +276,9 @@ pub fn emit(e: &mut Emitter, ast: &Instruction, operands: Vec<HloValue>, operand
     let inst = Inst { ast, operands, operand_layouts, loc: e.loc(ast.offset) };
     check_arity(e, &inst, arity)?;
     match lowering {
-        Lowering::Elementwise(def) => {
+        Lowering::Elementwise(kind) => {
             let operands = e.operand_values(&inst)?;
-            e.emit_single(&inst, def.name, operands, Vec::new(), Vec::new())
+            e.emit_single(&inst, kind, operands, Vec::new(), Vec::new())
         }
         Lowering::Handler(handler) => handler(e, &inst),
     }
@@ -245,7 +314,7 @@ fn compare(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("compare_type", e.ctx.string_attr(&ty)));
     }
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::Compare.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Compare, operands, attrs, Vec::new())
 }
 
 /// `reduce-precision(x), exponent_bits=5, mantissa_bits=10` → `hlo.reduce_precision`.
@@ -254,7 +323,7 @@ fn reduce_precision(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let mantissa = e.required_int(inst, "mantissa_bits")?;
     let attrs = vec![("exponent_bits", e.ctx.i64_attr(exponent)), ("mantissa_bits", e.ctx.i64_attr(mantissa))];
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::ReducePrecision.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::ReducePrecision, operands, attrs, Vec::new())
 }
 
 impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
@@ -289,37 +358,38 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
         inst.ast.shape.as_ref().is_some_and(|s| s.tuple_elements().is_some())
     }
 
-    /// Creates op `name` with one result of the instruction's type (or the inferred one).
+    /// Creates an op of `kind` with one result of the instruction's type (or the inferred
+    /// one).
     pub fn emit_single(
         &mut self,
         inst: &Inst,
-        name: &str,
+        kind: HloOpKind,
         operands: Vec<ValueId>,
         attrs: Vec<(&str, Attribute)>,
         regions: Vec<RegionId>,
     ) -> PResult<HloValue> {
         let op = match self.declared_type(inst) {
-            Some(ty) => self.op(name, operands, vec![ty], attrs, regions, inst.loc),
-            None => self.op_inferred(name, operands, attrs, regions, inst.loc)?,
+            Some(ty) => self.op(kind.def(), operands, vec![ty], attrs, regions, inst.loc),
+            None => self.op_inferred(kind.def(), operands, attrs, regions, inst.loc)?,
         };
         let results = self.body.op(op).results.clone();
         Ok(Emitter::group(&results, results.len() != 1))
     }
 
-    /// Creates op `name` whose results are the instruction's shape one tuple level down (a
-    /// tuple shape gives one result per element); the value is a virtual tuple of them when
-    /// the shape is a tuple.
+    /// Creates an op of `kind` whose results are the instruction's shape one tuple level
+    /// down (a tuple shape gives one result per element); the value is a virtual tuple of
+    /// them when the shape is a tuple.
     pub fn emit_multi(
         &mut self,
         inst: &Inst,
-        name: &str,
+        kind: HloOpKind,
         operands: Vec<ValueId>,
         attrs: Vec<(&str, Attribute)>,
         regions: Vec<RegionId>,
     ) -> PResult<HloValue> {
         let op = match self.declared_types(inst) {
-            Some(types) => self.op(name, operands, types, attrs, regions, inst.loc),
-            None => self.op_inferred(name, operands, attrs, regions, inst.loc)?,
+            Some(types) => self.op(kind.def(), operands, types, attrs, regions, inst.loc),
+            None => self.op_inferred(kind.def(), operands, attrs, regions, inst.loc)?,
         };
         let results = self.body.op(op).results.clone();
         let tuple = if inst.ast.shape.is_some() { self.declares_tuple(inst) } else { results.len() != 1 };
@@ -439,12 +509,31 @@ impl<'a, 't, 'c> Emitter<'a, 't, 'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::opcode_spelling::opcode_of;
+
+    /// The kinds XLA gives no opcode of their own (see [`op_reading`]).
+    const WITHOUT_OPCODE: [HloOpKind; 6] = [
+        HloOpKind::BroadcastInDim,
+        HloOpKind::DotGeneral,
+        HloOpKind::Collapse,
+        HloOpKind::RngUniform,
+        HloOpKind::RngNormal,
+        HloOpKind::Return,
+    ];
 
     #[test]
     fn the_generated_elementwise_opcodes_are_xlas() {
-        let mut generated: Vec<(&str, &str, usize)> =
-            elementwise_opcodes().iter().map(|(opcode, def)| (opcode.as_str(), def.name, def.operands.len())).collect();
-        generated.sort_unstable();
+        let mut read: Vec<(String, &str, usize)> = HloOpKind::ALL
+            .iter()
+            .filter_map(|kind| match op_reading(*kind) {
+                Some((_, Lowering::Elementwise(read_as))) => {
+                    assert_eq!(read_as, *kind);
+                    Some((opcode_of(*kind).into_owned(), kind.name(), kind.def().operands.len()))
+                }
+                _ => None,
+            })
+            .collect();
+        read.sort_unstable();
         let mut expected = vec![
             ("abs", "hlo.abs", 1),
             ("add", "hlo.add", 2),
@@ -494,6 +583,46 @@ mod tests {
             ("xor", "hlo.xor", 2),
         ];
         expected.sort_unstable();
-        assert_eq!(generated, expected);
+        let read: Vec<(&str, &str, usize)> = read.iter().map(|(opcode, name, arity)| (opcode.as_str(), *name, *arity)).collect();
+        assert_eq!(read, expected);
+    }
+
+    #[test]
+    fn elementwise_readings_need_no_attributes_or_regions() {
+        for kind in HloOpKind::ALL {
+            if let Some((_, Lowering::Elementwise(_))) = op_reading(*kind) {
+                let def = kind.def();
+                assert!(def.attributes.iter().all(|a| a.optional) && def.regions.is_empty(), "{} needs attributes or regions", def.name);
+            }
+        }
+    }
+
+    #[test]
+    fn every_kind_has_an_opcode_that_reads_back_to_it_or_is_listed_without_one() {
+        for kind in HloOpKind::ALL {
+            let opcode = opcode_of(*kind);
+            if WITHOUT_OPCODE.contains(kind) {
+                assert!(op_reading(*kind).is_none(), "{} is listed without an opcode but is read", kind.name());
+                assert!(lowering(&opcode).is_none(), "'{opcode}' is read although {} has no opcode", kind.name());
+            } else {
+                assert_eq!(Opcode::of(&opcode), Some(Opcode::Op(*kind)), "'{opcode}' does not read back to {}", kind.name());
+                assert!(op_reading(*kind).is_some(), "{} has opcode '{opcode}' but no reading", kind.name());
+            }
+        }
+    }
+
+    #[test]
+    fn special_opcodes_are_read() {
+        for special in SpecialOpcode::ALL {
+            assert_eq!(Opcode::of(special.opcode()), Some(Opcode::Special(special)));
+            assert!(lowering(special.opcode()).is_some());
+        }
+    }
+
+    #[test]
+    fn opcodes_without_counterpart_are_not_read() {
+        for opcode in NO_COUNTERPART {
+            assert_eq!(Opcode::of(opcode), None, "'{opcode}' is listed as having no counterpart");
+        }
     }
 }

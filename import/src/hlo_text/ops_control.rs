@@ -53,7 +53,7 @@ fn emit_call(e: &mut Emitter, inst: &Inst, comp: usize, extra: Vec<(&str, Attrib
     let callee = e.ctx.symbol_ref_attr(vec![e.ctx.symbol(&e.func_names[comp])]);
     let mut attrs = vec![("to_apply", callee)];
     attrs.extend(extra);
-    e.emit_multi(inst, HloOpKind::Call.name(), operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::Call, operands, attrs, Vec::new())
 }
 
 /// `call(args...), to_apply=f` → `hlo.call @f`.
@@ -81,7 +81,7 @@ pub fn while_loop(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let body = e.region_attr(inst, "body", true)?;
     // The results have the operands' types, as the shape function says.
     let types = operands.iter().map(|v| e.body.value_type(*v)).collect();
-    let op = e.op(HloOpKind::While.name(), operands, types, Vec::new(), vec![cond, body], inst.loc);
+    let op = e.op(HloOpKind::While.def(), operands, types, Vec::new(), vec![cond, body], inst.loc);
     let results = e.body.op(op).results.clone();
     Ok(Emitter::group(&results, is_tuple))
 }
@@ -120,7 +120,7 @@ pub fn conditional(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     for comp in comps {
         regions.push(e.region(comp, false, inst.loc)?);
     }
-    e.emit_multi(inst, HloOpKind::Conditional.name(), operands, Vec::new(), regions)
+    e.emit_multi(inst, HloOpKind::Conditional, operands, Vec::new(), regions)
 }
 
 /// `custom-call(args...), custom_call_target="f", ...` → `hlo.custom_call`.
@@ -197,7 +197,7 @@ pub fn custom_call(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("output_operand_aliases", ctx.array_attr(entries)));
     }
     let operands = e.operand_values(inst)?;
-    e.emit_multi(inst, HloOpKind::CustomCall.name(), operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::CustomCall, operands, attrs, Vec::new())
 }
 
 /// One minor-to-major layout per array shape (row-major where none is written), or `None`
@@ -217,7 +217,7 @@ pub fn optimization_barrier(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let is_tuple = e.tuple_arity(&inst.operands[0]).is_some();
     let operands = e.flatten(&inst.operands[0], inst.loc)?;
     let types = operands.iter().map(|v| e.body.value_type(*v)).collect();
-    let op = e.op(HloOpKind::OptimizationBarrier.name(), operands, types, Vec::new(), Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::OptimizationBarrier.def(), operands, types, Vec::new(), Vec::new(), inst.loc);
     let results = e.body.op(op).results.clone();
     Ok(Emitter::group(&results, is_tuple))
 }
@@ -277,7 +277,7 @@ pub fn copy_start(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         Some(t) => e.ctx.ty(xla_ir::TypeData::Tensor(xla_ir::TensorType { layout: None, ..t.clone() })),
         None => return Err(e.error(inst.ast.operands_offset, "'copy-start' needs an array operand")),
     };
-    let op = e.op(HloOpKind::Copy.name(), vec![operand], vec![ty], Vec::new(), Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::Copy.def(), vec![operand], vec![ty], Vec::new(), Vec::new(), inst.loc);
     let copy = HloValue::Value(e.body.result(op, 0));
     let context_type = e.ctx.tensor_type(&[], e.ctx.uint_type(32));
     Ok(HloValue::Tuple(vec![copy, inst.operands[0].clone(), HloValue::Unavailable { ty: context_type, what: "the context of copy-start" }]))

@@ -25,7 +25,7 @@ use super::values::HloValue;
 /// `after-all(tokens...)` → `hlo.after_all`.
 pub fn after_all(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::AfterAll.name(), operands, Vec::new(), Vec::new())
+    e.emit_single(inst, HloOpKind::AfterAll, operands, Vec::new(), Vec::new())
 }
 
 /// The element shapes of a declared tuple shape, or an error naming what it should be.
@@ -55,7 +55,7 @@ pub fn infeed(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("infeed_config", e.ctx.string_attr(&config)));
     }
     let token = e.operand_value(inst, 0)?;
-    let op = e.op(HloOpKind::Infeed.name(), vec![token], types, attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::Infeed.def(), vec![token], types, attrs, Vec::new(), inst.loc);
     let mut results = e.body.op(op).results.clone();
     let token = results.pop().map(HloValue::Value);
     let data = Emitter::group(&results, data_is_tuple);
@@ -70,7 +70,7 @@ pub fn outfeed(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     if let Some(config) = e.string_attr(inst, "outfeed_config")? {
         attrs.push(("outfeed_config", e.ctx.string_attr(&config)));
     }
-    e.emit_single(inst, HloOpKind::Outfeed.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Outfeed, operands, attrs, Vec::new())
 }
 
 /// `channel_id` (default 0) and `is_host_transfer` of `send`/`recv`.
@@ -89,7 +89,7 @@ pub fn send(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let mut operands = e.flatten(&inst.operands[0], inst.loc)?;
     operands.push(e.operand_value(inst, 1)?);
     let token_type = xla_dialects::hlo::token_type(e.ctx);
-    let op = e.op(HloOpKind::Send.name(), operands, vec![token_type], attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::Send.def(), operands, vec![token_type], attrs, Vec::new(), inst.loc);
     let token = HloValue::Value(e.body.result(op, 0));
     let context = e.ctx.tensor_type(&[], e.ctx.uint_type(32));
     Ok(HloValue::Tuple(vec![inst.operands[0].clone(), HloValue::Unavailable { ty: context, what: "the context of send" }, token]))
@@ -113,7 +113,7 @@ pub fn recv(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let (mut types, data_is_tuple) = flat_types(e, data);
     types.push(xla_dialects::hlo::token_type(e.ctx));
     let token = e.operand_value(inst, 0)?;
-    let op = e.op(HloOpKind::Recv.name(), vec![token], types, attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::Recv.def(), vec![token], types, attrs, Vec::new(), inst.loc);
     let mut results = e.body.op(op).results.clone();
     let token = results.pop().map_or(HloValue::Tuple(Vec::new()), HloValue::Value);
     let data = Emitter::group(&results, data_is_tuple);
@@ -155,7 +155,7 @@ pub fn all_reduce(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let (attrs, _) = collective_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
     let region = e.region_attr(inst, "to_apply", false)?;
-    e.emit_multi(inst, HloOpKind::AllReduce.name(), operands, attrs, vec![region])
+    e.emit_multi(inst, HloOpKind::AllReduce, operands, attrs, vec![region])
 }
 
 /// `all-gather(x), dimensions={d}` → `hlo.all_gather`.
@@ -164,7 +164,7 @@ pub fn all_gather(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let (mut attrs, _) = collective_attrs(e, inst)?;
     attrs.push(("all_gather_dimension", e.ctx.i64_attr(dim)));
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::AllGather.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::AllGather, operands, attrs, Vec::new())
 }
 
 /// The result type of an asynchronous start whose shape is `(operand, result, ...)` (or
@@ -184,7 +184,7 @@ pub fn all_gather_start(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     attrs.push(("all_gather_dimension", e.ctx.i64_attr(dim)));
     let ty = start_result_type(e, inst)?;
     let operands = e.operand_values(inst)?;
-    let op = e.op(HloOpKind::AllGather.name(), operands, vec![ty], attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::AllGather.def(), operands, vec![ty], attrs, Vec::new(), inst.loc);
     let result = HloValue::Value(e.body.result(op, 0));
     Ok(start_value(e, inst.ast, inst.operands[0].clone(), result))
 }
@@ -205,7 +205,7 @@ pub fn all_to_all(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     attrs.push(("concat_dimension", e.ctx.i64_attr(dim)));
     attrs.push(("split_count", e.ctx.i64_attr(count as i64)));
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::AllToAll.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::AllToAll, operands, attrs, Vec::new())
 }
 
 /// `source_target_pairs` and `channel_id` of a collective permute.
@@ -223,7 +223,7 @@ fn permute_attrs(e: &Emitter, inst: &Inst) -> PResult<Vec<(&'static str, xla_ir:
 pub fn collective_permute(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let attrs = permute_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::CollectivePermute.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::CollectivePermute, operands, attrs, Vec::new())
 }
 
 /// `collective-permute-start(x)` → `hlo.collective_permute`, done now.
@@ -231,7 +231,7 @@ pub fn collective_permute_start(e: &mut Emitter, inst: &Inst) -> PResult<HloValu
     let attrs = permute_attrs(e, inst)?;
     let ty = start_result_type(e, inst)?;
     let operands = e.operand_values(inst)?;
-    let op = e.op(HloOpKind::CollectivePermute.name(), operands, vec![ty], attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::CollectivePermute.def(), operands, vec![ty], attrs, Vec::new(), inst.loc);
     let result = HloValue::Value(e.body.result(op, 0));
     Ok(start_value(e, inst.ast, inst.operands[0].clone(), result))
 }
@@ -243,24 +243,24 @@ pub fn reduce_scatter(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     attrs.push(("scatter_dimension", e.ctx.i64_attr(dim)));
     let operands = e.operand_values(inst)?;
     let region = e.region_attr(inst, "to_apply", false)?;
-    e.emit_single(inst, HloOpKind::ReduceScatter.name(), operands, attrs, vec![region])
+    e.emit_single(inst, HloOpKind::ReduceScatter, operands, attrs, vec![region])
 }
 
 /// `replica-id()` → `hlo.replica_id`.
 pub fn replica_id(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
-    e.emit_single(inst, HloOpKind::ReplicaId.name(), Vec::new(), Vec::new(), Vec::new())
+    e.emit_single(inst, HloOpKind::ReplicaId, Vec::new(), Vec::new(), Vec::new())
 }
 
 /// `rng(a, b), distribution=rng_uniform|rng_normal` → `hlo.rng_uniform`/`hlo.rng_normal`.
 pub fn rng(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let distribution = e.required_word(inst, "distribution")?;
-    let name = match distribution.as_str() {
-        "rng_uniform" => HloOpKind::RngUniform.name(),
-        "rng_normal" => HloOpKind::RngNormal.name(),
+    let kind = match distribution.as_str() {
+        "rng_uniform" => HloOpKind::RngUniform,
+        "rng_normal" => HloOpKind::RngNormal,
         other => return Err(e.attr_error(inst, "distribution", format!("unknown distribution '{other}' (rng_uniform or rng_normal)"))),
     };
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, name, operands, Vec::new(), Vec::new())
+    e.emit_single(inst, kind, operands, Vec::new(), Vec::new())
 }
 
 /// `rng-bit-generator(state), algorithm=rng_three_fry` → `hlo.rng_bit_generator`.
@@ -274,5 +274,5 @@ pub fn rng_bit_generator(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     };
     let attrs = vec![("rng_algorithm", e.ctx.string_attr(algorithm))];
     let operands = e.operand_values(inst)?;
-    e.emit_multi(inst, HloOpKind::RngBitGenerator.name(), operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::RngBitGenerator, operands, attrs, Vec::new())
 }

@@ -29,7 +29,7 @@ pub fn dot(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("precision_config", precision));
     }
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::DotGeneral.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::DotGeneral, operands, attrs, Vec::new())
 }
 
 /// `convolution(x, w), window={...}, dim_labels=..., feature_group_count=..., ...` →
@@ -73,7 +73,7 @@ pub fn convolution(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("precision_config", precision));
     }
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::Convolution.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Convolution, operands, attrs, Vec::new())
 }
 
 /// `fft(x), fft_type=RFFT, fft_length={16}` → `hlo.fft`.
@@ -85,7 +85,7 @@ pub fn fft(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let length = e.required_ints(inst, "fft_length")?;
     let attrs = vec![("fft_type", e.ctx.string_attr(&ty)), ("fft_length", e.ctx.i64_array_attr(&length))];
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::Fft.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Fft, operands, attrs, Vec::new())
 }
 
 /// `cholesky(a), lower=true` → `hlo.cholesky` (`lower` defaults to false, as in XLA).
@@ -93,7 +93,7 @@ pub fn cholesky(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let lower = e.bool_attr(inst, "lower")?.unwrap_or(false);
     let attrs = vec![("lower", e.ctx.bool_attr(lower))];
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::Cholesky.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Cholesky, operands, attrs, Vec::new())
 }
 
 /// `triangular-solve(a, b), left_side=true, lower=true, unit_diagonal=false,
@@ -111,7 +111,7 @@ pub fn triangular_solve(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     }
     attrs.push(("transpose_a", e.ctx.string_attr(&transpose)));
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::TriangularSolve.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::TriangularSolve, operands, attrs, Vec::new())
 }
 
 /// `epsilon` and `feature_index`, shared by the batch norm family.
@@ -136,19 +136,19 @@ fn batch_norm_attrs(e: &Emitter, inst: &Inst) -> PResult<Vec<(&'static str, xla_
 pub fn batch_norm_training(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let attrs = batch_norm_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
-    e.emit_multi(inst, HloOpKind::BatchNormTraining.name(), operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::BatchNormTraining, operands, attrs, Vec::new())
 }
 
 /// `batch-norm-inference(x, scale, offset, mean, variance)` → `hlo.batch_norm_inference`.
 pub fn batch_norm_inference(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let attrs = batch_norm_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::BatchNormInference.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::BatchNormInference, operands, attrs, Vec::new())
 }
 
 /// `batch-norm-grad(x, scale, mean, variance, grad)` → `hlo.batch_norm_grad` (three results).
 pub fn batch_norm_grad(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let attrs = batch_norm_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
-    e.emit_multi(inst, HloOpKind::BatchNormGrad.name(), operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::BatchNormGrad, operands, attrs, Vec::new())
 }

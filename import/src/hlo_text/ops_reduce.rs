@@ -23,7 +23,7 @@ pub fn reduce(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let operands = e.operand_values(inst)?;
     let region = e.region_attr(inst, "to_apply", false)?;
     let attrs = vec![("dimensions", e.ctx.i64_array_attr(&dims))];
-    e.emit_multi(inst, HloOpKind::Reduce.name(), operands, attrs, vec![region])
+    e.emit_multi(inst, HloOpKind::Reduce, operands, attrs, vec![region])
 }
 
 /// The window attribute, or the empty window XLA defaults to.
@@ -57,7 +57,7 @@ pub fn reduce_window(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     if !w.pad.is_empty() {
         attrs.push(("padding", padding_attr(e, &w.pad)));
     }
-    e.emit_multi(inst, HloOpKind::ReduceWindow.name(), operands, attrs, vec![region])
+    e.emit_multi(inst, HloOpKind::ReduceWindow, operands, attrs, vec![region])
 }
 
 /// `select-and-scatter(x, source, init), window={...}, select=f, scatter=g` →
@@ -78,7 +78,7 @@ pub fn select_and_scatter(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     if !w.pad.is_empty() {
         attrs.push(("padding", padding_attr(e, &w.pad)));
     }
-    e.emit_single(inst, HloOpKind::SelectAndScatter.name(), operands, attrs, vec![select, scatter])
+    e.emit_single(inst, HloOpKind::SelectAndScatter, operands, attrs, vec![select, scatter])
 }
 
 /// `scatter(inputs..., indices, updates...), ...` → `hlo.scatter`.
@@ -101,7 +101,7 @@ pub fn scatter(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     }
     let operands = e.operand_values(inst)?;
     let region = e.region_attr(inst, "to_apply", false)?;
-    e.emit_multi(inst, HloOpKind::Scatter.name(), operands, attrs, vec![region])
+    e.emit_multi(inst, HloOpKind::Scatter, operands, attrs, vec![region])
 }
 
 /// `sort(keys, values...), dimensions={d}, is_stable=true, to_apply=f` → `hlo.sort`.
@@ -113,7 +113,7 @@ pub fn sort(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     }
     let operands = e.operand_values(inst)?;
     let region = e.region_attr(inst, "to_apply", false)?;
-    e.emit_multi(inst, HloOpKind::Sort.name(), operands, attrs, vec![region])
+    e.emit_multi(inst, HloOpKind::Sort, operands, attrs, vec![region])
 }
 
 /// `map(a, b), dimensions={...}, to_apply=f` → `hlo.map` (over every dimension).
@@ -128,7 +128,7 @@ pub fn map(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     };
     let region = e.region_attr(inst, "to_apply", false)?;
     let attrs = vec![("dimensions", e.ctx.i64_array_attr(&dims))];
-    e.emit_single(inst, HloOpKind::Map.name(), operands, attrs, vec![region])
+    e.emit_single(inst, HloOpKind::Map, operands, attrs, vec![region])
 }
 
 /// `topk(x), k=K, largest=true` → sort with indices, then slice (see the module docs).
@@ -149,12 +149,12 @@ pub fn topk(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let x = if tensor.layout.is_some() { e.coerce(x, e.ctx.tensor_type(&sizes, element), inst.loc, "the operand")? } else { x };
     let i32_type = e.ctx.int_type(32);
     let indices_type = e.ctx.tensor_type(&sizes, i32_type);
-    let iota = e.op(HloOpKind::Iota.name(), Vec::new(), vec![indices_type], vec![("iota_dimension", e.ctx.i64_attr(last as i64))], Vec::new(), inst.loc);
+    let iota = e.op(HloOpKind::Iota.def(), Vec::new(), vec![indices_type], vec![("iota_dimension", e.ctx.i64_attr(last as i64))], Vec::new(), inst.loc);
     let iota = e.body.result(iota, 0);
     let comparator = comparator(e, inst, element, i32_type, if largest { "GT" } else { "LT" });
     let x_plain = e.body.value_type(x);
     let attrs = vec![("dimension", e.ctx.i64_attr(last as i64)), ("is_stable", e.ctx.bool_attr(true))];
-    let sorted = e.op(HloOpKind::Sort.name(), vec![x, iota], vec![x_plain, indices_type], attrs, vec![comparator], inst.loc);
+    let sorted = e.op(HloOpKind::Sort.def(), vec![x, iota], vec![x_plain, indices_type], attrs, vec![comparator], inst.loc);
     let sorted: Vec<ValueId> = e.body.op(sorted).results.clone();
     let mut limits = sizes.clone();
     limits[last] = k;
@@ -168,7 +168,7 @@ pub fn topk(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
             ("limit_indices", e.ctx.i64_array_attr(&limits)),
             ("strides", e.ctx.i64_array_attr(&ones)),
         ];
-        let op = e.op(HloOpKind::Slice.name(), vec![value], vec![ty], attrs, Vec::new(), inst.loc);
+        let op = e.op(HloOpKind::Slice.def(), vec![value], vec![ty], attrs, Vec::new(), inst.loc);
         outputs.push(HloValue::Value(e.body.result(op, 0)));
     }
     Ok(HloValue::Tuple(outputs))
@@ -187,9 +187,9 @@ fn comparator(e: &mut Emitter, inst: &Inst, element: Type, index: Type, directio
     let saved = std::mem::replace(&mut e.block, block);
     let pred = e.ctx.tensor_type(&[], e.ctx.int_type(1));
     let attrs = vec![("comparison_direction", e.ctx.string_attr(direction))];
-    let compare = e.op(HloOpKind::Compare.name(), vec![lhs, rhs], vec![pred], attrs, Vec::new(), inst.loc);
+    let compare = e.op(HloOpKind::Compare.def(), vec![lhs, rhs], vec![pred], attrs, Vec::new(), inst.loc);
     let result = e.body.result(compare, 0);
-    e.op(HloOpKind::Return.name(), vec![result], Vec::new(), Vec::new(), Vec::new(), inst.loc);
+    e.op(HloOpKind::Return.def(), vec![result], Vec::new(), Vec::new(), Vec::new(), inst.loc);
     e.block = saved;
     region
 }

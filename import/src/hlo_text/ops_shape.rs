@@ -39,14 +39,14 @@ fn constant_value(e: &mut Emitter, inst: &Inst, literal: Literal) -> HloValue {
         Literal::Dense(dense) => {
             let ty = dense.ty;
             let value = e.ctx.dense_attr(dense);
-            let op = e.op(HloOpKind::Constant.name(), Vec::new(), vec![ty], vec![("value", value)], Vec::new(), inst.loc);
+            let op = e.op(HloOpKind::Constant.def(), Vec::new(), vec![ty], vec![("value", value)], Vec::new(), inst.loc);
             HloValue::Value(e.body.result(op, 0))
         }
         Literal::Elided(dense) => {
             let ty = dense.ty;
             let value = e.ctx.dense_attr(dense);
             let marker = e.ctx.unit_attr();
-            let op = e.op(HloOpKind::Constant.name(), Vec::new(), vec![ty], vec![("value", value), ("xla.elided_literal", marker)], Vec::new(), inst.loc);
+            let op = e.op(HloOpKind::Constant.def(), Vec::new(), vec![ty], vec![("value", value), ("xla.elided_literal", marker)], Vec::new(), inst.loc);
             HloValue::Value(e.body.result(op, 0))
         }
         Literal::Tuple(elements) => HloValue::Tuple(elements.into_iter().map(|l| constant_value(e, inst, l)).collect()),
@@ -57,7 +57,7 @@ fn constant_value(e: &mut Emitter, inst: &Inst, literal: Literal) -> HloValue {
 pub fn iota(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let dim = e.required_int(inst, "iota_dimension")?;
     let attrs = vec![("iota_dimension", e.ctx.i64_attr(dim))];
-    e.emit_single(inst, HloOpKind::Iota.name(), Vec::new(), attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Iota, Vec::new(), attrs, Vec::new())
 }
 
 /// `broadcast(x), dimensions={...}` → `hlo.broadcast_in_dim` (no dimensions for a scalar).
@@ -72,13 +72,13 @@ pub fn broadcast(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         }
     };
     let attrs = vec![("broadcast_dimensions", e.ctx.i64_array_attr(&dims))];
-    e.emit_single(inst, HloOpKind::BroadcastInDim.name(), vec![operand], attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::BroadcastInDim, vec![operand], attrs, Vec::new())
 }
 
 /// `reshape(x)` → `hlo.reshape`.
 pub fn reshape(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let operand = e.operand_value(inst, 0)?;
-    e.emit_single(inst, HloOpKind::Reshape.name(), vec![operand], Vec::new(), Vec::new())
+    e.emit_single(inst, HloOpKind::Reshape, vec![operand], Vec::new(), Vec::new())
 }
 
 /// `transpose(x), dimensions={...}` → `hlo.transpose`.
@@ -86,7 +86,7 @@ pub fn transpose(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let perm = e.required_ints(inst, "dimensions")?;
     let operand = e.operand_value(inst, 0)?;
     let attrs = vec![("permutation", e.ctx.i64_array_attr(&perm))];
-    e.emit_single(inst, HloOpKind::Transpose.name(), vec![operand], attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Transpose, vec![operand], attrs, Vec::new())
 }
 
 /// `reverse(x), dimensions={...}` → `hlo.rev`.
@@ -94,7 +94,7 @@ pub fn reverse(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let dims = e.required_ints(inst, "dimensions")?;
     let operand = e.operand_value(inst, 0)?;
     let attrs = vec![("dimensions", e.ctx.i64_array_attr(&dims))];
-    e.emit_single(inst, HloOpKind::Rev.name(), vec![operand], attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Rev, vec![operand], attrs, Vec::new())
 }
 
 /// `slice(x), slice={[a:b:s], ...}` → `hlo.slice`.
@@ -107,7 +107,7 @@ pub fn slice(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         ("limit_indices", e.ctx.i64_array_attr(&limits)),
         ("strides", e.ctx.i64_array_attr(&strides)),
     ];
-    e.emit_single(inst, HloOpKind::Slice.name(), vec![operand], attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Slice, vec![operand], attrs, Vec::new())
 }
 
 /// The rank of a tensor value.
@@ -137,9 +137,9 @@ fn start_indices(e: &mut Emitter, inst: &Inst, first: usize) -> PResult<Vec<Valu
             ("limit_indices", e.ctx.i64_array_attr(&[i + 1])),
             ("strides", e.ctx.i64_array_attr(&[1])),
         ];
-        let sliced = e.op(HloOpKind::Slice.name(), vec![vector], vec![piece], attrs, Vec::new(), inst.loc);
+        let sliced = e.op(HloOpKind::Slice.def(), vec![vector], vec![piece], attrs, Vec::new(), inst.loc);
         let sliced = e.body.result(sliced, 0);
-        let reshaped = e.op(HloOpKind::Reshape.name(), vec![sliced], vec![scalar], Vec::new(), Vec::new(), inst.loc);
+        let reshaped = e.op(HloOpKind::Reshape.def(), vec![sliced], vec![scalar], Vec::new(), Vec::new(), inst.loc);
         scalars.push(e.body.result(reshaped, 0));
     }
     Ok(scalars)
@@ -151,14 +151,14 @@ pub fn dynamic_slice(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let mut operands = vec![e.operand_value(inst, 0)?];
     operands.extend(start_indices(e, inst, 1)?);
     let attrs = vec![("slice_sizes", e.ctx.i64_array_attr(&sizes))];
-    e.emit_single(inst, HloOpKind::DynamicSlice.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::DynamicSlice, operands, attrs, Vec::new())
 }
 
 /// `dynamic-update-slice(x, update, i, j)` → `hlo.dynamic_update_slice`.
 pub fn dynamic_update_slice(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let mut operands = vec![e.operand_value(inst, 0)?, e.operand_value(inst, 1)?];
     operands.extend(start_indices(e, inst, 2)?);
-    e.emit_single(inst, HloOpKind::DynamicUpdateSlice.name(), operands, Vec::new(), Vec::new())
+    e.emit_single(inst, HloOpKind::DynamicUpdateSlice, operands, Vec::new(), Vec::new())
 }
 
 /// `concatenate(a, b), dimensions={d}` → `hlo.concatenate`.
@@ -166,7 +166,7 @@ pub fn concatenate(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let dim = e.single_dimension(inst, "dimensions")?;
     let operands = e.operand_values(inst)?;
     let attrs = vec![("dimension", e.ctx.i64_attr(dim))];
-    e.emit_single(inst, HloOpKind::Concatenate.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Concatenate, operands, attrs, Vec::new())
 }
 
 /// `pad(x, v), padding=lo_hi_interior x ...` → `hlo.pad`.
@@ -182,7 +182,7 @@ pub fn pad(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         ("edge_padding_high", e.ctx.i64_array_attr(&high)),
         ("interior_padding", e.ctx.i64_array_attr(&interior)),
     ];
-    e.emit_single(inst, HloOpKind::Pad.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Pad, operands, attrs, Vec::new())
 }
 
 /// `gather(x, indices), offset_dims=..., ...` → `hlo.gather`.
@@ -202,7 +202,7 @@ pub fn gather(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         attrs.push(("indices_are_sorted", e.ctx.bool_attr(sorted)));
     }
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::Gather.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::Gather, operands, attrs, Vec::new())
 }
 
 /// `get-dimension-size(x), dimensions={d}` → `hlo.get_dimension_size`.
@@ -210,7 +210,7 @@ pub fn get_dimension_size(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let dim = e.single_dimension(inst, "dimensions")?;
     let operands = e.operand_values(inst)?;
     let attrs = vec![("dimension", e.ctx.i64_attr(dim))];
-    e.emit_single(inst, HloOpKind::GetDimensionSize.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::GetDimensionSize, operands, attrs, Vec::new())
 }
 
 /// `set-dimension-size(x, size), dimensions={d}` → `hlo.set_dimension_size`.
@@ -218,7 +218,7 @@ pub fn set_dimension_size(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let dim = e.single_dimension(inst, "dimensions")?;
     let operands = e.operand_values(inst)?;
     let attrs = vec![("dimension", e.ctx.i64_attr(dim))];
-    e.emit_single(inst, HloOpKind::SetDimensionSize.name(), operands, attrs, Vec::new())
+    e.emit_single(inst, HloOpKind::SetDimensionSize, operands, attrs, Vec::new())
 }
 
 /// `copy(x)` → `hlo.copy` (see the module documentation).
@@ -232,7 +232,7 @@ pub fn copy(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
         // Copying a tuple or a token changes nothing a value can show.
         return Ok(inst.operands[0].clone());
     }
-    let op = e.op(HloOpKind::Copy.name(), vec![operand], vec![ty], Vec::new(), Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::Copy.def(), vec![operand], vec![ty], Vec::new(), Vec::new(), inst.loc);
     Ok(HloValue::Value(e.body.result(op, 0)))
 }
 
@@ -289,7 +289,7 @@ pub fn bitcast(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let current = e.body.value_type(value);
     let target = e.ctx.tensor_type(&out_physical, in_element);
     if current != target {
-        let op = e.op(HloOpKind::Reshape.name(), vec![value], vec![target], Vec::new(), Vec::new(), inst.loc);
+        let op = e.op(HloOpKind::Reshape.def(), vec![value], vec![target], Vec::new(), Vec::new(), inst.loc);
         value = e.body.result(op, 0);
     }
     // Back to the result's logical order.
@@ -300,7 +300,7 @@ pub fn bitcast(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     value = transpose_to(e, inst, value, &out_physical, &inverse, in_element);
     if out_element != in_element {
         let ty = e.ctx.tensor_type(&out_sizes, out_element);
-        let op = e.op(HloOpKind::BitcastConvertType.name(), vec![value], vec![ty], Vec::new(), Vec::new(), inst.loc);
+        let op = e.op(HloOpKind::BitcastConvertType.def(), vec![value], vec![ty], Vec::new(), Vec::new(), inst.loc);
         value = e.body.result(op, 0);
     }
     Ok(HloValue::Value(value))
@@ -314,7 +314,7 @@ fn transpose_to(e: &mut Emitter, inst: &Inst, value: ValueId, sizes: &[i64], per
     let result: Vec<i64> = perm.iter().map(|p| sizes[*p as usize]).collect();
     let ty = e.ctx.tensor_type(&result, element);
     let attrs = vec![("permutation", e.ctx.i64_array_attr(perm))];
-    let op = e.op(HloOpKind::Transpose.name(), vec![value], vec![ty], attrs, Vec::new(), inst.loc);
+    let op = e.op(HloOpKind::Transpose.def(), vec![value], vec![ty], attrs, Vec::new(), inst.loc);
     e.body.result(op, 0)
 }
 

@@ -50,7 +50,7 @@ impl Emitter<'_, '_, '_> {
                     values.push(self.materialize(e, loc)?);
                 }
                 let ty = self.ctx.ty(TypeData::Tuple(values.iter().map(|v| self.body.value_type(*v)).collect()));
-                let op = self.op(HloOpKind::Tuple.name(), values, vec![ty], Vec::new(), Vec::new(), loc);
+                let op = self.op(HloOpKind::Tuple.def(), values, vec![ty], Vec::new(), Vec::new(), loc);
                 Ok(self.body.result(op, 0))
             }
             HloValue::Unavailable { what, .. } => {
@@ -80,7 +80,7 @@ impl Emitter<'_, '_, '_> {
                     _ => return Err(xla_ir::Diagnostic::error(loc, "get-tuple-element of a value that is not a tuple")),
                 };
                 let index_attr = self.ctx.i64_attr(index);
-                let op = self.op(HloOpKind::GetTupleElement.name(), vec![*id], vec![ty], vec![("index", index_attr)], Vec::new(), loc);
+                let op = self.op(HloOpKind::GetTupleElement.def(), vec![*id], vec![ty], vec![("index", index_attr)], Vec::new(), loc);
                 Ok(HloValue::Value(self.body.result(op, 0)))
             }
             HloValue::Unavailable { what, .. } => {
@@ -148,7 +148,7 @@ impl Emitter<'_, '_, '_> {
                 let e = self.materialize(&e, loc)?;
                 elements.push(self.coerce(e, t, loc, what)?);
             }
-            let op = self.op(HloOpKind::Tuple.name(), elements, vec![target], Vec::new(), Vec::new(), loc);
+            let op = self.op(HloOpKind::Tuple.def(), elements, vec![target], Vec::new(), Vec::new(), loc);
             return Ok(self.body.result(op, 0));
         }
         if self.ctx.as_tensor(ty).is_none() {
@@ -157,7 +157,7 @@ impl Emitter<'_, '_, '_> {
                 format!("{what} has type {}, expected {}", self.ctx.type_to_string(ty), self.ctx.type_to_string(target)),
             ));
         }
-        let op = self.op(HloOpKind::Copy.name(), vec![v], vec![target], Vec::new(), Vec::new(), loc);
+        let op = self.op(HloOpKind::Copy.def(), vec![v], vec![target], Vec::new(), Vec::new(), loc);
         Ok(self.body.result(op, 0))
     }
 }

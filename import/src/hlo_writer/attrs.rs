@@ -1,4 +1,4 @@
-//! XLA's attribute syntax, and reading the IR attributes it is written from.
+//! XLA's attribute syntax, written from the values the ops' typed accessors give.
 //!
 //! Syntax: integer lists `{1,2}`, lists of lists `{{0,1},{2,3}}`, slices
 //! `{[0:2], [1:5:2]}`, padding configurations `low_high_interior` per dimension joined by
@@ -6,12 +6,10 @@
 //! rhs_reversal=..}` (fields at their defaults left out, as XLA prints them), and C-escaped
 //! strings.
 //!
-//! Invariant: the readers return `None` only for an attribute that is absent or of another
-//! kind; callers turn that into a located error or a default, never a panic.
+//! Invariant: every function here is total: it writes whatever values it is given, and the
+//! callers check what XLA's syntax cannot say (a 0-d padding, mismatched window ranks).
 
 use std::fmt::Write;
-
-use xla_ir::{AttrData, Body, OpId};
 
 use super::shape::join;
 
@@ -115,81 +113,6 @@ pub(crate) fn string_literal(s: &str) -> String {
     }
     out.push('"');
     out
-}
-
-/// Typed reads of an op's attributes.
-pub(crate) struct Attrs<'a, 'c> {
-    pub body: &'a Body<'c>,
-    pub op: OpId,
-}
-
-impl<'a, 'c> Attrs<'a, 'c> {
-    fn data(&self, name: &str) -> Option<&'c AttrData> {
-        self.body.attr(self.op, name).map(|a| self.body.ctx().attr_data(a))
-    }
-
-    /// An `array<i64: ...>` attribute.
-    pub(crate) fn ints(&self, name: &str) -> Option<&'c [i64]> {
-        match self.data(name)? {
-            AttrData::DenseIntArray { values, .. } => Some(values.as_slice()),
-            _ => None,
-        }
-    }
-
-    /// An integer attribute that fits in `i64`.
-    pub(crate) fn int(&self, name: &str) -> Option<i64> {
-        match self.data(name)? {
-            AttrData::Integer { value, .. } => i64::try_from(*value).ok(),
-            _ => None,
-        }
-    }
-
-    /// A float attribute.
-    pub(crate) fn float(&self, name: &str) -> Option<f64> {
-        match self.data(name)? {
-            AttrData::Float { bits, .. } => Some(f64::from_bits(*bits)),
-            _ => None,
-        }
-    }
-
-    /// A bool attribute.
-    pub(crate) fn bool(&self, name: &str) -> Option<bool> {
-        match self.data(name)? {
-            AttrData::Bool(b) => Some(*b),
-            _ => None,
-        }
-    }
-
-    /// Whether the unit attribute (or a `true` bool) `name` is present.
-    pub(crate) fn flag(&self, name: &str) -> bool {
-        matches!(self.data(name), Some(AttrData::Unit | AttrData::Bool(true)))
-    }
-
-    /// A string attribute.
-    pub(crate) fn string(&self, name: &str) -> Option<&'c str> {
-        match self.data(name)? {
-            AttrData::String(s) => Some(s.as_str()),
-            _ => None,
-        }
-    }
-
-    /// An array of `array<i64: ...>` attributes.
-    pub(crate) fn int_lists(&self, name: &str) -> Option<Vec<&'c [i64]>> {
-        let ctx = self.body.ctx();
-        match self.data(name)? {
-            AttrData::Array(entries) => entries.iter().map(|e| ctx.as_int_array(*e)).collect(),
-            _ => None,
-        }
-    }
-
-    /// An array of string attributes.
-    pub(crate) fn strings(&self, name: &str) -> Option<Vec<&'c str>> {
-        let ctx = self.body.ctx();
-        match self.data(name)? {
-            AttrData::Array(entries) => entries.iter().map(|e| ctx.as_string(*e)).collect(),
-            _ => None,
-        }
-    }
 }
 
 #[cfg(test)]

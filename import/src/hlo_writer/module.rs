@@ -18,13 +18,16 @@
 
 use std::collections::HashMap;
 
-use xla_dialects::hlo::{HloOp};
-use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, OpId, OpRef, RegionId, Type, ValueId, WalkOrder};
+use xla_dialects::builtin::BuiltinOp;
+use xla_dialects::func::FuncDialectOp;
+use xla_dialects::hlo::{HloOp, HloOpKind};
+use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, Op, OpId, OpRef, RegionId, Type, ValueId, WalkOrder};
 
 use super::computation::{Computation, Inst};
 use super::names::{sanitize, Names};
 use super::shape::{shape_text, tuple_of};
-use super::sharing::blocks_equal;
+use super::sharing::{blocks_equal, is_return};
+use crate::opcode_spelling::opcode_of;
 
 /// How a block's arguments become parameters.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -80,14 +83,14 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
     /// The HLO text of `module`, a `builtin.module` of functions.
     pub(crate) fn write(mut self, module: OpId) -> Result<String, Diagnostic> {
         let body = self.body;
-        if body.op_name(module) != "builtin.module" {
+        if !matches!(BuiltinOp::of(body, module), Some(BuiltinOp::Module(_))) {
             return Err(OpRef::new(body, module).error("is not a builtin.module; only a module of functions is written as HLO"));
         }
         let mut order = Vec::new();
         for &region in &body.op(module).regions {
             for &block in &body.region(region).blocks {
                 for op in body.block_ops(block) {
-                    if body.op_name(op) != "func.func" {
+                    if !matches!(FuncDialectOp::of(body, op), Some(FuncDialectOp::Func(_))) {
                         return Err(OpRef::new(body, op).error("has no HLO text form at module level; only functions do"));
                     }
                     order.push((self.symbol_name(op), op));
@@ -109,10 +112,7 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         let entry_name = self.funcs.get(&entry_symbol).map(|(_, n)| n.clone()).unwrap_or_else(|| sanitize(&entry_symbol));
         let (entry_text, layout) = self.function_computation(entry, entry_name, true)?;
         self.computations.push(entry_text);
-        let module_name = body
-            .attr(module, "sym_name")
-            .and_then(|a| self.ctx.as_string(a))
-            .map_or_else(|| "module".to_string(), sanitize);
+        let module_name = body.symbol_name(module).map_or_else(|| "module".to_string(), sanitize);
         let mut out = format!("HloModule {module_name}, entry_computation_layout={{{layout}}}\n");
         for c in &self.computations {
             out.push('\n');
@@ -123,7 +123,7 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
 
     /// The `sym_name` of a function (empty when it has none, which the verifier rejects).
     fn symbol_name(&self, func: OpId) -> String {
-        self.body.attr(func, "sym_name").and_then(|a| self.ctx.as_string(a)).unwrap_or("").to_string()
+        self.body.symbol_name(func).unwrap_or("").to_string()
     }
 
     /// The HLO name of function `symbol`, writing its computation first if that is not done
@@ -314,16 +314,15 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         }
         let mut terminated = false;
         for op in self.body.block_ops(block) {
-            match self.body.op_name(op) {
-                "func.return" | "hlo.return" => {
-                    let mut operands = self.body.op(op).operands.clone();
-                    if captured.pass_through {
-                        operands.extend(&captured.values);
-                    }
-                    self.set_root(comp, &operands, op)?;
-                    terminated = true;
+            if is_return(self.body, op) {
+                let mut operands = self.body.op(op).operands.clone();
+                if captured.pass_through {
+                    operands.extend(&captured.values);
                 }
-                _ => self.write_op(comp, op)?,
+                self.set_root(comp, &operands, op)?;
+                terminated = true;
+            } else {
+                self.write_op(comp, op)?;
             }
         }
         if !terminated {
@@ -352,15 +351,17 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         }
         let shapes: Vec<String> = insts.iter().map(|i| comp.shape(*i).to_string()).collect();
         let names: Vec<String> = insts.iter().map(|i| comp.name(*i).to_string()).collect();
-        let name = self.names.numbered("tuple");
-        Ok(comp.push(name, tuple_of(&shapes), "tuple", &names, &[]))
+        let opcode = opcode_of(HloOpKind::Tuple);
+        let name = self.names.numbered(&opcode);
+        Ok(comp.push(name, tuple_of(&shapes), &opcode, &names, &[]))
     }
 
     /// Appends `get-tuple-element(tuple), index=i` of shape `shape`.
     pub(crate) fn get_tuple_element(&mut self, comp: &mut Computation, tuple: Inst, shape: String, i: usize) -> Inst {
-        let name = self.names.numbered("get-tuple-element");
+        let opcode = opcode_of(HloOpKind::GetTupleElement);
+        let name = self.names.numbered(&opcode);
         let operand = comp.name(tuple).to_string();
-        comp.push(name, shape, "get-tuple-element", &[operand], &[format!("index={i}")])
+        comp.push(name, shape, &opcode, &[operand], &[format!("index={i}")])
     }
 
     /// The instruction defining operand value `value` of `op`. A constant defined outside
@@ -372,9 +373,11 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         if let Some(inst) = comp.inst_of(value) {
             return Ok(inst);
         }
-        match self.body.defining_op(value) {
-            Some(def) if self.body.op_name(def) == "hlo.constant" => {
-                let inst = self.constant_inst(comp, def)?;
+        let defining = self.body.defining_op(value).and_then(|def| HloOp::of(self.body, def));
+        match defining {
+            Some(HloOp::Constant(constant)) => {
+                self.check_declared(constant.id(), HloOpKind::Constant.def())?;
+                let inst = self.constant_inst(comp, constant)?;
                 comp.bind(value, inst);
                 Ok(inst)
             }

@@ -14,11 +14,13 @@
 
 use std::collections::HashMap;
 
+use xla_dialects::func::FuncDialectOp;
+use xla_dialects::hlo::HloOp;
 use xla_ir::{BlockId, Body, OpId, ValueId};
 
 /// Whether `op` ends a block by returning values (the two terminators the writer knows).
-fn is_return(body: &Body, op: OpId) -> bool {
-    matches!(body.op_name(op), "hlo.return" | "func.return")
+pub(crate) fn is_return(body: &Body, op: OpId) -> bool {
+    matches!(HloOp::of(body, op), Some(HloOp::Return(_))) || matches!(FuncDialectOp::of(body, op), Some(FuncDialectOp::Return(_)))
 }
 
 /// Whether blocks `a` and `b` compute the same thing (see the module documentation).

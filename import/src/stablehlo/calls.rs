@@ -14,14 +14,16 @@
 //! version = 1 : i32} : (...) -> ...` is read as `func.call @f(%a, %b)`: the decomposition
 //! is the composite's meaning, and the name and attributes are hints hlo has no place for.
 
+use xla_dialects::func::FuncDialectOpKind;
 use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::OpParser;
 use xla_ir::{AttrData, Attribute, Body, Context, Diagnostic, Location, NamedAttribute, OpId, OpState};
 
 use super::attr_text::{enum_value, int_list_attr, struct_attr, struct_fields, Fields, TextTokens};
-use super::legalize::{op_error, rename_op};
-use super::syntax::{attr_dict, functional_type, rename};
+use super::dialect::StablehloOpKind;
+use super::legalize::{op_error, rename_op_to_name};
+use super::syntax::{attr_dict, functional_type, rename_to_name};
 
 /// The attributes of a custom call that describe the call itself rather than its meaning.
 const CALL_ATTRS: &[&str] = &["call_target_name", "has_side_effect", "backend_config", "api_version", "called_computations"];
@@ -37,7 +39,7 @@ pub(crate) fn parse_custom_call(p: &mut OpParser, state: &mut OpState) -> Result
     let ctx = p.ctx();
     let (name, attrs) = translate_custom_call(ctx, &target, std::mem::take(&mut state.attributes), state.location)?;
     state.attributes = attrs;
-    rename(p, state, &name);
+    rename_to_name(p, state, &name);
     Ok(())
 }
 
@@ -54,7 +56,7 @@ fn translate_custom_call(
         return Ok((format!("check.{check}"), kept));
     }
     let mut out = vec![NamedAttribute { name: ctx.symbol("call_target_name"), value: ctx.string_attr(target) }];
-    let error = |message: String| Diagnostic::error(loc, format!("'stablehlo.custom_call' op {message}"));
+    let error = |message: String| Diagnostic::error(loc, format!("'{}' op {message}", StablehloOpKind::CustomCall.name()));
     for a in attrs {
         let name = ctx.symbol_str(a.name);
         let value = match name {
@@ -111,7 +113,7 @@ fn api_version_name(value: i128) -> Option<String> {
 /// operand_tuple_indices = []>, ...]` as hlo's dictionaries.
 fn output_operand_aliases(ctx: &Context, attr: Attribute, loc: Location) -> Result<Attribute, Diagnostic> {
     let AttrData::Array(entries) = ctx.attr_data(attr) else {
-        return Err(Diagnostic::error(loc, "'stablehlo.custom_call' op attribute 'output_operand_aliases' must be a list"));
+        return Err(Diagnostic::error(loc, format!("'{}' op attribute 'output_operand_aliases' must be a list", StablehloOpKind::CustomCall.name())));
     };
     let mut out = Vec::new();
     for e in entries {
@@ -122,7 +124,7 @@ fn output_operand_aliases(ctx: &Context, attr: Attribute, loc: Location) -> Resu
         let what = "#stablehlo.output_operand_alias<...>";
         let (mnemonic, text) = struct_attr(ctx, *e)
             .filter(|(m, _)| *m == "output_operand_alias")
-            .ok_or_else(|| Diagnostic::error(loc, format!("'stablehlo.custom_call' op expected {what}, found {}", ctx.attr_to_string(*e))))?;
+            .ok_or_else(|| Diagnostic::error(loc, format!("'{}' op expected {what}, found {}", StablehloOpKind::CustomCall.name(), ctx.attr_to_string(*e))))?;
         debug_assert_eq!(mnemonic, "output_operand_alias");
         let mut tokens = TextTokens::new(text, loc, what);
         let fields = Fields::new(struct_fields(&mut tokens)?, loc, what);
@@ -148,7 +150,7 @@ pub(crate) fn convert_custom_call(body: &mut Body, op: OpId) -> Result<(), Diagn
         .to_string();
     let (name, translated) = translate_custom_call(ctx, &target, attrs.clone(), body.op(op).location)?;
     replace_attrs(body, op, &attrs, translated);
-    rename_op(body, op, &name);
+    rename_op_to_name(body, op, &name);
     Ok(())
 }
 
@@ -173,9 +175,9 @@ pub(crate) fn parse_composite(p: &mut OpParser, state: &mut OpState) -> Result<(
     let decomposition = state
         .attr(ctx.symbol("decomposition"))
         .filter(|a| matches!(ctx.attr_data(*a), AttrData::SymbolRef(_)))
-        .ok_or_else(|| Diagnostic::error(state.location, "'stablehlo.composite' op requires a symbol attribute 'decomposition'"))?;
+        .ok_or_else(|| Diagnostic::error(state.location, format!("'{}' op requires a symbol attribute 'decomposition'", StablehloOpKind::Composite.name())))?;
     state.attributes = vec![NamedAttribute { name: ctx.symbol("callee"), value: decomposition }];
-    rename(p, state, "func.call");
+    rename_to_name(p, state, FuncDialectOpKind::Call.name());
     Ok(())
 }
 
@@ -188,6 +190,6 @@ pub(crate) fn convert_composite(body: &mut Body, op: OpId) -> Result<(), Diagnos
         .filter(|a| matches!(ctx.attr_data(*a), AttrData::SymbolRef(_)))
         .ok_or_else(|| op_error(body, op, "requires a symbol attribute 'decomposition'"))?;
     replace_attrs(body, op, &attrs, vec![NamedAttribute { name: ctx.symbol("callee"), value: decomposition }]);
-    rename_op(body, op, "func.call");
+    rename_op_to_name(body, op, FuncDialectOpKind::Call.name());
     Ok(())
 }

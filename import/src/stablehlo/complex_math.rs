@@ -21,48 +21,82 @@ use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Body, Diagnostic, FloatKind, OpId, TypeData, ValueId};
 
 use super::chlo::emit::{max_finite, Emitter};
+use super::dialect::StablehloOpKind;
 
-/// The StableHLO ops (short names) this module expands on complex numbers.
-pub(crate) const EXPANDED: &[&str] = &["exponential", "log", "log_plus_one", "sqrt"];
+/// The complex functions this module writes as real arithmetic.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ComplexFunction {
+    Exponential,
+    Log,
+    LogPlusOne,
+    Sqrt,
+}
 
-/// The expansion of the hlo op `name` (`hlo.exponential`, ...), if this module has one.
-fn expansion(name: &str) -> Option<OnParts> {
-    match name {
-        "hlo.exponential" => Some(exp),
-        "hlo.log" => Some(log),
-        "hlo.log_plus_one" => Some(log_plus_one),
-        "hlo.sqrt" => Some(sqrt),
-        _ => None,
+impl ComplexFunction {
+    /// Every function this module expands.
+    pub(crate) const ALL: [ComplexFunction; 4] =
+        [ComplexFunction::Exponential, ComplexFunction::Log, ComplexFunction::LogPlusOne, ComplexFunction::Sqrt];
+
+    /// The StableHLO op that computes it.
+    pub(crate) fn stablehlo_kind(self) -> StablehloOpKind {
+        match self {
+            ComplexFunction::Exponential => StablehloOpKind::Exponential,
+            ComplexFunction::Log => StablehloOpKind::Log,
+            ComplexFunction::LogPlusOne => StablehloOpKind::LogPlusOne,
+            ComplexFunction::Sqrt => StablehloOpKind::Sqrt,
+        }
+    }
+
+    /// The hlo op that computes it as one op.
+    pub(crate) fn hlo_kind(self) -> HloOpKind {
+        match self {
+            ComplexFunction::Exponential => HloOpKind::Exponential,
+            ComplexFunction::Log => HloOpKind::Log,
+            ComplexFunction::LogPlusOne => HloOpKind::LogPlusOne,
+            ComplexFunction::Sqrt => HloOpKind::Sqrt,
+        }
+    }
+
+    /// The function StableHLO op `kind` computes, when this module expands it.
+    pub(crate) fn of_stablehlo(kind: StablehloOpKind) -> Option<ComplexFunction> {
+        ComplexFunction::ALL.iter().copied().find(|function| function.stablehlo_kind() == kind)
+    }
+
+    /// Its expansion: the parts of its result from the parts of its operand.
+    fn on_parts(self) -> OnParts {
+        match self {
+            ComplexFunction::Exponential => exp,
+            ComplexFunction::Log => log,
+            ComplexFunction::LogPlusOne => log_plus_one,
+            ComplexFunction::Sqrt => sqrt,
+        }
     }
 }
 
-/// Expands `op` when it is one of the complex ops this module writes as real arithmetic;
+/// Replaces `op`, which computes `function`, by its expansion when its operand is complex;
 /// returns whether it did.
-pub(crate) fn expand_complex_math(body: &mut Body, op: OpId) -> Result<bool, Diagnostic> {
-    let Some(expand) = expansion(body.op_name(op)) else { return Ok(false) };
+pub(crate) fn expand_complex_math(body: &mut Body, op: OpId, function: ComplexFunction) -> Result<bool, Diagnostic> {
     let Some(&z) = body.op(op).operands.first() else { return Ok(false) };
     let result = {
         let mut em = Emitter::new(body, op);
         let Some(parts) = split(&mut em, z)? else { return Ok(false) };
-        let (re, im) = expand(&mut em, parts)?;
-        em.one(HloOpKind::Complex.name(), &[re, im], &[], None)?
+        let (re, im) = function.on_parts()(&mut em, parts)?;
+        em.one(HloOpKind::Complex, &[re, im], &[], None)?
     };
     body.replace_op(op, &[result]);
     Ok(true)
 }
 
-/// Emits the complex function `name` (an hlo op name this module expands) of the complex
-/// value `z` as real arithmetic, for expansions that are written with complex `exp` and
-/// `log` (chlo's complex `sinh` and `cosh`); any other operand or name gets the one op.
-pub(crate) fn emit(em: &mut Emitter, name: &str, z: ValueId) -> Result<ValueId, Diagnostic> {
-    if let Some(expand) = expansion(name) {
-        if let Some(parts) = split(em, z)? {
-            let (re, im) = expand(em, parts)?;
-            return em.one(HloOpKind::Complex.name(), &[re, im], &[], None);
-        }
+/// Emits `function` of the complex value `z` as real arithmetic, for expansions that are
+/// written with complex `exp` and `log` (chlo's complex `sinh` and `cosh`); any other
+/// operand gets the function's one hlo op.
+pub(crate) fn emit(em: &mut Emitter, function: ComplexFunction, z: ValueId) -> Result<ValueId, Diagnostic> {
+    if let Some(parts) = split(em, z)? {
+        let (re, im) = function.on_parts()(em, parts)?;
+        return em.one(HloOpKind::Complex, &[re, im], &[], None);
     }
     let ty = em.ty(z);
-    em.one(name, &[z], &[], Some(ty))
+    em.one(function.hlo_kind(), &[z], &[], Some(ty))
 }
 
 /// The real and imaginary parts of a complex value `x + iy`, and their float format.
@@ -85,8 +119,8 @@ pub(crate) fn split(em: &mut Emitter, z: ValueId) -> Result<Option<Parts>, Diagn
     let TypeData::Complex(part) = *ctx.type_data(tensor.element) else { return Ok(None) };
     let TypeData::Float(kind) = *ctx.type_data(part) else { return Ok(None) };
     let part_type = em.with_element(em.ty(z), part);
-    let x = em.one(HloOpKind::Real.name(), &[z], &[], Some(part_type))?;
-    let y = em.one(HloOpKind::Imag.name(), &[z], &[], Some(part_type))?;
+    let x = em.one(HloOpKind::Real, &[z], &[], Some(part_type))?;
+    let y = em.one(HloOpKind::Imag, &[z], &[], Some(part_type))?;
     Ok(Some(Parts { x, y, kind }))
 }
 
@@ -94,23 +128,23 @@ pub(crate) fn split(em: &mut Emitter, z: ValueId) -> Result<Option<Parts>, Diagn
 /// product need not, `exp(x/2)` is applied twice (`(exp(x/2) cos y) exp(x/2)`); the
 /// imaginary part of a real argument is exactly 0 (not `inf * 0 = NaN`).
 fn exp(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
-    let e = em.unary("exponential", x)?;
+    let e = em.unary(HloOpKind::Exponential, x)?;
     let inf = em.float(f64::INFINITY, x)?;
     let overflows = em.compare("EQ", e, inf, None)?;
     let half = em.float(0.5, x)?;
     let half_x = em.mul(x, half)?;
-    let e_half = em.unary("exponential", half_x)?;
+    let e_half = em.unary(HloOpKind::Exponential, half_x)?;
     let scaled = |em: &mut Emitter, trig: ValueId| -> Result<ValueId, Diagnostic> {
         let twice = em.mul(e_half, trig)?;
         let twice = em.mul(twice, e_half)?;
         let once = em.mul(e, trig)?;
         em.select(overflows, twice, once)
     };
-    let cos = em.unary("cosine", y)?;
+    let cos = em.unary(HloOpKind::Cosine, y)?;
     let re = scaled(em, cos)?;
     let zero = em.float(0.0, x)?;
     let y_is_zero = em.compare("EQ", y, zero, None)?;
-    let sin = em.unary("sine", y)?;
+    let sin = em.unary(HloOpKind::Sine, y)?;
     let im = scaled(em, sin)?;
     let im = em.select(y_is_zero, zero, im)?;
     Ok((re, im))
@@ -144,31 +178,31 @@ fn log(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueI
     let errors = em.add(errors, e4)?;
     let norm_minus_one = em.add(sum_xy, errors)?;
 
-    let magnitude = em.unary("abs", norm_minus_one)?;
+    let magnitude = em.unary(HloOpKind::Abs, norm_minus_one)?;
     let half = em.float(0.5, x)?;
     let near_circle = em.compare("LT", magnitude, half, None)?;
-    let near = em.unary("log_plus_one", norm_minus_one)?;
+    let near = em.unary(HloOpKind::LogPlusOne, norm_minus_one)?;
     let near = em.mul(near, half)?;
     let far = log_of_hypot(em, x, y, half)?;
     let re = em.select(near_circle, near, far)?;
-    let im = em.binary("atan2", y, x)?;
+    let im = em.binary(HloOpKind::Atan2, y, x)?;
     Ok((re, im))
 }
 
 /// `log(hypot(x, y)) = log(m) + log1p((n/m)^2) / 2` with `m = max(|x|, |y|)` and
 /// `n = min(|x|, |y|)`; the ratio is 1 where they are equal (both infinite included).
 fn log_of_hypot(em: &mut Emitter, x: ValueId, y: ValueId, half: ValueId) -> Result<ValueId, Diagnostic> {
-    let ax = em.unary("abs", x)?;
-    let ay = em.unary("abs", y)?;
-    let m = em.binary("maximum", ax, ay)?;
-    let log_m = em.unary("log", m)?;
-    let n = em.binary("minimum", ax, ay)?;
+    let ax = em.unary(HloOpKind::Abs, x)?;
+    let ay = em.unary(HloOpKind::Abs, y)?;
+    let m = em.binary(HloOpKind::Maximum, ax, ay)?;
+    let log_m = em.unary(HloOpKind::Log, m)?;
+    let n = em.binary(HloOpKind::Minimum, ax, ay)?;
     let equal = em.compare("EQ", n, m, None)?;
     let one = em.float(1.0, x)?;
     let ratio = em.div(n, m)?;
     let ratio = em.select(equal, one, ratio)?;
     let ratio2 = em.mul(ratio, ratio)?;
-    let log1p = em.unary("log_plus_one", ratio2)?;
+    let log1p = em.unary(HloOpKind::LogPlusOne, ratio2)?;
     let half_log1p = em.mul(log1p, half)?;
     em.add(log_m, half_log1p)
 }
@@ -179,32 +213,32 @@ fn log_of_hypot(em: &mut Emitter, x: ValueId, y: ValueId, half: ValueId) -> Resu
 /// sum taken with every rounding error recovered (Dekker's product for the squares, two-sum
 /// for the additions), so that it does not cancel for `z` near 0.
 fn log_plus_one(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
-    let ax = em.unary("abs", x)?;
-    let ay = em.unary("abs", y)?;
-    let m = em.binary("maximum", ax, ay)?;
+    let ax = em.unary(HloOpKind::Abs, x)?;
+    let ay = em.unary(HloOpKind::Abs, y)?;
+    let m = em.binary(HloOpKind::Maximum, ax, ay)?;
     let limit = em.float(max_finite(kind).sqrt() * 0.01, x)?;
     let huge = em.compare("GT", m, limit, None)?;
-    let log_m = em.unary("log", m)?;
-    let n = em.binary("minimum", ax, ay)?;
+    let log_m = em.unary(HloOpKind::Log, m)?;
+    let n = em.binary(HloOpKind::Minimum, ax, ay)?;
     let equal = em.compare("EQ", n, m, None)?;
     let one = em.float(1.0, x)?;
     let ratio = em.div(n, m)?;
     let ratio2 = em.mul(ratio, ratio)?;
     let ratio2 = em.select(equal, one, ratio2)?;
-    let log1p_ratio2 = em.unary("log_plus_one", ratio2)?;
+    let log1p_ratio2 = em.unary(HloOpKind::LogPlusOne, ratio2)?;
     let half = em.float(0.5, x)?;
     let half_log1p_ratio2 = em.mul(log1p_ratio2, half)?;
     let for_huge = em.add(log_m, half_log1p_ratio2)?;
 
     let x_plus_one = em.add(x, one)?;
-    let a_x_plus_one = em.unary("abs", x_plus_one)?;
+    let a_x_plus_one = em.unary(HloOpKind::Abs, x_plus_one)?;
     let taxicab = em.add(a_x_plus_one, ay)?;
     let fifth = em.float(0.2, x)?;
     let near_minus_one = em.compare("LT", taxicab, fifth, None)?;
     let x_plus_one2 = em.mul(x_plus_one, x_plus_one)?;
     let y2 = em.mul(y, y)?;
     let norm2 = em.add(x_plus_one2, y2)?;
-    let log_norm2 = em.unary("log", norm2)?;
+    let log_norm2 = em.unary(HloOpKind::Log, norm2)?;
     let for_near_minus_one = em.mul(log_norm2, half)?;
 
     let two_x = em.add(x, x)?;
@@ -223,12 +257,12 @@ fn log_plus_one(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueI
     let e4 = two_sum_error(em, s4, s3, x2_error)?;
     let errors = em.add(errors, e4)?;
     let sum = em.add(s4, errors)?;
-    let log1p_sum = em.unary("log_plus_one", sum)?;
+    let log1p_sum = em.unary(HloOpKind::LogPlusOne, sum)?;
     let general = em.mul(log1p_sum, half)?;
 
     let not_huge = em.select(near_minus_one, for_near_minus_one, general)?;
     let re = em.select(huge, for_huge, not_huge)?;
-    let im = em.binary("atan2", y, x_plus_one)?;
+    let im = em.binary(HloOpKind::Atan2, y, x_plus_one)?;
     Ok((re, im))
 }
 
@@ -241,10 +275,10 @@ fn log_plus_one(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueI
 fn sqrt(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
     let zero = em.float(0.0, x)?;
     let x_nonnegative = em.compare("GE", x, zero, None)?;
-    let ax = em.unary("abs", x)?;
-    let ay = em.unary("abs", y)?;
+    let ax = em.unary(HloOpKind::Abs, x)?;
+    let ay = em.unary(HloOpKind::Abs, y)?;
     let equal = em.compare("EQ", ax, ay, None)?;
-    let sqrt_ax = em.unary("sqrt", ax)?;
+    let sqrt_ax = em.unary(HloOpKind::Sqrt, ax)?;
     let sqrt_one_plus_sqrt2 = em.float((1.0 + std::f64::consts::SQRT_2).sqrt(), x)?;
     let scaled = em.mul(sqrt_ax, sqrt_one_plus_sqrt2)?;
     let sqrt2 = em.float(std::f64::consts::SQRT_2, x)?;
@@ -255,11 +289,11 @@ fn sqrt(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId
     let half_modulus = em.div(modulus, two)?;
     let half_ax = em.div(ax, two)?;
     let u_squared = em.add(half_modulus, half_ax)?;
-    let u = em.unary("sqrt", u_squared)?;
+    let u = em.unary(HloOpKind::Sqrt, u_squared)?;
     let u_is_zero = em.compare("EQ", u, zero, None)?;
     let inf = em.float(f64::INFINITY, x)?;
     let u_is_inf = em.compare("EQ", u, inf, None)?;
-    let u_unusable = em.binary("or", u_is_zero, u_is_inf)?;
+    let u_unusable = em.binary(HloOpKind::Or, u_is_zero, u_is_inf)?;
 
     // The ratio r = min/max of |x| and |y| (1 where equal), and hypot(r, 1).
     let x_larger = em.compare("GT", ax, ay, None)?;
@@ -268,15 +302,15 @@ fn sqrt(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId
     let y_over_x = em.div(ay, ax)?;
     let r = em.select(x_smaller, x_over_y, y_over_x)?;
     let r = em.select(equal, one, r)?;
-    let ar = em.unary("abs", r)?;
+    let ar = em.unary(HloOpKind::Abs, r)?;
     let hypot_r = hypot(em, ar, one)?;
     let hypot_r_plus_one = em.add(hypot_r, one)?;
-    let sqrt_hypot_r_plus_one = em.unary("sqrt", hypot_r_plus_one)?;
+    let sqrt_hypot_r_plus_one = em.unary(HloOpKind::Sqrt, hypot_r_plus_one)?;
     let factor_x = em.div(sqrt_hypot_r_plus_one, sqrt2)?;
     let u_x_larger = em.mul(sqrt_ax, factor_x)?;
-    let sqrt_ay = em.unary("sqrt", ay)?;
+    let sqrt_ay = em.unary(HloOpKind::Sqrt, ay)?;
     let r_plus_hypot_r = em.add(r, hypot_r)?;
-    let sqrt_r_plus_hypot_r = em.unary("sqrt", r_plus_hypot_r)?;
+    let sqrt_r_plus_hypot_r = em.unary(HloOpKind::Sqrt, r_plus_hypot_r)?;
     let factor_y = em.div(sqrt_r_plus_hypot_r, sqrt2)?;
     let u_y_larger = em.mul(sqrt_ay, factor_y)?;
     let u_rescaled = em.select(x_larger, u_x_larger, u_y_larger)?;
@@ -303,9 +337,9 @@ fn sqrt(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId
     let re = em.select(x_nonnegative, big_part, small_part)?;
     let x_negative = em.compare("LT", x, zero, None)?;
     let y_negative = em.compare("LT", y, zero, None)?;
-    let minus_big = em.unary("negate", big_part)?;
+    let minus_big = em.unary(HloOpKind::Negate, big_part)?;
     let signed_big = em.select(y_negative, minus_big, big_part)?;
-    let minus_small = em.unary("negate", small_part)?;
+    let minus_small = em.unary(HloOpKind::Negate, small_part)?;
     let signed_small = em.select(y_negative, minus_small, small_part)?;
     let im = em.select(x_negative, signed_big, signed_small)?;
     Ok((re, im))
@@ -319,17 +353,17 @@ pub(crate) fn hypot(em: &mut Emitter, a: ValueId, b: ValueId) -> Result<ValueId,
     let one = em.float(1.0, a)?;
     let zero = em.float(0.0, a)?;
     let two = em.float(2.0, a)?;
-    let m = em.binary("maximum", a, b)?;
-    let n = em.binary("minimum", a, b)?;
+    let m = em.binary(HloOpKind::Maximum, a, b)?;
+    let n = em.binary(HloOpKind::Minimum, a, b)?;
     let equal = em.compare("EQ", m, n, None)?;
     let m_sqrt2 = em.mul(m, sqrt2)?;
     let r = em.div(n, m)?;
     let r2 = em.mul(r, r)?;
     let one_plus_r2 = em.add(r2, one)?;
-    let root = em.unary("sqrt", one_plus_r2)?;
+    let root = em.unary(HloOpKind::Sqrt, one_plus_r2)?;
     let root_is_one = em.compare("EQ", root, one, None)?;
     let r2_positive = em.compare("GT", r2, zero, None)?;
-    let use_series = em.binary("and", root_is_one, r2_positive)?;
+    let use_series = em.binary(HloOpKind::And, root_is_one, r2_positive)?;
     let m_r2 = em.mul(m, r2)?;
     let half_m_r2 = em.div(m_r2, two)?;
     let series = em.add(m, half_m_r2)?;
@@ -343,7 +377,7 @@ pub(crate) fn hypot(em: &mut Emitter, a: ValueId, b: ValueId) -> Result<ValueId,
 /// the significand) and a low half `al = a - ah`, then
 /// `error = -a2 + ah*ah + ah*al + ah*al + al*al`, summed in that order.
 fn square_error(em: &mut Emitter, a: ValueId, a2: ValueId, kind: FloatKind) -> Result<ValueId, Diagnostic> {
-    let minus_a2 = em.unary("negate", a2)?;
+    let minus_a2 = em.unary(HloOpKind::Negate, a2)?;
     let splitter = em.float(dekker_splitter(kind), a)?;
     let t = em.mul(a, splitter)?;
     let a_minus_t = em.sub(a, t)?;

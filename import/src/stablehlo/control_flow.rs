@@ -56,7 +56,7 @@ pub(crate) fn parse_while(p: &mut OpParser, state: &mut OpState) -> Result<(), D
     let body = p.parse_region(entry, false)?;
     state.regions = vec![cond, body];
     state.result_types = types;
-    rename(p, state, HloOpKind::While.name());
+    rename(p, state, HloOpKind::While);
     Ok(())
 }
 
@@ -70,7 +70,7 @@ pub(crate) fn parse_return(p: &mut OpParser, state: &mut OpState) -> Result<(), 
         let types = p.parse_type_list()?;
         resolve(p, state, &values, &types, at)?;
     }
-    rename(p, state, HloOpKind::Return.name());
+    rename(p, state, HloOpKind::Return);
     Ok(())
 }
 
@@ -156,6 +156,6 @@ pub(crate) fn convert_conditional(body: &mut Body, op: OpId) -> Result<(), Diagn
     let mut operands = vec![selector];
     operands.extend(branch_operands);
     body.set_operands(op, operands);
-    rename_op(body, op, HloOpKind::Conditional.name());
+    rename_op(body, op, HloOpKind::Conditional);
     Ok(())
 }

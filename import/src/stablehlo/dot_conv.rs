@@ -120,7 +120,7 @@ pub(crate) fn parse_dot(p: &mut OpParser, state: &mut OpState) -> Result<(), Dia
     }
     attr_dict(p, state)?;
     functional_type(p, state, &ab)?;
-    rename(p, state, HloOpKind::Dot.name());
+    rename(p, state, HloOpKind::Dot);
     Ok(())
 }
 
@@ -167,7 +167,7 @@ pub(crate) fn parse_dot_general(p: &mut OpParser, state: &mut OpState) -> Result
     }
     attr_dict(p, state)?;
     functional_type(p, state, &ab)?;
-    rename(p, state, HloOpKind::DotGeneral.name());
+    rename(p, state, HloOpKind::DotGeneral);
     Ok(())
 }
 
@@ -191,7 +191,7 @@ fn convert_precision(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
 /// Generic `"stablehlo.dot"`.
 pub(crate) fn convert_dot(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     convert_precision(body, op)?;
-    rename_op(body, op, HloOpKind::Dot.name());
+    rename_op(body, op, HloOpKind::Dot);
     Ok(())
 }
 
@@ -211,7 +211,7 @@ pub(crate) fn convert_dot_general(body: &mut Body, op: OpId) -> Result<(), Diagn
     apply_to_op(body, op, dims.attrs(ctx));
     convert_precision(body, op)?;
     take_attr(body, op, "algorithm");
-    rename_op(body, op, HloOpKind::DotGeneral.name());
+    rename_op(body, op, HloOpKind::DotGeneral);
     Ok(())
 }
 
@@ -402,7 +402,7 @@ pub(crate) fn parse_convolution(p: &mut OpParser, state: &mut OpState) -> Result
     apply_to_state(p, state, window);
     attr_dict(p, state)?;
     functional_type(p, state, &xw)?;
-    rename(p, state, HloOpKind::Convolution.name());
+    rename(p, state, HloOpKind::Convolution);
     finish_convolution_state(p, state)
 }
 
@@ -468,7 +468,7 @@ pub(crate) fn convert_convolution(body: &mut Body, op: OpId) -> Result<(), Diagn
         body.set_attr(op, name, ctx.i64_attr(value));
     }
     convert_precision(body, op)?;
-    rename_op(body, op, HloOpKind::Convolution.name());
+    rename_op(body, op, HloOpKind::Convolution);
     Ok(())
 }
 

@@ -21,58 +21,56 @@ use xla_ir::parser::OpParser;
 use xla_ir::{Body, Diagnostic, OpId, OpState, TensorType, TypeData};
 
 use super::attr_text::{enum_value, int_attr};
-use super::complex_math;
+use super::complex_math::{self, ComplexFunction};
+use super::dialect::StablehloOpKind;
 use super::legalize::{op_error, rename_op, take_attr};
-use super::syntax::{attr_dict, functional_type, operands, rename, resolve, same_type, set, short_name};
+use super::syntax::{attr_dict, functional_type, operands, rename, resolve, same_type, set};
 
-/// The hlo op a StableHLO elementwise (or otherwise attribute-free) op becomes, by short
-/// name: most keep their name; `convert` and `bitcast_convert` take XLA's names, and
-/// `create_token` is an `after_all` of nothing.
-pub(crate) fn hlo_name(short: &str) -> Option<&'static str> {
-    macro_rules! same {
-        ($($n:literal),*) => { match short { $($n => Some(concat!("hlo.", $n)),)* _ => None } };
-    }
-    match short {
-        "convert" => Some(HloOpKind::ConvertElementType.name()),
-        "bitcast_convert" => Some(HloOpKind::BitcastConvertType.name()),
-        "create_token" => Some(HloOpKind::AfterAll.name()),
-        _ => same!(
-            "abs", "cbrt", "ceil", "count_leading_zeros", "cosine", "exponential", "exponential_minus_one", "floor",
-            "imag", "is_finite", "log", "log_plus_one", "logistic", "not", "negate", "popcnt", "real",
-            "round_nearest_afz", "round_nearest_even", "rsqrt", "sign", "sine", "sqrt", "tan", "tanh", "add", "atan2",
-            "complex", "divide", "maximum", "minimum", "multiply", "power", "remainder", "shift_left",
-            "shift_right_arithmetic", "shift_right_logical", "subtract", "and", "or", "xor", "select", "clamp",
-            "reshape", "dynamic_update_slice", "optimization_barrier", "tuple", "after_all", "replica_id", "erf"
-        ),
+/// The StableHLO ops whose hlo op has another name; every other has the hlo op of its short
+/// name ([`hlo_counterpart`]).
+const RENAMED: [(StablehloOpKind, HloOpKind); 4] = [
+    (StablehloOpKind::Convert, HloOpKind::ConvertElementType),
+    (StablehloOpKind::BitcastConvert, HloOpKind::BitcastConvertType),
+    (StablehloOpKind::Reverse, HloOpKind::Rev),
+    // An `after_all` of nothing.
+    (StablehloOpKind::CreateToken, HloOpKind::AfterAll),
+];
+
+/// The hlo op a StableHLO op corresponds to, generated from the two dialects'
+/// declarations: the one of the same short name (`stablehlo.add` is `hlo.add`), or its
+/// entry in [`RENAMED`]. Whether the op is only renamed or needs its attributes translated
+/// is the legalizer's decision.
+pub(crate) fn hlo_counterpart(kind: StablehloOpKind) -> Option<HloOpKind> {
+    match RENAMED.iter().find(|(renamed, _)| *renamed == kind) {
+        Some((_, hlo)) => Some(*hlo),
+        None => HloOpKind::from_short_name(kind.short_name()),
     }
 }
 
-/// Renames the state to the hlo op of its StableHLO name.
-fn rename_elementwise(p: &OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
-    let short = short_name(p, state);
-    let name = hlo_name(&short).ok_or_else(|| Diagnostic::error(state.location, format!("no hlo op for 'stablehlo.{short}'")))?;
-    rename(p, state, name);
-    Ok(())
+/// The hlo op of `kind`, or an error at `location` when hlo has none.
+fn counterpart_or_error(kind: StablehloOpKind, location: xla_ir::Location) -> Result<HloOpKind, Diagnostic> {
+    hlo_counterpart(kind).ok_or_else(|| Diagnostic::error(location, format!("no hlo op for '{}'", kind.name())))
 }
 
 /// `%x attr-dict : type` or `: (type) -> type`. Complex math that XLA writes as real
 /// arithmetic keeps its StableHLO name for [`super::legalize`] to expand.
-pub(crate) fn parse_unary(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+pub(crate) fn parse_unary(p: &mut OpParser, state: &mut OpState, kind: StablehloOpKind) -> Result<(), Diagnostic> {
     let x = vec![p.parse_operand()?];
     attr_dict(p, state)?;
     same_type(p, state, &x)?;
     let complex_result = state.result_types.first().is_some_and(|t| p.ctx().as_tensor(*t).is_some_and(|t| p.ctx().is_complex(t.element)));
-    if complex_result && complex_math::EXPANDED.contains(&short_name(p, state).as_str()) {
+    if complex_result && ComplexFunction::of_stablehlo(kind).is_some() {
         return Ok(());
     }
-    rename_elementwise(p, state)
+    rename(p, state, counterpart_or_error(kind, state.location)?);
+    Ok(())
 }
 
 /// `%a, %b attr-dict : type` or a function type; `complex` with one type names the result.
-pub(crate) fn parse_binary(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+pub(crate) fn parse_binary(p: &mut OpParser, state: &mut OpState, kind: StablehloOpKind) -> Result<(), Diagnostic> {
     let operands = operands(p)?;
     attr_dict(p, state)?;
-    if short_name(p, state) == "complex" {
+    if kind == StablehloOpKind::Complex {
         p.expect(TokenKind::Colon)?;
         let at = p.loc();
         let ty = p.parse_type()?;
@@ -97,7 +95,21 @@ pub(crate) fn parse_binary(p: &mut OpParser, state: &mut OpState) -> Result<(), 
     } else {
         same_type(p, state, &operands)?;
     }
-    rename_elementwise(p, state)
+    rename(p, state, counterpart_or_error(kind, state.location)?);
+    Ok(())
+}
+
+/// Generic forms of the ops that are their hlo op under another name (the elementwise ops
+/// among them): the op is renamed, and complex `exp`, `log`, `log1p` and `sqrt` are then
+/// written as real arithmetic, as XLA does when it reads StableHLO (its conversion runs
+/// StableHLO's complex math expander); hlo ops written as such are left alone.
+pub(crate) fn convert_renamed(body: &mut Body, op: OpId, kind: StablehloOpKind) -> Result<(), Diagnostic> {
+    let hlo = hlo_counterpart(kind).ok_or_else(|| op_error(body, op, "has no hlo op of its name"))?;
+    rename_op(body, op, hlo);
+    if let Some(function) = ComplexFunction::of_stablehlo(kind) {
+        complex_math::expand_complex_math(body, op, function)?;
+    }
+    Ok(())
 }
 
 /// `DIR, %a, %b (, TYPE)? attr-dict : (types) -> type`.
@@ -126,7 +138,7 @@ pub(crate) fn parse_compare(p: &mut OpParser, state: &mut OpState) -> Result<(),
     }
     attr_dict(p, state)?;
     functional_type(p, state, &[lhs, rhs])?;
-    rename(p, state, HloOpKind::Compare.name());
+    rename(p, state, HloOpKind::Compare);
     Ok(())
 }
 
@@ -150,7 +162,7 @@ pub(crate) fn parse_select(p: &mut OpParser, state: &mut OpState) -> Result<(), 
         }
         _ => return Err(Diagnostic::error(at, "expected a function type or two types (the predicate's and the result's)")),
     }
-    rename(p, state, HloOpKind::Select.name());
+    rename(p, state, HloOpKind::Select);
     Ok(())
 }
 
@@ -159,7 +171,7 @@ pub(crate) fn parse_clamp(p: &mut OpParser, state: &mut OpState) -> Result<(), D
     let operands = operands(p)?;
     attr_dict(p, state)?;
     same_type(p, state, &operands)?;
-    rename(p, state, HloOpKind::Clamp.name());
+    rename(p, state, HloOpKind::Clamp);
     Ok(())
 }
 
@@ -178,7 +190,7 @@ pub(crate) fn parse_reduce_precision(p: &mut OpParser, state: &mut OpState) -> R
     set(p, state, "mantissa_bits", ctx.i64_attr(mantissa));
     attr_dict(p, state)?;
     same_type(p, state, &x)?;
-    rename(p, state, HloOpKind::ReducePrecision.name());
+    rename(p, state, HloOpKind::ReducePrecision);
     Ok(())
 }
 
@@ -201,7 +213,7 @@ pub(crate) fn convert_compare(body: &mut Body, op: OpId) -> Result<(), Diagnosti
             .ok_or_else(|| op_error(body, op, "attribute 'compare_type' must be #stablehlo<comparison_type ...>"))?;
         body.set_attr(op, "compare_type", ctx.string_attr(&ty));
     }
-    rename_op(body, op, HloOpKind::Compare.name());
+    rename_op(body, op, HloOpKind::Compare);
     Ok(())
 }
 
@@ -215,7 +227,7 @@ pub(crate) fn convert_reduce_precision(body: &mut Body, op: OpId) -> Result<(), 
             .ok_or_else(|| op_error(body, op, format!("requires integer attribute '{name}'")))?;
         body.set_attr(op, name, ctx.i64_attr(value));
     }
-    rename_op(body, op, HloOpKind::ReducePrecision.name());
+    rename_op(body, op, HloOpKind::ReducePrecision);
     Ok(())
 }
 
@@ -224,13 +236,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_map_to_xla_names() {
-        assert_eq!(hlo_name("convert"), Some("hlo.convert_element_type"));
-        assert_eq!(hlo_name("bitcast_convert"), Some("hlo.bitcast_convert_type"));
-        assert_eq!(hlo_name("add"), Some("hlo.add"));
-        assert_eq!(hlo_name("abs"), Some("hlo.abs"));
-        assert_eq!(hlo_name("shift_right_logical"), Some("hlo.shift_right_logical"));
-        assert_eq!(hlo_name("gather"), None);
+    fn counterparts_come_from_the_declarations_with_few_renamings() {
+        assert_eq!(hlo_counterpart(StablehloOpKind::Convert), Some(HloOpKind::ConvertElementType));
+        assert_eq!(hlo_counterpart(StablehloOpKind::BitcastConvert), Some(HloOpKind::BitcastConvertType));
+        assert_eq!(hlo_counterpart(StablehloOpKind::Add), Some(HloOpKind::Add));
+        assert_eq!(hlo_counterpart(StablehloOpKind::Abs), Some(HloOpKind::Abs));
+        assert_eq!(hlo_counterpart(StablehloOpKind::ShiftRightLogical), Some(HloOpKind::ShiftRightLogical));
+        assert_eq!(hlo_counterpart(StablehloOpKind::Case), None);
+        for (renamed, _) in RENAMED {
+            assert_eq!(HloOpKind::from_short_name(renamed.short_name()), None, "{} needs no renaming", renamed.name());
+        }
     }
 
     #[test]

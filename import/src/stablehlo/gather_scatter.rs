@@ -57,7 +57,7 @@ pub(crate) fn convert_gather(body: &mut Body, op: OpId) -> Result<(), Diagnostic
     flatten(body, op, "dimension_numbers", "gather", GATHER_LISTS)?;
     normalize_attrs(body, op, &["slice_sizes"], &[])?;
     flag(body, op, "indices_are_sorted")?;
-    rename_op(body, op, HloOpKind::Gather.name());
+    rename_op(body, op, HloOpKind::Gather);
     Ok(())
 }
 
@@ -66,6 +66,6 @@ pub(crate) fn convert_scatter(body: &mut Body, op: OpId) -> Result<(), Diagnosti
     flatten(body, op, "scatter_dimension_numbers", "scatter", SCATTER_LISTS)?;
     flag(body, op, "indices_are_sorted")?;
     flag(body, op, "unique_indices")?;
-    rename_op(body, op, HloOpKind::Scatter.name());
+    rename_op(body, op, HloOpKind::Scatter);
     Ok(())
 }

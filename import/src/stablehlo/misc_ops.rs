@@ -22,6 +22,7 @@ use xla_ir::parser::OpParser;
 use xla_ir::{AttrData, Body, Diagnostic, OpId, OpState, TypeData};
 
 use super::attr_text::{bool_attr, enum_value, int_attr, int_matrix_attr, struct_attr, struct_fields, Fields, TextTokens};
+use super::dialect::StablehloOpKind;
 use super::legalize::{op_error, rename_op, take_attr};
 use super::shape_ops::normalize_attrs;
 use super::syntax::{attr_dict, functional_type, operands, rename, resolve, same_type, set, set_ints};
@@ -37,7 +38,7 @@ pub(crate) fn parse_constant(p: &mut OpParser, state: &mut OpState) -> Result<()
     };
     state.result_types = vec![dense.ty];
     set(p, state, "value", value);
-    rename(p, state, HloOpKind::Constant.name());
+    rename(p, state, HloOpKind::Constant);
     Ok(())
 }
 
@@ -53,7 +54,7 @@ pub(crate) fn parse_tuple(p: &mut OpParser, state: &mut OpState) -> Result<(), D
     };
     resolve(p, state, &elements, &types, at)?;
     state.result_types = vec![ty];
-    rename(p, state, HloOpKind::Tuple.name());
+    rename(p, state, HloOpKind::Tuple);
     Ok(())
 }
 
@@ -68,7 +69,7 @@ pub(crate) fn parse_get_tuple_element(p: &mut OpParser, state: &mut OpState) -> 
     set(p, state, "index", ctx.i64_attr(index));
     attr_dict(p, state)?;
     functional_type(p, state, &tuple)?;
-    rename(p, state, HloOpKind::GetTupleElement.name());
+    rename(p, state, HloOpKind::GetTupleElement);
     Ok(())
 }
 
@@ -86,7 +87,7 @@ pub(crate) fn parse_after_all(p: &mut OpParser, state: &mut OpState) -> Result<(
     };
     resolve(p, state, &inputs, &inputs_types, at)?;
     state.result_types = vec![result];
-    rename(p, state, HloOpKind::AfterAll.name());
+    rename(p, state, HloOpKind::AfterAll);
     Ok(())
 }
 
@@ -103,7 +104,7 @@ pub(crate) fn parse_optimization_barrier(p: &mut OpParser, state: &mut OpState) 
         resolve(p, state, &values, &types, at)?;
         state.result_types = types;
     }
-    rename(p, state, HloOpKind::OptimizationBarrier.name());
+    rename(p, state, HloOpKind::OptimizationBarrier);
     Ok(())
 }
 
@@ -115,23 +116,24 @@ pub(crate) fn parse_rng(p: &mut OpParser, state: &mut OpState) -> Result<(), Dia
     p.expect(TokenKind::Equal)?;
     let at = p.loc();
     let distribution = p.parse_identifier()?;
-    let name = rng_op_name(distribution)
+    let kind = rng_kind(distribution)
         .ok_or_else(|| Diagnostic::error(at, format!("expected distribution UNIFORM or NORMAL, found '{distribution}'")))?;
     attr_dict(p, state)?;
     functional_type(p, state, &all)?;
     if state.operands.len() != 3 {
-        return Err(Diagnostic::error(state.location, format!("'stablehlo.rng' takes 3 operands, found {}", state.operands.len())));
+        return Err(Diagnostic::error(state.location, format!("'{}' takes 3 operands, found {}", StablehloOpKind::Rng.name(), state.operands.len())));
     }
     // hlo's rng ops take the shape from the result type; the shape operand goes.
     state.operands.truncate(2);
-    rename(p, state, name);
+    rename(p, state, kind);
     Ok(())
 }
 
-fn rng_op_name(distribution: &str) -> Option<&'static str> {
+/// The hlo op of the random distribution StableHLO names `distribution`.
+fn rng_kind(distribution: &str) -> Option<HloOpKind> {
     match distribution {
-        "UNIFORM" => Some(HloOpKind::RngUniform.name()),
-        "NORMAL" => Some(HloOpKind::RngNormal.name()),
+        "UNIFORM" => Some(HloOpKind::RngUniform),
+        "NORMAL" => Some(HloOpKind::RngNormal),
         _ => None,
     }
 }
@@ -147,7 +149,7 @@ pub(crate) fn parse_rng_bit_generator(p: &mut OpParser, state: &mut OpState) -> 
     set(p, state, "rng_algorithm", ctx.string_attr(algorithm));
     attr_dict(p, state)?;
     functional_type(p, state, &initial)?;
-    rename(p, state, HloOpKind::RngBitGenerator.name());
+    rename(p, state, HloOpKind::RngBitGenerator);
     Ok(())
 }
 
@@ -156,7 +158,7 @@ pub(crate) fn parse_replica_id(p: &mut OpParser, state: &mut OpState) -> Result<
     attr_dict(p, state)?;
     p.expect(TokenKind::Colon)?;
     state.result_types = vec![p.parse_type()?];
-    rename(p, state, HloOpKind::ReplicaId.name());
+    rename(p, state, HloOpKind::ReplicaId);
     Ok(())
 }
 
@@ -174,7 +176,7 @@ pub(crate) fn parse_fft(p: &mut OpParser, state: &mut OpState) -> Result<(), Dia
     set_ints(p, state, "fft_length", &length);
     attr_dict(p, state)?;
     functional_type(p, state, &x)?;
-    rename(p, state, HloOpKind::Fft.name());
+    rename(p, state, HloOpKind::Fft);
     Ok(())
 }
 
@@ -196,7 +198,7 @@ pub(crate) fn parse_cholesky(p: &mut OpParser, state: &mut OpState) -> Result<()
     set(p, state, "lower", ctx.bool_attr(lower));
     attr_dict(p, state)?;
     same_type(p, state, &a)?;
-    rename(p, state, HloOpKind::Cholesky.name());
+    rename(p, state, HloOpKind::Cholesky);
     Ok(())
 }
 
@@ -206,14 +208,14 @@ pub(crate) fn convert_constant(body: &mut Body, op: OpId) -> Result<(), Diagnost
     if body.attr(op, "value").and_then(|a| ctx.as_dense(a)).is_none() {
         return Err(op_error(body, op, "requires a dense literal attribute 'value'"));
     }
-    rename_op(body, op, HloOpKind::Constant.name());
+    rename_op(body, op, HloOpKind::Constant);
     Ok(())
 }
 
 /// Generic `"stablehlo.get_tuple_element"`: `index` is an `i32` in StableHLO.
 pub(crate) fn convert_get_tuple_element(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     normalize_attrs(body, op, &[], &["index"])?;
-    rename_op(body, op, HloOpKind::GetTupleElement.name());
+    rename_op(body, op, HloOpKind::GetTupleElement);
     Ok(())
 }
 
@@ -223,20 +225,20 @@ pub(crate) fn convert_rng(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     let distribution = take_attr(body, op, "rng_distribution")
         .and_then(|a| enum_value(ctx, a, "rng_distribution"))
         .ok_or_else(|| op_error(body, op, "requires attribute 'rng_distribution' (#stablehlo<rng_distribution ...>)"))?;
-    let name = rng_op_name(&distribution).ok_or_else(|| op_error(body, op, format!("unknown distribution '{distribution}'")))?;
+    let kind = rng_kind(&distribution).ok_or_else(|| op_error(body, op, format!("unknown distribution '{distribution}'")))?;
     let operands = body.op(op).operands.clone();
     if operands.len() != 3 {
         return Err(op_error(body, op, format!("takes 3 operands, found {}", operands.len())));
     }
     body.set_operands(op, operands[..2].to_vec());
-    rename_op(body, op, name);
+    rename_op(body, op, kind);
     Ok(())
 }
 
 /// Generic `"stablehlo.rng_bit_generator"`: the algorithm is an enum attribute.
 pub(crate) fn convert_rng_bit_generator(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     convert_enum(body, op, "rng_algorithm", "rng_algorithm")?;
-    rename_op(body, op, HloOpKind::RngBitGenerator.name());
+    rename_op(body, op, HloOpKind::RngBitGenerator);
     Ok(())
 }
 
@@ -244,7 +246,7 @@ pub(crate) fn convert_rng_bit_generator(body: &mut Body, op: OpId) -> Result<(),
 pub(crate) fn convert_fft(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     convert_enum(body, op, "fft_type", "fft_type")?;
     normalize_attrs(body, op, &["fft_length"], &[])?;
-    rename_op(body, op, HloOpKind::Fft.name());
+    rename_op(body, op, HloOpKind::Fft);
     Ok(())
 }
 
@@ -253,19 +255,20 @@ pub(crate) fn convert_cholesky(body: &mut Body, op: OpId) -> Result<(), Diagnost
     let ctx = body.ctx();
     let lower = take_attr(body, op, "lower").and_then(|a| bool_attr(ctx, a)).unwrap_or(false);
     body.set_attr(op, "lower", ctx.bool_attr(lower));
-    rename_op(body, op, HloOpKind::Cholesky.name());
+    rename_op(body, op, HloOpKind::Cholesky);
     Ok(())
 }
 
 /// Generic `"stablehlo.triangular_solve"`: `transpose_a` is an enum attribute.
 pub(crate) fn convert_triangular_solve(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     convert_enum(body, op, "transpose_a", "transpose")?;
-    rename_op(body, op, HloOpKind::TriangularSolve.name());
+    rename_op(body, op, HloOpKind::TriangularSolve);
     Ok(())
 }
 
-/// Generic batch norms: `epsilon` is an `f32`, `feature_index` an integer.
-pub(crate) fn convert_batch_norm(body: &mut Body, op: OpId, short: &str) -> Result<(), Diagnostic> {
+/// Generic batch norms, which become the hlo op of `kind`: `epsilon` is an `f32`,
+/// `feature_index` an integer.
+pub(crate) fn convert_batch_norm(body: &mut Body, op: OpId, kind: HloOpKind) -> Result<(), Diagnostic> {
     let ctx = body.ctx();
     let epsilon = match take_attr(body, op, "epsilon").map(|a| ctx.attr_data(a).clone()) {
         Some(AttrData::Float { bits, .. }) => f64::from_bits(bits) as f32,
@@ -273,61 +276,78 @@ pub(crate) fn convert_batch_norm(body: &mut Body, op: OpId, short: &str) -> Resu
     };
     body.set_attr(op, "epsilon", ctx.float_attr(f64::from(epsilon), ctx.f32_type()));
     normalize_attrs(body, op, &[], &["feature_index"])?;
-    let name = match short {
-        "batch_norm_inference" => HloOpKind::BatchNormInference.name(),
-        "batch_norm_training" => HloOpKind::BatchNormTraining.name(),
-        _ => HloOpKind::BatchNormGrad.name(),
-    };
-    rename_op(body, op, name);
+    rename_op(body, op, kind);
     Ok(())
 }
 
-/// Generic infeed, outfeed, send and recv: channel handles become `channel_id`; infeed's
-/// `layout` (a hint) is dropped.
-pub(crate) fn convert_io(body: &mut Body, op: OpId, short: &str) -> Result<(), Diagnostic> {
+/// Generic infeed and outfeed, which become the hlo op of `kind`: infeed's `layout` (a
+/// hint) is dropped.
+pub(crate) fn convert_feed(body: &mut Body, op: OpId, kind: HloOpKind) -> Result<(), Diagnostic> {
     take_attr(body, op, "layout");
-    if matches!(short, "send" | "recv") {
-        channel_id(body, op)?.ok_or_else(|| op_error(body, op, "requires attribute 'channel_handle'"))?;
-    }
-    let name = match short {
-        "infeed" => HloOpKind::Infeed.name(),
-        "outfeed" => HloOpKind::Outfeed.name(),
-        "send" => HloOpKind::Send.name(),
-        _ => HloOpKind::Recv.name(),
-    };
-    rename_op(body, op, name);
+    rename_op(body, op, kind);
     Ok(())
 }
 
-/// Generic collectives: replica groups as lists, `channel_handle` as `channel_id`.
-pub(crate) fn convert_collective(body: &mut Body, op: OpId, short: &str) -> Result<(), Diagnostic> {
+/// Generic send and recv, which become the hlo op of `kind`: the required channel handle
+/// becomes `channel_id`.
+pub(crate) fn convert_send_recv(body: &mut Body, op: OpId, kind: HloOpKind) -> Result<(), Diagnostic> {
+    take_attr(body, op, "layout");
+    channel_id(body, op)?.ok_or_else(|| op_error(body, op, "requires attribute 'channel_handle'"))?;
+    rename_op(body, op, kind);
+    Ok(())
+}
+
+/// Generic `all_gather`: `all_gather_dim` is hlo's `all_gather_dimension`.
+pub(crate) fn convert_all_gather(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    let ctx = body.ctx();
+    collective_groups(body, op, "replica_groups")?;
+    let dim = take_attr(body, op, "all_gather_dim").and_then(|a| int_attr(ctx, a));
+    let dim = dim.ok_or_else(|| op_error(body, op, "requires integer attribute 'all_gather_dim'"))?;
+    body.set_attr(op, "all_gather_dimension", ctx.i64_attr(dim));
+    rename_op(body, op, HloOpKind::AllGather);
+    Ok(())
+}
+
+/// Generic `all_reduce`.
+pub(crate) fn convert_all_reduce(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    collective_groups(body, op, "replica_groups")?;
+    rename_op(body, op, HloOpKind::AllReduce);
+    Ok(())
+}
+
+/// Generic `all_to_all`: its dimensions and count are `i64`.
+pub(crate) fn convert_all_to_all(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    collective_groups(body, op, "replica_groups")?;
+    normalize_attrs(body, op, &[], &["split_dimension", "concat_dimension", "split_count"])?;
+    rename_op(body, op, HloOpKind::AllToAll);
+    Ok(())
+}
+
+/// Generic `collective_permute`: its pairs are a list of lists, as replica groups are.
+pub(crate) fn convert_collective_permute(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    collective_groups(body, op, "source_target_pairs")?;
+    rename_op(body, op, HloOpKind::CollectivePermute);
+    Ok(())
+}
+
+/// Generic `reduce_scatter`: `scatter_dimension` is an `i64`.
+pub(crate) fn convert_reduce_scatter(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    collective_groups(body, op, "replica_groups")?;
+    normalize_attrs(body, op, &[], &["scatter_dimension"])?;
+    rename_op(body, op, HloOpKind::ReduceScatter);
+    Ok(())
+}
+
+/// What every generic collective shares: `channel_handle` becomes `channel_id`, and the
+/// 2-d attribute `matrix_attr` (replica groups, or permutation pairs) a list of lists.
+fn collective_groups(body: &mut Body, op: OpId, matrix_attr: &str) -> Result<(), Diagnostic> {
     let ctx = body.ctx();
     channel_id(body, op)?;
-    let matrix_attr = if short == "collective_permute" { "source_target_pairs" } else { "replica_groups" };
     let rows = take_attr(body, op, matrix_attr)
         .and_then(|a| int_matrix_attr(ctx, a))
         .ok_or_else(|| op_error(body, op, format!("requires a 2-d integer attribute '{matrix_attr}'")))?;
     let rows: Vec<_> = rows.iter().map(|r| ctx.i64_array_attr(r)).collect();
     body.set_attr(op, matrix_attr, ctx.array_attr(rows));
-    let name = match short {
-        "all_gather" => {
-            let dim = take_attr(body, op, "all_gather_dim").and_then(|a| int_attr(ctx, a));
-            let dim = dim.ok_or_else(|| op_error(body, op, "requires integer attribute 'all_gather_dim'"))?;
-            body.set_attr(op, "all_gather_dimension", ctx.i64_attr(dim));
-            HloOpKind::AllGather.name()
-        }
-        "all_reduce" => HloOpKind::AllReduce.name(),
-        "all_to_all" => {
-            normalize_attrs(body, op, &[], &["split_dimension", "concat_dimension", "split_count"])?;
-            HloOpKind::AllToAll.name()
-        }
-        "collective_permute" => HloOpKind::CollectivePermute.name(),
-        _ => {
-            normalize_attrs(body, op, &[], &["scatter_dimension"])?;
-            HloOpKind::ReduceScatter.name()
-        }
-    };
-    rename_op(body, op, name);
     Ok(())
 }
 

@@ -21,7 +21,8 @@
 //! `builtin`, `func`, `hlo` and `check` operations, and verifies. Tokens
 //! (`!stablehlo.token`) become `!hlo.token` everywhere, in function signatures too.
 //!
-//! One file per concept or op family: [`dialect`] (the op tables), [`syntax`] and
+//! One file per concept or op family: [`dialect`] (the op tables, from which the kind
+//! enums [`StablehloOpKind`] and [`ChloOpKind`] and the dialects are generated), [`syntax`] and
 //! [`attr_text`] (shared reading), [`elementwise`], [`shape_ops`], [`dot_conv`],
 //! [`reduce`], [`gather_scatter`], [`control_flow`], [`calls`], [`misc_ops`], [`chlo`]
 //! (expansions, the complex trigonometric ones in `chlo::complex_trig`), [`complex_math`]
@@ -42,6 +43,8 @@ pub(crate) mod misc_ops;
 pub(crate) mod reduce;
 pub(crate) mod shape_ops;
 pub(crate) mod syntax;
+
+pub use dialect::{ChloOpKind, StablehloOpKind};
 
 use xla_ir::parser::{parse_source, Module};
 use xla_ir::{Context, Diagnostic};

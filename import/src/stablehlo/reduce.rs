@@ -18,7 +18,8 @@ use xla_ir::parser::{OpParser, UnresolvedOperand};
 use xla_ir::{Body, Diagnostic, InsertPoint, OpId, OpState, TensorType, Type, TypeData};
 
 use super::attr_text::{bool_attr, int_attr, int_matrix_attr};
-use super::elementwise::hlo_name;
+use super::dialect::StablehloOpKind;
+use super::elementwise::hlo_counterpart;
 use super::legalize::{op_error, rename_op, take_attr};
 use super::shape_ops::normalize_attrs;
 use super::syntax::{attr_dict, function_parts, rename, resolve, set_ints};
@@ -87,9 +88,25 @@ pub(crate) fn parse_reduce(p: &mut OpParser, state: &mut OpState) -> Result<(), 
         }
     };
     state.regions.push(region);
-    rename(p, state, HloOpKind::Reduce.name());
+    rename(p, state, HloOpKind::Reduce);
     Ok(())
 }
+
+/// The binary ops the compact form of `reduce` may apply.
+const COMPACT_REDUCERS: [StablehloOpKind; 12] = [
+    StablehloOpKind::Add,
+    StablehloOpKind::Multiply,
+    StablehloOpKind::Maximum,
+    StablehloOpKind::Minimum,
+    StablehloOpKind::And,
+    StablehloOpKind::Or,
+    StablehloOpKind::Xor,
+    StablehloOpKind::Subtract,
+    StablehloOpKind::Divide,
+    StablehloOpKind::Power,
+    StablehloOpKind::Remainder,
+    StablehloOpKind::Atan2,
+];
 
 /// `%a: type loc(...)?`.
 fn reducer_argument(p: &mut OpParser) -> Result<(UnresolvedOperand, Type), Diagnostic> {
@@ -103,12 +120,9 @@ fn reducer_argument(p: &mut OpParser) -> Result<(UnresolvedOperand, Type), Diagn
 /// The region of `applies OP`: `^bb0(%a: tensor<E>, %b: tensor<E>): %r = OP %a, %b;
 /// hlo.return %r`.
 fn compact_reducer(p: &mut OpParser, name: &str, element: Type, at: xla_ir::Location) -> Result<xla_ir::RegionId, Diagnostic> {
-    let short = name
-        .strip_prefix("stablehlo.")
-        .ok_or_else(|| Diagnostic::error(at, format!("expected a binary stablehlo op after 'applies', found '{name}'")))?;
-    const BINARY: &[&str] = &["add", "multiply", "maximum", "minimum", "and", "or", "xor", "subtract", "divide", "power", "remainder", "atan2"];
-    let hlo = hlo_name(short)
-        .filter(|_| BINARY.contains(&short))
+    let hlo = StablehloOpKind::from_name(name)
+        .filter(|kind| COMPACT_REDUCERS.contains(kind))
+        .and_then(hlo_counterpart)
         .ok_or_else(|| Diagnostic::error(at, format!("expected a binary stablehlo op after 'applies', found '{name}'")))?;
     let ctx = p.ctx();
     let scalar = ctx.ty(TypeData::Tensor(TensorType { dims: Vec::new(), element, layout: None }));
@@ -117,7 +131,7 @@ fn compact_reducer(p: &mut OpParser, name: &str, element: Type, at: xla_ir::Loca
     let block = body.append_block(region);
     let lhs = body.add_block_arg(block, scalar);
     let rhs = body.add_block_arg(block, scalar);
-    let mut inner = OpState::new(ctx.symbol(hlo), at);
+    let mut inner = OpState::new(ctx.symbol(hlo.name()), at);
     inner.operands = vec![lhs, rhs];
     inner.result_types = vec![scalar];
     let inner = body.create_op(inner);
@@ -132,14 +146,14 @@ fn compact_reducer(p: &mut OpParser, name: &str, element: Type, at: xla_ir::Loca
 /// Generic `"stablehlo.reduce"`.
 pub(crate) fn convert_reduce(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     normalize_attrs(body, op, &["dimensions"], &[])?;
-    rename_op(body, op, HloOpKind::Reduce.name());
+    rename_op(body, op, HloOpKind::Reduce);
     Ok(())
 }
 
 /// Generic `"stablehlo.map"`.
 pub(crate) fn convert_map(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     normalize_attrs(body, op, &["dimensions"], &[])?;
-    rename_op(body, op, HloOpKind::Map.name());
+    rename_op(body, op, HloOpKind::Map);
     Ok(())
 }
 
@@ -168,7 +182,7 @@ pub(crate) fn convert_reduce_window(body: &mut Body, op: OpId) -> Result<(), Dia
     normalize_attrs(body, op, &["window_dimensions"], &[])?;
     optional_lists(body, op, &["window_strides", "base_dilations", "window_dilations"])?;
     padding(body, op)?;
-    rename_op(body, op, HloOpKind::ReduceWindow.name());
+    rename_op(body, op, HloOpKind::ReduceWindow);
     Ok(())
 }
 
@@ -177,7 +191,7 @@ pub(crate) fn convert_select_and_scatter(body: &mut Body, op: OpId) -> Result<()
     normalize_attrs(body, op, &["window_dimensions"], &[])?;
     optional_lists(body, op, &["window_strides"])?;
     padding(body, op)?;
-    rename_op(body, op, HloOpKind::SelectAndScatter.name());
+    rename_op(body, op, HloOpKind::SelectAndScatter);
     Ok(())
 }
 
@@ -201,6 +215,6 @@ pub(crate) fn convert_sort(body: &mut Body, op: OpId) -> Result<(), Diagnostic> 
         let stable = bool_attr(ctx, a).ok_or_else(|| op_error(body, op, "attribute 'is_stable' must be a bool"))?;
         body.set_attr(op, "is_stable", ctx.bool_attr(stable));
     }
-    rename_op(body, op, HloOpKind::Sort.name());
+    rename_op(body, op, HloOpKind::Sort);
     Ok(())
 }

@@ -21,118 +21,142 @@ use xla_ir::{Body, Diagnostic, OpId, OpState};
 
 use super::attr_text::{int_attr, int_list_attr};
 use super::legalize::{op_error, rename_op, take_attr};
-use super::syntax::{
-    attr_dict, functional_type, keyed_int_list, operands, operands_with_trailing_commas, rename, same_type, set, set_ints,
-    short_name,
-};
+use super::syntax::{attr_dict, functional_type, keyed_int_list, operands, operands_with_trailing_commas, rename, same_type, set, set_ints};
 
-/// The hook of every op of this family.
-pub(crate) fn parse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
-    let ctx = p.ctx();
-    match short_name(p, state).as_str() {
-        "broadcast_in_dim" => {
-            let x = vec![p.parse_operand()?];
-            p.expect(TokenKind::Comma)?;
-            let dims = keyed_int_list(p, "dims")?;
-            set_ints(p, state, "broadcast_dimensions", &dims);
-            finish(p, state, &x, HloOpKind::BroadcastInDim.name())
-        }
-        "broadcast" => {
-            let x = vec![p.parse_operand()?];
-            p.expect(TokenKind::Comma)?;
-            let sizes = keyed_int_list(p, "sizes")?;
-            set_ints(p, state, "broadcast_sizes", &sizes);
-            finish(p, state, &x, HloOpKind::Broadcast.name())
-        }
-        "reshape" => {
-            let x = vec![p.parse_operand()?];
-            finish(p, state, &x, HloOpKind::Reshape.name())
-        }
-        "transpose" => {
-            let x = vec![p.parse_operand()?];
-            p.expect(TokenKind::Comma)?;
-            let dims = keyed_int_list(p, "dims")?;
-            set_ints(p, state, "permutation", &dims);
-            finish(p, state, &x, HloOpKind::Transpose.name())
-        }
-        "reverse" => {
-            let x = vec![p.parse_operand()?];
-            p.expect(TokenKind::Comma)?;
-            let dims = keyed_int_list(p, "dims")?;
-            set_ints(p, state, "dimensions", &dims);
-            attr_dict(p, state)?;
-            same_type(p, state, &x)?;
-            rename(p, state, HloOpKind::Rev.name());
-            Ok(())
-        }
-        "slice" => {
-            let x = vec![p.parse_operand()?];
-            let (start, limit, strides) = slice_ranges(p)?;
-            set_ints(p, state, "start_indices", &start);
-            set_ints(p, state, "limit_indices", &limit);
-            set_ints(p, state, "strides", &strides);
-            finish(p, state, &x, HloOpKind::Slice.name())
-        }
-        "dynamic_slice" => {
-            let mut all = vec![p.parse_operand()?];
-            p.expect(TokenKind::Comma)?;
-            all.extend(operands_with_trailing_commas(p)?);
-            let sizes = keyed_int_list(p, "sizes")?;
-            set_ints(p, state, "slice_sizes", &sizes);
-            finish(p, state, &all, HloOpKind::DynamicSlice.name())
-        }
-        "dynamic_update_slice" => {
-            let all = operands(p)?;
-            finish(p, state, &all, HloOpKind::DynamicUpdateSlice.name())
-        }
-        "pad" => {
-            let mut all = vec![p.parse_operand()?];
-            p.expect(TokenKind::Comma)?;
-            all.push(p.parse_operand()?);
-            p.expect(TokenKind::Comma)?;
-            let low = keyed_int_list(p, "low")?;
-            p.expect(TokenKind::Comma)?;
-            let high = keyed_int_list(p, "high")?;
-            p.expect(TokenKind::Comma)?;
-            let interior = keyed_int_list(p, "interior")?;
-            set_ints(p, state, "edge_padding_low", &low);
-            set_ints(p, state, "edge_padding_high", &high);
-            set_ints(p, state, "interior_padding", &interior);
-            finish(p, state, &all, HloOpKind::Pad.name())
-        }
-        "concatenate" => {
-            let all = operands_with_trailing_commas(p)?;
-            let dim = keyed_int(p, "dim")?;
-            set(p, state, "dimension", ctx.i64_attr(dim));
-            finish(p, state, &all, HloOpKind::Concatenate.name())
-        }
-        "iota" => {
-            let dim = keyed_int(p, "dim")?;
-            set(p, state, "iota_dimension", ctx.i64_attr(dim));
-            attr_dict(p, state)?;
-            p.expect(TokenKind::Colon)?;
-            state.result_types = vec![p.parse_type()?];
-            rename(p, state, HloOpKind::Iota.name());
-            Ok(())
-        }
-        "get_dimension_size" | "set_dimension_size" => {
-            let short = short_name(p, state);
-            let all = operands(p)?;
-            p.expect(TokenKind::Comma)?;
-            let dim = keyed_int(p, "dim")?;
-            set(p, state, "dimension", ctx.i64_attr(dim));
-            let name = if short == "get_dimension_size" { HloOpKind::GetDimensionSize.name() } else { HloOpKind::SetDimensionSize.name() };
-            finish(p, state, &all, name)
-        }
-        other => Err(Diagnostic::error(state.location, format!("no pretty form is known for 'stablehlo.{other}'"))),
-    }
+/// `broadcast_in_dim %x, dims = [...]`.
+pub(crate) fn parse_broadcast_in_dim(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let x = vec![p.parse_operand()?];
+    p.expect(TokenKind::Comma)?;
+    let dims = keyed_int_list(p, "dims")?;
+    set_ints(p, state, "broadcast_dimensions", &dims);
+    finish(p, state, &x, HloOpKind::BroadcastInDim)
 }
 
-/// `attr-dict : functional-type`, then the hlo name.
-fn finish(p: &mut OpParser, state: &mut OpState, operands: &[xla_ir::parser::UnresolvedOperand], name: &str) -> Result<(), Diagnostic> {
+/// `broadcast %x, sizes = [...]`.
+pub(crate) fn parse_broadcast(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let x = vec![p.parse_operand()?];
+    p.expect(TokenKind::Comma)?;
+    let sizes = keyed_int_list(p, "sizes")?;
+    set_ints(p, state, "broadcast_sizes", &sizes);
+    finish(p, state, &x, HloOpKind::Broadcast)
+}
+
+/// `reshape %x`.
+pub(crate) fn parse_reshape(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let x = vec![p.parse_operand()?];
+    finish(p, state, &x, HloOpKind::Reshape)
+}
+
+/// `transpose %x, dims = [...]`.
+pub(crate) fn parse_transpose(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let x = vec![p.parse_operand()?];
+    p.expect(TokenKind::Comma)?;
+    let dims = keyed_int_list(p, "dims")?;
+    set_ints(p, state, "permutation", &dims);
+    finish(p, state, &x, HloOpKind::Transpose)
+}
+
+/// `reverse %x, dims = [...] attr-dict : type`.
+pub(crate) fn parse_reverse(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let x = vec![p.parse_operand()?];
+    p.expect(TokenKind::Comma)?;
+    let dims = keyed_int_list(p, "dims")?;
+    set_ints(p, state, "dimensions", &dims);
+    attr_dict(p, state)?;
+    same_type(p, state, &x)?;
+    rename(p, state, HloOpKind::Rev);
+    Ok(())
+}
+
+/// `slice %x [start:limit(:stride)?, ...]`.
+pub(crate) fn parse_slice(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let x = vec![p.parse_operand()?];
+    let (start, limit, strides) = slice_ranges(p)?;
+    set_ints(p, state, "start_indices", &start);
+    set_ints(p, state, "limit_indices", &limit);
+    set_ints(p, state, "strides", &strides);
+    finish(p, state, &x, HloOpKind::Slice)
+}
+
+/// `dynamic_slice %x, %i, %j, sizes = [...]`.
+pub(crate) fn parse_dynamic_slice(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let mut all = vec![p.parse_operand()?];
+    p.expect(TokenKind::Comma)?;
+    all.extend(operands_with_trailing_commas(p)?);
+    let sizes = keyed_int_list(p, "sizes")?;
+    set_ints(p, state, "slice_sizes", &sizes);
+    finish(p, state, &all, HloOpKind::DynamicSlice)
+}
+
+/// `dynamic_update_slice %x, %u, %i, %j`.
+pub(crate) fn parse_dynamic_update_slice(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let all = operands(p)?;
+    finish(p, state, &all, HloOpKind::DynamicUpdateSlice)
+}
+
+/// `pad %x, %v, low = [...], high = [...], interior = [...]`.
+pub(crate) fn parse_pad(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let mut all = vec![p.parse_operand()?];
+    p.expect(TokenKind::Comma)?;
+    all.push(p.parse_operand()?);
+    p.expect(TokenKind::Comma)?;
+    let low = keyed_int_list(p, "low")?;
+    p.expect(TokenKind::Comma)?;
+    let high = keyed_int_list(p, "high")?;
+    p.expect(TokenKind::Comma)?;
+    let interior = keyed_int_list(p, "interior")?;
+    set_ints(p, state, "edge_padding_low", &low);
+    set_ints(p, state, "edge_padding_high", &high);
+    set_ints(p, state, "interior_padding", &interior);
+    finish(p, state, &all, HloOpKind::Pad)
+}
+
+/// `concatenate %a, %b, dim = N`.
+pub(crate) fn parse_concatenate(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let all = operands_with_trailing_commas(p)?;
+    let dim = keyed_int(p, "dim")?;
+    let ctx = p.ctx();
+    set(p, state, "dimension", ctx.i64_attr(dim));
+    finish(p, state, &all, HloOpKind::Concatenate)
+}
+
+/// `iota dim = N attr-dict : type`.
+pub(crate) fn parse_iota(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let dim = keyed_int(p, "dim")?;
+    let ctx = p.ctx();
+    set(p, state, "iota_dimension", ctx.i64_attr(dim));
+    attr_dict(p, state)?;
+    p.expect(TokenKind::Colon)?;
+    state.result_types = vec![p.parse_type()?];
+    rename(p, state, HloOpKind::Iota);
+    Ok(())
+}
+
+/// `get_dimension_size %x, dim = N`.
+pub(crate) fn parse_get_dimension_size(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    dimension_size(p, state, HloOpKind::GetDimensionSize)
+}
+
+/// `set_dimension_size %x, %n, dim = N`.
+pub(crate) fn parse_set_dimension_size(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    dimension_size(p, state, HloOpKind::SetDimensionSize)
+}
+
+/// The operands and `dim = N` of `get_dimension_size` and `set_dimension_size`.
+fn dimension_size(p: &mut OpParser, state: &mut OpState, kind: HloOpKind) -> Result<(), Diagnostic> {
+    let all = operands(p)?;
+    p.expect(TokenKind::Comma)?;
+    let dim = keyed_int(p, "dim")?;
+    let ctx = p.ctx();
+    set(p, state, "dimension", ctx.i64_attr(dim));
+    finish(p, state, &all, kind)
+}
+
+/// `attr-dict : functional-type`, then the hlo op of `kind`.
+fn finish(p: &mut OpParser, state: &mut OpState, operands: &[xla_ir::parser::UnresolvedOperand], kind: HloOpKind) -> Result<(), Diagnostic> {
     attr_dict(p, state)?;
     functional_type(p, state, operands)?;
-    rename(p, state, name);
+    rename(p, state, kind);
     Ok(())
 }
 
@@ -171,25 +195,12 @@ fn slice_ranges(p: &mut OpParser) -> Result<SliceRanges, Diagnostic> {
     }
 }
 
-/// Generic forms: hlo's attribute names already; lists become `array<i64: ...>` and
-/// integers `i64`.
-pub(crate) fn convert_generic(body: &mut Body, op: OpId, short: &str) -> Result<(), Diagnostic> {
-    let (name, lists, ints): (&str, &[&str], &[&str]) = match short {
-        "broadcast_in_dim" => (HloOpKind::BroadcastInDim.name(), &["broadcast_dimensions"], &[]),
-        "broadcast" => (HloOpKind::Broadcast.name(), &["broadcast_sizes"], &[]),
-        "transpose" => (HloOpKind::Transpose.name(), &["permutation"], &[]),
-        "reverse" => (HloOpKind::Rev.name(), &["dimensions"], &[]),
-        "slice" => (HloOpKind::Slice.name(), &["start_indices", "limit_indices", "strides"], &[]),
-        "dynamic_slice" => (HloOpKind::DynamicSlice.name(), &["slice_sizes"], &[]),
-        "pad" => (HloOpKind::Pad.name(), &["edge_padding_low", "edge_padding_high", "interior_padding"], &[]),
-        "concatenate" => (HloOpKind::Concatenate.name(), &[], &["dimension"]),
-        "iota" => (HloOpKind::Iota.name(), &[], &["iota_dimension"]),
-        "get_dimension_size" => (HloOpKind::GetDimensionSize.name(), &[], &["dimension"]),
-        "set_dimension_size" => (HloOpKind::SetDimensionSize.name(), &[], &["dimension"]),
-        _ => return Err(op_error(body, op, "is not a shape op")),
-    };
+/// Generic forms: hlo's attribute names already; the integer-list attributes `lists`
+/// become `array<i64: ...>` and the integer attributes `ints` `i64`, and the op becomes
+/// the hlo op of `kind`.
+pub(crate) fn convert_generic(body: &mut Body, op: OpId, kind: HloOpKind, lists: &[&str], ints: &[&str]) -> Result<(), Diagnostic> {
     normalize_attrs(body, op, lists, ints)?;
-    rename_op(body, op, name);
+    rename_op(body, op, kind);
     Ok(())
 }
 

@@ -1,6 +1,6 @@
-//! Pieces shared by the parse hooks of StableHLO's pretty forms: the op's own name, renaming
-//! the state to its hlo equivalent, attribute dictionaries, and the trailing type forms
-//! StableHLO's assembly formats use:
+//! Pieces shared by the parse hooks of StableHLO's pretty forms: renaming the state to its
+//! hlo equivalent, attribute dictionaries, and the trailing type forms StableHLO's assembly
+//! formats use:
 //! - `custom<SameOperandsAndResultType>`: one type for every operand and the result, or a
 //!   function type when they differ (`: tensor<2xf32>` or `: (tensor<2xf32>, ...) -> ...`);
 //! - `functional-type(operands, results)`: `: (tensor<...>, ...) -> tensor<...>`.
@@ -8,19 +8,19 @@
 //! Invariant: a hook that returns `Ok` has resolved every operand it read and set the
 //! result types; errors are located at the offending token.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::{OpParser, UnresolvedOperand};
 use xla_ir::{Diagnostic, NamedAttribute, OpState, Type, TypeData};
 
-/// The StableHLO name the state was created with, without its dialect: `add` for
-/// `stablehlo.add`.
-pub(crate) fn short_name(p: &OpParser, state: &OpState) -> String {
-    let name = p.ctx().symbol_str(state.name);
-    name.split_once('.').map_or(name, |(_, rest)| rest).to_string()
+/// Renames the state to the hlo op of `kind`, which it becomes.
+pub(crate) fn rename(p: &OpParser, state: &mut OpState, kind: HloOpKind) {
+    rename_to_name(p, state, kind.name());
 }
 
-/// Renames the state to the hlo (or other) op it becomes.
-pub(crate) fn rename(p: &OpParser, state: &mut OpState, name: &str) {
+/// Renames the state to the op named `name`, for ops that become ops of other dialects
+/// (`func.call`, the `check` ops).
+pub(crate) fn rename_to_name(p: &OpParser, state: &mut OpState, name: &str) {
     state.name = p.ctx().symbol(name);
 }
 

@@ -11,35 +11,37 @@
 //! `constant`.
 
 use xla_dialects::check::custom_call_spelling::backend_config;
-use xla_ir::{AttrData, Diagnostic, OpId, TypeData};
+use xla_dialects::hlo::{CustomCallOp, FusionKind, FusionOp, HloOpKind, MapOp, ReduceOp};
+use xla_ir::{AttrData, Diagnostic, Op, OpId, TypeData};
 
 use crate::hlo_writer::attrs::{braced, string_literal};
 use crate::hlo_writer::computation::Computation;
 use crate::hlo_writer::literal::literal_text;
 use crate::hlo_writer::module::{Captured, ModuleWriter, Params};
 use crate::hlo_writer::shape::{tuple_of, with_layout};
+use crate::opcode_spelling::opcode_of;
 
 impl ModuleWriter<'_, '_> {
     /// `call(operands...), to_apply=f`, the callee named by attribute `callee_attr`.
     pub(super) fn call(&mut self, comp: &mut Computation, op: OpId, callee_attr: &str) -> Result<(), Diagnostic> {
         let attr = self.body.attr(op, callee_attr).ok_or_else(|| self.error(op, format!("requires attribute '{callee_attr}'")))?;
         let callee = self.callee_attr(attr, op)?;
-        self.same_operands(comp, op, "call", vec![format!("to_apply={callee}")])
+        self.same_operands(comp, op, &opcode_of(HloOpKind::Call), vec![format!("to_apply={callee}")])
     }
 
     /// `fusion(operands...), kind=kLoop, calls=c` (`kInput`, `kOutput`), the region written
     /// as the fused computation `c`; a multi-output fusion returns a tuple, as XLA's does.
-    pub(super) fn fusion(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let kind = match self.body.attr(op, "kind").and_then(|a| self.ctx.as_string(a)) {
-            Some("loop") => "kLoop",
-            Some("input") => "kInput",
-            Some("output") => "kOutput",
-            _ => return Err(self.error(op, "needs a fusion kind: loop, input or output")),
+    pub(super) fn fusion(&mut self, comp: &mut Computation, fusion: FusionOp) -> Result<(), Diagnostic> {
+        let op = fusion.id();
+        let kind = match fusion.kind(self.body) {
+            FusionKind::Loop => "kLoop",
+            FusionKind::Input => "kInput",
+            FusionKind::Output => "kOutput",
         };
         let region = self.region(op, 0)?;
         let captured = Captured { values: Vec::new(), pass_through: false };
         let called = self.region_computation_with(op, region, "computation", Params::Direct, &captured)?;
-        self.same_operands(comp, op, "fusion", vec![format!("kind={kind}"), format!("calls={called}")])
+        self.same_operands(comp, op, &opcode_of(HloOpKind::Fusion), vec![format!("kind={kind}"), format!("calls={called}")])
     }
 
     /// `while(init), condition=c, body=b`; `init` is the one loop value or a tuple of them.
@@ -62,7 +64,7 @@ impl ModuleWriter<'_, '_> {
         let init = self.single_or_tuple(comp, &operands, op)?;
         let shape = comp.shape(init).to_string();
         let operand = comp.name(init).to_string();
-        let inst = self.emit(comp, "while", shape, vec![operand], vec![format!("condition={cond}"), format!("body={body}")]);
+        let inst = self.emit(comp, &opcode_of(HloOpKind::While), shape, vec![operand], vec![format!("condition={cond}"), format!("body={body}")]);
         if captured.is_empty() {
             return self.bind_results(comp, op, inst);
         }
@@ -115,54 +117,52 @@ impl ModuleWriter<'_, '_> {
             (true, _) => return Err(self.error(op, "with a predicate needs exactly two branches")),
             (false, _) => vec![format!("branch_computations={{{}}}", branches.join(", "))],
         };
-        self.emit_op(comp, op, "conditional", names, attrs)
+        self.emit_op(comp, op, &opcode_of(HloOpKind::Conditional), names, attrs)
     }
 
     /// `map(inputs...), dimensions={...}, to_apply=c`.
-    pub(super) fn map(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let dimensions = self.braced_attr(op, "dimensions", "dimensions")?;
+    pub(super) fn map(&mut self, comp: &mut Computation, map: MapOp) -> Result<(), Diagnostic> {
+        let op = map.id();
+        let dimensions = format!("dimensions={}", braced(map.dimensions(self.body)));
         let region = self.region(op, 0)?;
         let computation = self.region_computation(op, region, "computation", Params::Direct)?;
-        self.same_operands(comp, op, "map", vec![dimensions, format!("to_apply={computation}")])
+        self.same_operands(comp, op, &opcode_of(HloOpKind::Map), vec![dimensions, format!("to_apply={computation}")])
     }
 
     /// `reduce(inputs..., inits...), dimensions={...}, to_apply=body`.
-    pub(super) fn reduce(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let dimensions = self.braced_attr(op, "dimensions", "dimensions")?;
+    pub(super) fn reduce(&mut self, comp: &mut Computation, reduce: ReduceOp) -> Result<(), Diagnostic> {
+        let op = reduce.id();
+        let dimensions = format!("dimensions={}", braced(reduce.dimensions(self.body)));
         let region = self.region(op, 0)?;
         let computation = self.region_computation(op, region, "body", Params::Direct)?;
-        self.same_operands(comp, op, "reduce", vec![dimensions, format!("to_apply={computation}")])
+        self.same_operands(comp, op, &opcode_of(HloOpKind::Reduce), vec![dimensions, format!("to_apply={computation}")])
     }
 
     /// `custom-call(operands...), custom_call_target="t"` with the optional
     /// `backend_config`, `custom_call_has_side_effect`, `api_version`, `called_computations`,
     /// `operand_layout_constraints` (the result shape then carries `result_layouts`) and
     /// `output_to_operand_aliasing`.
-    pub(super) fn custom_call(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let attrs = self.attrs(op);
-        let target = attrs.string("call_target_name").ok_or_else(|| self.error(op, "requires attribute 'call_target_name'"))?;
-        let mut out = vec![format!("custom_call_target={}", string_literal(target))];
-        if let Some(config) = attrs.string("backend_config") {
+    pub(super) fn custom_call(&mut self, comp: &mut Computation, call: CustomCallOp) -> Result<(), Diagnostic> {
+        let (body, op) = (self.body, call.id());
+        let mut out = vec![format!("custom_call_target={}", string_literal(call.call_target_name(body)))];
+        if let Some(config) = call.backend_config(body) {
             out.push(format!("backend_config={}", string_literal(config)));
         }
-        if attrs.bool("has_side_effect") == Some(true) {
+        if call.has_side_effect(body) == Some(true) {
             out.push("custom_call_has_side_effect=true".to_string());
         }
-        if let Some(version) = attrs.string("api_version") {
-            out.push(format!("api_version={version}"));
+        if let Some(version) = call.api_version(body) {
+            out.push(format!("api_version={}", version.name()));
         }
-        if let Some(called) = self.body.attr(op, "called_computations") {
-            let AttrData::Array(refs) = self.ctx.attr_data(called) else {
-                return Err(self.error(op, "'called_computations' must be an array of function symbols"));
-            };
-            let names = refs.iter().map(|r| self.callee_attr(*r, op)).collect::<Result<Vec<_>, _>>()?;
+        if let Some(called) = call.called_computations(body) {
+            let names = called.iter().map(|r| self.callee_attr(*r, op)).collect::<Result<Vec<_>, _>>()?;
             if !names.is_empty() {
                 out.push(format!("called_computations={{{}}}", names.join(", ")));
             }
         }
-        let operands = self.body.op(op).operands.clone();
+        let operands = body.op(op).operands.clone();
         let mut shape = self.result_shape(op)?;
-        if let (Some(operand_layouts), Some(result_layouts)) = (attrs.int_lists("operand_layouts"), attrs.int_lists("result_layouts")) {
+        if let (Some(operand_layouts), Some(result_layouts)) = (call.operand_layouts(body), call.result_layouts(body)) {
             let with = |ty: xla_ir::Type, layout: &[i64]| match self.ctx.as_tensor(ty) {
                 Some(t) => with_layout(self.ctx, t, layout).map_err(|m| self.error(op, m)),
                 None => self.shape(ty, op),
@@ -170,7 +170,7 @@ impl ModuleWriter<'_, '_> {
             let constraints = operands
                 .iter()
                 .zip(&operand_layouts)
-                .map(|(v, l)| with(self.body.value_type(*v), l))
+                .map(|(v, l)| with(body.value_type(*v), l))
                 .collect::<Result<Vec<_>, _>>()?;
             out.push(format!("operand_layout_constraints={{{}}}", constraints.join(", ")));
             let results = self.result_types(op);
@@ -180,19 +180,18 @@ impl ModuleWriter<'_, '_> {
                 _ => tuple_of(&shapes),
             };
         }
-        if let Some(aliases) = self.body.attr(op, "output_operand_aliases") {
+        if let Some(aliases) = call.output_operand_aliases(body) {
             out.push(format!("output_to_operand_aliasing={}", self.aliasing(op, aliases)?));
         }
         let names = self.operand_names(comp, &operands, op)?;
-        let inst = self.emit(comp, "custom-call", shape, names, out);
+        let inst = self.emit(comp, &opcode_of(HloOpKind::CustomCall), shape, names, out);
         self.bind_results(comp, op, inst)
     }
 
     /// `{{output}: (operand, {operand index}), ...}` from the dialect's alias dictionaries.
-    fn aliasing(&self, op: OpId, aliases: xla_ir::Attribute) -> Result<String, Diagnostic> {
+    fn aliasing(&self, op: OpId, entries: &[xla_ir::Attribute]) -> Result<String, Diagnostic> {
         let ctx = self.ctx;
         let malformed = || self.error(op, "'output_operand_aliases' must be an array of alias dictionaries");
-        let AttrData::Array(entries) = ctx.attr_data(aliases) else { return Err(malformed()) };
         let mut out = Vec::new();
         for entry in entries {
             let AttrData::Dictionary(fields) = ctx.attr_data(*entry) else { return Err(malformed()) };
@@ -223,14 +222,14 @@ impl ModuleWriter<'_, '_> {
             let literal = self.ctx.as_dense(value).ok_or_else(|| self.error(op, "requires a dense literal 'value'"))?;
             let text = literal_text(self.ctx, literal).map_err(|m| self.error(op, m))?;
             let shape = self.shape(literal.ty, op)?;
-            let constant = self.emit(comp, "constant", shape, vec![text], Vec::new());
+            let constant = self.emit(comp, &opcode_of(HloOpKind::Constant), shape, vec![text], Vec::new());
             names.push(comp.name(constant).to_string());
         }
         let mut attrs = vec![format!("custom_call_target={}", string_literal(target)), "custom_call_has_side_effect=true".to_string()];
         if !config.is_empty() {
             attrs.push(format!("backend_config={}", string_literal(&config)));
         }
-        self.emit(comp, "custom-call", "()".to_string(), names, attrs);
+        self.emit(comp, &opcode_of(HloOpKind::CustomCall), "()".to_string(), names, attrs);
         Ok(())
     }
 }

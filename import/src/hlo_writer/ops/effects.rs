@@ -9,102 +9,131 @@
 //! XLA's array `all-to-all` splits and concatenates along one dimension, so an
 //! `hlo.all_to_all` whose `split_dimension` and `concat_dimension` differ is an error.
 
-use xla_ir::{Diagnostic, OpId, ValueId};
+use xla_dialects::hlo::{
+    AllGatherOp, AllReduceOp, AllToAllOp, CollectivePermuteOp, HloOpKind, InfeedOp, OutfeedOp, RecvOp, ReduceScatterOp, RngAlgorithm,
+    RngBitGeneratorOp, SendOp,
+};
+use xla_ir::{Diagnostic, Op, OpId, ValueId};
 
 use crate::hlo_writer::attrs::{braced, braced_lists, string_literal};
 use crate::hlo_writer::computation::{Computation, Inst};
 use crate::hlo_writer::module::{ModuleWriter, Params};
 use crate::hlo_writer::shape::tuple_of;
+use crate::opcode_spelling::{opcode_of, SpecialOpcode};
 
 impl ModuleWriter<'_, '_> {
     /// `infeed(token)` of shape `(data, token[])`, data being one array or a tuple.
-    pub(super) fn infeed(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
+    pub(super) fn infeed(&mut self, comp: &mut Computation, infeed: InfeedOp) -> Result<(), Diagnostic> {
+        let op = infeed.id();
         let token = self.only_operand(op)?;
         let operand = self.operand(comp, token, op)?;
         let (data, output_token) = self.data_and_token(op)?;
         let data_shape = self.data_shape(&data, op)?;
         let mut attrs = Vec::new();
-        if let Some(config) = self.attrs(op).string("infeed_config") {
+        if let Some(config) = infeed.infeed_config(self.body) {
             attrs.push(format!("infeed_config={}", string_literal(config)));
         }
         let shape = tuple_of(&[data_shape, "token[]".to_string()]);
         let operand = comp.name(operand).to_string();
-        let infeed = self.emit(comp, "infeed", shape, vec![operand], attrs);
-        self.bind_data_and_token(comp, op, infeed, &data, output_token)
+        let inst = self.emit(comp, &opcode_of(HloOpKind::Infeed), shape, vec![operand], attrs);
+        self.bind_data_and_token(comp, op, inst, &data, output_token)
     }
 
     /// `outfeed(data, token)`, data being the one input or a tuple of them.
-    pub(super) fn outfeed(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
+    pub(super) fn outfeed(&mut self, comp: &mut Computation, outfeed: OutfeedOp) -> Result<(), Diagnostic> {
+        let op = outfeed.id();
         let (inputs, token) = self.inputs_and_token(op)?;
         let data = self.single_or_tuple(comp, &inputs, op)?;
         let token = self.operand(comp, token, op)?;
         let mut attrs = Vec::new();
-        if let Some(config) = self.attrs(op).string("outfeed_config") {
+        if let Some(config) = outfeed.outfeed_config(self.body) {
             attrs.push(format!("outfeed_config={}", string_literal(config)));
         }
         let operands = vec![comp.name(data).to_string(), comp.name(token).to_string()];
-        self.emit_op(comp, op, "outfeed", operands, attrs)
+        self.emit_op(comp, op, &opcode_of(HloOpKind::Outfeed), operands, attrs)
     }
 
     /// `send(data, token)` of shape `(data, u32[], token[])` and `send-done(send)`, which
     /// gives the result token.
-    pub(super) fn send(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
+    pub(super) fn send(&mut self, comp: &mut Computation, send: SendOp) -> Result<(), Diagnostic> {
+        let op = send.id();
         let (inputs, token) = self.inputs_and_token(op)?;
         let data = self.single_or_tuple(comp, &inputs, op)?;
         let token = self.operand(comp, token, op)?;
-        let attrs = self.channel_attrs(op)?;
+        let attrs = channel_attrs(send.channel_id(self.body), send.is_host_transfer(self.body));
         let shape = tuple_of(&[comp.shape(data).to_string(), "u32[]".to_string(), "token[]".to_string()]);
         let operands = vec![comp.name(data).to_string(), comp.name(token).to_string()];
-        let send = self.emit(comp, "send", shape, operands, attrs.clone());
-        let operand = comp.name(send).to_string();
-        let done = self.emit(comp, "send-done", "token[]".to_string(), vec![operand], attrs);
+        let start = self.emit(comp, &opcode_of(HloOpKind::Send), shape, operands, attrs.clone());
+        let operand = comp.name(start).to_string();
+        let done = self.emit(comp, SpecialOpcode::SendDone.opcode(), "token[]".to_string(), vec![operand], attrs);
         self.bind_results(comp, op, done)
     }
 
     /// `recv(token)` of shape `(data, u32[], token[])` and `recv-done(recv)` of shape
     /// `(data, token[])`, whose elements are the results.
-    pub(super) fn recv(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
+    pub(super) fn recv(&mut self, comp: &mut Computation, recv: RecvOp) -> Result<(), Diagnostic> {
+        let op = recv.id();
         let token = self.only_operand(op)?;
         let operand = self.operand(comp, token, op)?;
         let (data, output_token) = self.data_and_token(op)?;
         let data_shape = self.data_shape(&data, op)?;
-        let attrs = self.channel_attrs(op)?;
+        let attrs = channel_attrs(recv.channel_id(self.body), recv.is_host_transfer(self.body));
         let shape = tuple_of(&[data_shape.clone(), "u32[]".to_string(), "token[]".to_string()]);
         let operand = comp.name(operand).to_string();
-        let recv = self.emit(comp, "recv", shape, vec![operand], attrs.clone());
-        let operand = comp.name(recv).to_string();
-        let done = self.emit(comp, "recv-done", tuple_of(&[data_shape, "token[]".to_string()]), vec![operand], attrs);
+        let start = self.emit(comp, &opcode_of(HloOpKind::Recv), shape, vec![operand], attrs.clone());
+        let operand = comp.name(start).to_string();
+        let done = self.emit(comp, SpecialOpcode::RecvDone.opcode(), tuple_of(&[data_shape, "token[]".to_string()]), vec![operand], attrs);
         self.bind_data_and_token(comp, op, done, &data, output_token)
     }
 
     /// `all-gather(x), [channel_id=n, ]replica_groups={...}, dimensions={d}[, use_global_device_ids=true]`.
-    pub(super) fn all_gather(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let dimension = self.required_int(op, "all_gather_dimension")?;
-        let attrs = self.collective_attrs(op, Some(dimension), None)?;
-        self.same_operands(comp, op, "all-gather", attrs)
+    pub(super) fn all_gather(&mut self, comp: &mut Computation, all_gather: AllGatherOp) -> Result<(), Diagnostic> {
+        let body = self.body;
+        let attrs = CollectiveAttrs {
+            channel_id: all_gather.channel_id(body),
+            replica_groups: all_gather.replica_groups(body),
+            dimension: Some(all_gather.all_gather_dimension(body)),
+            use_global_device_ids: all_gather.use_global_device_ids(body).is_some(),
+            to_apply: None,
+        };
+        self.same_operands(comp, all_gather.id(), &opcode_of(HloOpKind::AllGather), attrs.written())
     }
 
     /// `all-reduce(operands...), ..., to_apply=c`.
-    pub(super) fn all_reduce(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
+    pub(super) fn all_reduce(&mut self, comp: &mut Computation, all_reduce: AllReduceOp) -> Result<(), Diagnostic> {
+        let (body, op) = (self.body, all_reduce.id());
         let region = self.region(op, 0)?;
         let computation = self.region_computation(op, region, "computation", Params::Direct)?;
-        let attrs = self.collective_attrs(op, None, Some(computation))?;
-        self.same_operands(comp, op, "all-reduce", attrs)
+        let attrs = CollectiveAttrs {
+            channel_id: all_reduce.channel_id(body),
+            replica_groups: all_reduce.replica_groups(body),
+            dimension: None,
+            use_global_device_ids: all_reduce.use_global_device_ids(body).is_some(),
+            to_apply: Some(computation),
+        };
+        self.same_operands(comp, op, &opcode_of(HloOpKind::AllReduce), attrs.written())
     }
 
     /// `reduce-scatter(x), ..., dimensions={d}, to_apply=c`.
-    pub(super) fn reduce_scatter(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let dimension = self.required_int(op, "scatter_dimension")?;
+    pub(super) fn reduce_scatter(&mut self, comp: &mut Computation, reduce_scatter: ReduceScatterOp) -> Result<(), Diagnostic> {
+        let (body, op) = (self.body, reduce_scatter.id());
         let region = self.region(op, 0)?;
         let computation = self.region_computation(op, region, "computation", Params::Direct)?;
-        let attrs = self.collective_attrs(op, Some(dimension), Some(computation))?;
-        self.same_operands(comp, op, "reduce-scatter", attrs)
+        let attrs = CollectiveAttrs {
+            channel_id: reduce_scatter.channel_id(body),
+            replica_groups: reduce_scatter.replica_groups(body),
+            dimension: Some(reduce_scatter.scatter_dimension(body)),
+            use_global_device_ids: reduce_scatter.use_global_device_ids(body).is_some(),
+            to_apply: Some(computation),
+        };
+        self.same_operands(comp, op, &opcode_of(HloOpKind::ReduceScatter), attrs.written())
     }
 
     /// `all-to-all(x), ..., dimensions={d}` when the split and concat dimensions agree.
-    pub(super) fn all_to_all(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let split = self.required_int(op, "split_dimension")?;
-        let concat = self.required_int(op, "concat_dimension")?;
+    pub(super) fn all_to_all(&mut self, comp: &mut Computation, all_to_all: AllToAllOp) -> Result<(), Diagnostic> {
+        let (body, op) = (self.body, all_to_all.id());
+        let split = all_to_all.split_dimension(body);
+        let concat = all_to_all.concat_dimension(body);
         if split != concat {
             return Err(self.error(
                 op,
@@ -113,58 +142,32 @@ impl ModuleWriter<'_, '_> {
                 ),
             ));
         }
-        let attrs = self.collective_attrs(op, Some(split), None)?;
-        self.same_operands(comp, op, "all-to-all", attrs)
+        let attrs = CollectiveAttrs {
+            channel_id: all_to_all.channel_id(body),
+            replica_groups: all_to_all.replica_groups(body),
+            dimension: Some(split),
+            use_global_device_ids: false,
+            to_apply: None,
+        };
+        self.same_operands(comp, op, &opcode_of(HloOpKind::AllToAll), attrs.written())
     }
 
     /// `collective-permute(x), [channel_id=n, ]source_target_pairs={{0,1},...}`.
-    pub(super) fn collective_permute(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let pairs = self
-            .attrs(op)
-            .int_lists("source_target_pairs")
-            .ok_or_else(|| self.error(op, "requires attribute 'source_target_pairs'"))?;
-        let mut attrs: Vec<String> = self.attrs(op).int("channel_id").map(|c| format!("channel_id={c}")).into_iter().collect();
-        attrs.push(format!("source_target_pairs={}", braced_lists(&pairs)));
-        self.same_operands(comp, op, "collective-permute", attrs)
+    pub(super) fn collective_permute(&mut self, comp: &mut Computation, permute: CollectivePermuteOp) -> Result<(), Diagnostic> {
+        let body = self.body;
+        let mut attrs: Vec<String> = permute.channel_id(body).map(|c| format!("channel_id={c}")).into_iter().collect();
+        attrs.push(format!("source_target_pairs={}", braced_lists(&permute.source_target_pairs(body))));
+        self.same_operands(comp, permute.id(), &opcode_of(HloOpKind::CollectivePermute), attrs)
     }
 
     /// `rng-bit-generator(state), algorithm=rng_default|rng_three_fry|rng_philox`.
-    pub(super) fn rng_bit_generator(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let algorithm = match self.attrs(op).string("rng_algorithm") {
-            Some("DEFAULT") => "rng_default",
-            Some("THREE_FRY") => "rng_three_fry",
-            Some("PHILOX") => "rng_philox",
-            _ => return Err(self.error(op, "requires attribute 'rng_algorithm' (DEFAULT, THREE_FRY or PHILOX)")),
+    pub(super) fn rng_bit_generator(&mut self, comp: &mut Computation, generator: RngBitGeneratorOp) -> Result<(), Diagnostic> {
+        let algorithm = match generator.rng_algorithm(self.body) {
+            RngAlgorithm::Default => "rng_default",
+            RngAlgorithm::ThreeFry => "rng_three_fry",
+            RngAlgorithm::Philox => "rng_philox",
         };
-        self.same_operands(comp, op, "rng-bit-generator", vec![format!("algorithm={algorithm}")])
-    }
-
-    /// The attributes of a collective: `channel_id`, `replica_groups`, `dimensions` (when
-    /// given), `use_global_device_ids` and `to_apply` (when given).
-    fn collective_attrs(&self, op: OpId, dimension: Option<i64>, to_apply: Option<String>) -> Result<Vec<String>, Diagnostic> {
-        let attrs = self.attrs(op);
-        let groups = attrs.int_lists("replica_groups").ok_or_else(|| self.error(op, "requires attribute 'replica_groups'"))?;
-        let mut out: Vec<String> = attrs.int("channel_id").map(|c| format!("channel_id={c}")).into_iter().collect();
-        out.push(format!("replica_groups={}", braced_lists(&groups)));
-        if let Some(d) = dimension {
-            out.push(format!("dimensions={}", braced(&[d])));
-        }
-        if attrs.flag("use_global_device_ids") {
-            out.push("use_global_device_ids=true".to_string());
-        }
-        if let Some(c) = to_apply {
-            out.push(format!("to_apply={c}"));
-        }
-        Ok(out)
-    }
-
-    /// `channel_id=n[, is_host_transfer=true]` of a send or receive.
-    fn channel_attrs(&self, op: OpId) -> Result<Vec<String>, Diagnostic> {
-        let mut attrs = vec![format!("channel_id={}", self.required_int(op, "channel_id")?)];
-        if self.attrs(op).bool("is_host_transfer") == Some(true) {
-            attrs.push("is_host_transfer=true".to_string());
-        }
-        Ok(attrs)
+        self.same_operands(comp, generator.id(), &opcode_of(HloOpKind::RngBitGenerator), vec![format!("algorithm={algorithm}")])
     }
 
     fn only_operand(&self, op: OpId) -> Result<ValueId, Diagnostic> {
@@ -209,4 +212,43 @@ impl ModuleWriter<'_, '_> {
         comp.bind(token, token_inst);
         Ok(())
     }
+}
+
+/// The attributes of a collective, as its typed accessors give them.
+struct CollectiveAttrs<'c> {
+    channel_id: Option<i64>,
+    replica_groups: Vec<&'c [i64]>,
+    /// The dimension it gathers, scatters or exchanges along, when it has one.
+    dimension: Option<i64>,
+    use_global_device_ids: bool,
+    /// The computation that combines values, when it has one.
+    to_apply: Option<String>,
+}
+
+impl CollectiveAttrs<'_> {
+    /// `channel_id`, `replica_groups`, `dimensions` (when given), `use_global_device_ids`
+    /// and `to_apply` (when given), in XLA's order.
+    fn written(self) -> Vec<String> {
+        let mut out: Vec<String> = self.channel_id.map(|c| format!("channel_id={c}")).into_iter().collect();
+        out.push(format!("replica_groups={}", braced_lists(&self.replica_groups)));
+        if let Some(d) = self.dimension {
+            out.push(format!("dimensions={}", braced(&[d])));
+        }
+        if self.use_global_device_ids {
+            out.push("use_global_device_ids=true".to_string());
+        }
+        if let Some(c) = self.to_apply {
+            out.push(format!("to_apply={c}"));
+        }
+        out
+    }
+}
+
+/// `channel_id=n[, is_host_transfer=true]` of a send or receive.
+fn channel_attrs(channel_id: i64, is_host_transfer: Option<bool>) -> Vec<String> {
+    let mut attrs = vec![format!("channel_id={channel_id}")];
+    if is_host_transfer == Some(true) {
+        attrs.push("is_host_transfer=true".to_string());
+    }
+    attrs
 }

@@ -1,16 +1,21 @@
 //! Elementwise ops, constants and iota: `add(a, b)`, `compare(a, b), direction=LT`,
 //! `constant({1, 2})`, `iota(), iota_dimension=0`, `reduce-precision(x), exponent_bits=5,
-//! mantissa_bits=10`. Opcodes are the op names with `_` as `-` (`shift-right-logical`).
+//! mantissa_bits=10`. Opcodes are spelled by [`crate::opcode_spelling`]: the op names with
+//! `_` as `-` (`shift-right-logical`), or XLA's own spelling (`convert`).
 //!
 //! XLA's binary instructions take operands of the result's shape; the hlo dialect's implicit
 //! broadcasting (scalars, size-1 dimensions, `broadcast_dimensions`) is written as explicit
 //! `broadcast`s of the operands that need one, as XLA's client library builds them.
 
-use xla_ir::{Diagnostic, OpId};
+use xla_dialects::hlo::{CompareOp, ComparisonType, ConstantOp, HloOpKind, IotaOp, ReducePrecisionOp};
+use xla_ir::constraints::I64ArrayAttr;
+use xla_ir::op_support::optional_attr;
+use xla_ir::{Diagnostic, Op, OpId};
 
 use crate::hlo_writer::computation::{Computation, Inst};
 use crate::hlo_writer::literal::literal_text;
 use crate::hlo_writer::module::ModuleWriter;
+use crate::opcode_spelling::opcode_of;
 
 impl ModuleWriter<'_, '_> {
     /// `opcode(x)`.
@@ -26,7 +31,9 @@ impl ModuleWriter<'_, '_> {
             return Err(self.error(op, "needs exactly one result"));
         };
         let to = self.tensor_of(result, op)?.dims.clone();
-        let broadcast_dimensions = self.attrs(op).ints("broadcast_dimensions");
+        // Every binary op declares the optional `broadcast_dimensions`; the ops share this
+        // code, so it is read through the attribute's kind rather than each op's accessor.
+        let broadcast_dimensions = optional_attr::<I64ArrayAttr>(self.body, op, "broadcast_dimensions");
         let mut names = Vec::new();
         for &value in &operands {
             let from = self.tensor_of(value, op)?;
@@ -54,48 +61,41 @@ impl ModuleWriter<'_, '_> {
 
     /// `compare(lhs, rhs), direction=D[, type=T]`; the dialect's `NOTYPE` has no XLA spelling
     /// and is left out, which means the element type's default order.
-    pub(super) fn compare(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let attrs = self.attrs(op);
-        let direction = attrs
-            .string("comparison_direction")
-            .ok_or_else(|| self.error(op, "requires attribute 'comparison_direction'"))?;
-        let mut extra = vec![format!("direction={direction}")];
-        if let Some(ty) = attrs.string("compare_type").filter(|t| *t != "NOTYPE") {
-            extra.push(format!("type={ty}"));
+    pub(super) fn compare(&mut self, comp: &mut Computation, compare: CompareOp) -> Result<(), Diagnostic> {
+        let mut extra = vec![format!("direction={}", compare.comparison_direction(self.body).name())];
+        if let Some(ty) = compare.compare_type(self.body).filter(|t| *t != ComparisonType::NoType) {
+            extra.push(format!("type={}", ty.name()));
         }
-        self.binary(comp, op, "compare", &extra)
+        self.binary(comp, compare.id(), &opcode_of(HloOpKind::Compare), &extra)
     }
 
     /// `constant(literal)`.
-    pub(super) fn constant(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let inst = self.constant_inst(comp, op)?;
-        self.bind_results(comp, op, inst)
+    pub(super) fn constant(&mut self, comp: &mut Computation, constant: ConstantOp) -> Result<(), Diagnostic> {
+        let inst = self.constant_inst(comp, constant)?;
+        self.bind_results(comp, constant.id(), inst)
     }
 
-    /// Appends the `constant(literal)` of `hlo.constant` op `op` without binding its result
-    /// (a region may write a constant of its enclosing function again).
-    pub(crate) fn constant_inst(&mut self, comp: &mut Computation, op: OpId) -> Result<Inst, Diagnostic> {
-        let literal = self
-            .body
-            .attr(op, "value")
-            .and_then(|a| self.ctx.as_dense(a))
-            .ok_or_else(|| self.error(op, "requires a dense literal 'value'"))?;
+    /// Appends the `constant(literal)` of `constant` without binding its result (a region
+    /// may write a constant of its enclosing function again).
+    pub(crate) fn constant_inst(&mut self, comp: &mut Computation, constant: ConstantOp) -> Result<Inst, Diagnostic> {
+        let op = constant.id();
+        let literal = constant.value(self.body);
         let text = literal_text(self.ctx, literal).map_err(|m| self.error(op, m))?;
         let shape = self.shape(literal.ty, op)?;
-        Ok(self.emit(comp, "constant", shape, vec![text], Vec::new()))
+        Ok(self.emit(comp, &opcode_of(HloOpKind::Constant), shape, vec![text], Vec::new()))
     }
 
     /// `iota(), iota_dimension=d`.
-    pub(super) fn iota(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let dimension = self.required_int(op, "iota_dimension")?;
-        self.emit_op(comp, op, "iota", Vec::new(), vec![format!("iota_dimension={dimension}")])
+    pub(super) fn iota(&mut self, comp: &mut Computation, iota: IotaOp) -> Result<(), Diagnostic> {
+        let dimension = iota.iota_dimension(self.body);
+        self.emit_op(comp, iota.id(), &opcode_of(HloOpKind::Iota), Vec::new(), vec![format!("iota_dimension={dimension}")])
     }
 
     /// `reduce-precision(x), exponent_bits=e, mantissa_bits=m`.
-    pub(super) fn reduce_precision(&mut self, comp: &mut Computation, op: OpId) -> Result<(), Diagnostic> {
-        let exponent = self.required_int(op, "exponent_bits")?;
-        let mantissa = self.required_int(op, "mantissa_bits")?;
+    pub(super) fn reduce_precision(&mut self, comp: &mut Computation, reduce_precision: ReducePrecisionOp) -> Result<(), Diagnostic> {
+        let exponent = reduce_precision.exponent_bits(self.body);
+        let mantissa = reduce_precision.mantissa_bits(self.body);
         let attrs = vec![format!("exponent_bits={exponent}"), format!("mantissa_bits={mantissa}")];
-        self.same_operands(comp, op, "reduce-precision", attrs)
+        self.same_operands(comp, reduce_precision.id(), &opcode_of(HloOpKind::ReducePrecision), attrs)
     }
 }

@@ -1,14 +1,18 @@
 //! One HLO instruction (or a few) per IR op, by family; [`ModuleWriter::write_op`]
-//! dispatches with an exhaustive `match` on the op enums.
+//! dispatches with an exhaustive `match` on the op enums and hands each family its op's
+//! typed view, whose accessors read the attributes. Opcodes are spelled by
+//! [`crate::opcode_spelling`], the table the reader reads them with.
 //!
 //! Shared shape of every translation: read the op's attributes, write its operands' names,
 //! append the instruction with the op's result shape (a tuple when it has other than one
 //! result, with a `get-tuple-element` per result after it, as XLA's multi-output
 //! instructions are used), and bind the results to the instructions defining them.
 //!
-//! Invariant: an op either becomes instructions that XLA's parser reads back to the same
+//! Invariants: an op either becomes instructions that XLA's parser reads back to the same
 //! computation, or the writer returns a located error saying why it cannot (see the module
-//! documentation of [`super`] for the ops written in a spelling of their own).
+//! documentation of [`super`] for the ops written in a spelling of their own). An hlo op is
+//! checked against its declaration ([`ModuleWriter::check_declared`]) before its typed
+//! accessors read it, so a module that was not verified gives an error, never a panic.
 
 mod control;
 mod data_movement;
@@ -19,14 +23,15 @@ mod windows;
 
 use xla_dialects::check::CheckOp;
 use xla_dialects::func::FuncDialectOp;
-use xla_dialects::hlo::HloOp;
-use xla_ir::{Dim, OpId, Type, ValueId};
-use xla_ir::Diagnostic;
+use xla_dialects::hlo::{HloOp, HloOpKind};
+use xla_ir::op_def::{verify_declared, OpDef, OpRef};
+use xla_ir::{Diagnostic, Dim, OpId, Type, ValueId};
 
-use super::attrs::{braced, Attrs};
+use super::attrs::braced;
 use super::computation::{Computation, Inst};
 use super::module::ModuleWriter;
 use super::shape::tensor_text;
+use crate::opcode_spelling::{opcode_of, SpecialOpcode};
 
 impl<'b, 'c> ModuleWriter<'b, 'c> {
     /// Writes `op` into `comp`: an exhaustive `match` on the op enums, so a new op must say
@@ -41,6 +46,7 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         let Some(kind) = HloOp::of(self.body, op) else {
             return Err(self.error(op, "has no HLO text form: only hlo, func and check ops do"));
         };
+        self.check_declared(op, kind.def())?;
         match kind {
             // Elementwise ops whose opcode is their name with `-` for `_`.
             HloOp::Abs(_)
@@ -68,7 +74,7 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
             | HloOp::Sqrt(_)
             | HloOp::Cbrt(_)
             | HloOp::Sign(_)
-            | HloOp::Erf(_) => self.unary(comp, op, &opcode_of(kind)),
+            | HloOp::Erf(_) => self.unary(comp, op, &opcode_of(kind.kind())),
             // Binary ops with implicit broadcasting, spelled the same way.
             HloOp::Add(_)
             | HloOp::Subtract(_)
@@ -85,70 +91,102 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
             | HloOp::ShiftLeft(_)
             | HloOp::ShiftRightArithmetic(_)
             | HloOp::ShiftRightLogical(_)
-            | HloOp::Complex(_) => self.binary(comp, op, &opcode_of(kind), &[]),
-            HloOp::Constant(_) => self.constant(comp, op),
-            HloOp::Iota(_) => self.iota(comp, op),
-            HloOp::Compare(_) => self.compare(comp, op),
-            HloOp::Select(_) => self.same_operands(comp, op, "select", Vec::new()),
-            HloOp::Clamp(_) => self.same_operands(comp, op, "clamp", Vec::new()),
-            HloOp::ConvertElementType(_) => self.same_operands(comp, op, "convert", Vec::new()),
-            HloOp::BitcastConvertType(_) => self.same_operands(comp, op, "bitcast-convert", Vec::new()),
-            HloOp::ReducePrecision(_) => self.reduce_precision(comp, op),
-            HloOp::Reshape(_) | HloOp::Collapse(_) => self.same_operands(comp, op, "reshape", Vec::new()),
-            HloOp::Transpose(_) => self.transpose(comp, op),
-            HloOp::Copy(_) => self.same_operands(comp, op, "copy", Vec::new()),
-            HloOp::Bitcast(_) => self.same_operands(comp, op, "bitcast", Vec::new()),
-            HloOp::Broadcast(_) => self.broadcast(comp, op),
-            HloOp::BroadcastInDim(_) => self.broadcast_in_dim(comp, op),
-            HloOp::Concatenate(_) => self.concatenate(comp, op),
-            HloOp::Slice(_) => self.slice(comp, op),
-            HloOp::DynamicSlice(_) => self.dynamic_slice(comp, op),
-            HloOp::DynamicUpdateSlice(_) => self.same_operands(comp, op, "dynamic-update-slice", Vec::new()),
-            HloOp::Pad(_) => self.pad(comp, op),
-            HloOp::Rev(_) => self.rev(comp, op),
-            HloOp::GetDimensionSize(_) => self.dimension_size(comp, op, "get-dimension-size"),
-            HloOp::SetDimensionSize(_) => self.dimension_size(comp, op, "set-dimension-size"),
-            HloOp::Gather(_) => self.gather(comp, op),
-            HloOp::Scatter(_) => self.scatter(comp, op),
-            HloOp::Sort(_) => self.sort(comp, op),
-            HloOp::Tuple(_) => self.same_operands(comp, op, "tuple", Vec::new()),
-            HloOp::GetTupleElement(_) => self.get_tuple_element_op(comp, op),
+            | HloOp::Complex(_) => self.binary(comp, op, &opcode_of(kind.kind()), &[]),
+            // Ops of any operands, without attributes, spelled as the reader reads them
+            // (`convert`, `bitcast-convert`, ...).
+            HloOp::Select(_)
+            | HloOp::Clamp(_)
+            | HloOp::ConvertElementType(_)
+            | HloOp::BitcastConvertType(_)
+            | HloOp::Reshape(_)
+            | HloOp::Copy(_)
+            | HloOp::Bitcast(_)
+            | HloOp::DynamicUpdateSlice(_)
+            | HloOp::Tuple(_)
+            | HloOp::AfterAll(_)
+            | HloOp::ReplicaId(_) => self.same_operands(comp, op, &opcode_of(kind.kind()), Vec::new()),
+            // XLA has no collapse: it is a reshape.
+            HloOp::Collapse(_) => self.same_operands(comp, op, &opcode_of(HloOpKind::Reshape), Vec::new()),
+            HloOp::Constant(constant) => self.constant(comp, constant),
+            HloOp::Iota(iota) => self.iota(comp, iota),
+            HloOp::Compare(compare) => self.compare(comp, compare),
+            HloOp::ReducePrecision(reduce_precision) => self.reduce_precision(comp, reduce_precision),
+            HloOp::Transpose(transpose) => self.transpose(comp, transpose),
+            HloOp::Broadcast(broadcast) => self.broadcast(comp, broadcast),
+            HloOp::BroadcastInDim(broadcast) => self.broadcast_in_dim(comp, broadcast),
+            HloOp::Concatenate(concatenate) => self.concatenate(comp, concatenate),
+            HloOp::Slice(slice) => self.slice(comp, slice),
+            HloOp::DynamicSlice(slice) => self.dynamic_slice(comp, slice),
+            HloOp::Pad(pad) => self.pad(comp, pad),
+            HloOp::Rev(rev) => self.rev(comp, rev),
+            HloOp::GetDimensionSize(size) => {
+                let dimension = size.dimension(self.body);
+                self.dimension_size(comp, op, HloOpKind::GetDimensionSize, dimension)
+            }
+            HloOp::SetDimensionSize(size) => {
+                let dimension = size.dimension(self.body);
+                self.dimension_size(comp, op, HloOpKind::SetDimensionSize, dimension)
+            }
+            HloOp::Gather(gather) => self.gather(comp, gather),
+            HloOp::Scatter(scatter) => self.scatter(comp, scatter),
+            HloOp::Sort(sort) => self.sort(comp, sort),
+            HloOp::GetTupleElement(get) => self.get_tuple_element_op(comp, get),
             HloOp::OptimizationBarrier(_) => self.optimization_barrier(comp, op),
-            HloOp::ReduceWindow(_) => self.reduce_window(comp, op),
-            HloOp::SelectAndScatter(_) => self.select_and_scatter(comp, op),
-            HloOp::Convolution(_) => self.convolution(comp, op),
-            HloOp::Dot(_) => self.dot(comp, op),
-            HloOp::DotGeneral(_) => self.dot_general(comp, op),
-            HloOp::Fft(_) => self.fft(comp, op),
-            HloOp::Cholesky(_) => self.cholesky(comp, op),
-            HloOp::TriangularSolve(_) => self.triangular_solve(comp, op),
-            HloOp::BatchNormInference(_) => self.batch_norm(comp, op, "batch-norm-inference"),
-            HloOp::BatchNormTraining(_) => self.batch_norm(comp, op, "batch-norm-training"),
-            HloOp::BatchNormGrad(_) => self.batch_norm(comp, op, "batch-norm-grad"),
+            HloOp::ReduceWindow(reduce_window) => self.reduce_window(comp, reduce_window),
+            HloOp::SelectAndScatter(select_and_scatter) => self.select_and_scatter(comp, select_and_scatter),
+            HloOp::Convolution(convolution) => self.convolution(comp, convolution),
+            HloOp::Dot(dot) => self.dot(comp, dot),
+            HloOp::DotGeneral(dot) => self.dot_general(comp, dot),
+            HloOp::Fft(fft) => self.fft(comp, fft),
+            HloOp::Cholesky(cholesky) => self.cholesky(comp, cholesky),
+            HloOp::TriangularSolve(solve) => self.triangular_solve(comp, solve),
+            HloOp::BatchNormInference(norm) => {
+                let (epsilon, feature_index) = (norm.epsilon(self.body), norm.feature_index(self.body));
+                self.batch_norm(comp, op, HloOpKind::BatchNormInference, epsilon, feature_index)
+            }
+            HloOp::BatchNormTraining(norm) => {
+                let (epsilon, feature_index) = (norm.epsilon(self.body), norm.feature_index(self.body));
+                self.batch_norm(comp, op, HloOpKind::BatchNormTraining, epsilon, feature_index)
+            }
+            HloOp::BatchNormGrad(norm) => {
+                let (epsilon, feature_index) = (norm.epsilon(self.body), norm.feature_index(self.body));
+                self.batch_norm(comp, op, HloOpKind::BatchNormGrad, epsilon, feature_index)
+            }
             HloOp::Call(_) => self.call(comp, op, "to_apply"),
-            HloOp::Fusion(_) => self.fusion(comp, op),
+            HloOp::Fusion(fusion) => self.fusion(comp, fusion),
             HloOp::While(_) => self.while_loop(comp, op),
             HloOp::Conditional(_) => self.conditional(comp, op),
-            HloOp::Map(_) => self.map(comp, op),
-            HloOp::Reduce(_) => self.reduce(comp, op),
-            HloOp::CustomCall(_) => self.custom_call(comp, op),
-            HloOp::AfterAll(_) => self.same_operands(comp, op, "after-all", Vec::new()),
-            HloOp::Infeed(_) => self.infeed(comp, op),
-            HloOp::Outfeed(_) => self.outfeed(comp, op),
-            HloOp::Send(_) => self.send(comp, op),
-            HloOp::Recv(_) => self.recv(comp, op),
-            HloOp::AllGather(_) => self.all_gather(comp, op),
-            HloOp::AllReduce(_) => self.all_reduce(comp, op),
-            HloOp::AllToAll(_) => self.all_to_all(comp, op),
-            HloOp::CollectivePermute(_) => self.collective_permute(comp, op),
-            HloOp::ReduceScatter(_) => self.reduce_scatter(comp, op),
-            HloOp::ReplicaId(_) => self.same_operands(comp, op, "replica-id", Vec::new()),
-            HloOp::RngUniform(_) => self.same_operands(comp, op, "rng", vec!["distribution=rng_uniform".to_string()]),
-            HloOp::RngNormal(_) => self.same_operands(comp, op, "rng", vec!["distribution=rng_normal".to_string()]),
-            HloOp::RngBitGenerator(_) => self.rng_bit_generator(comp, op),
+            HloOp::Map(map) => self.map(comp, map),
+            HloOp::Reduce(reduce) => self.reduce(comp, reduce),
+            HloOp::CustomCall(call) => self.custom_call(comp, call),
+            HloOp::Infeed(infeed) => self.infeed(comp, infeed),
+            HloOp::Outfeed(outfeed) => self.outfeed(comp, outfeed),
+            HloOp::Send(send) => self.send(comp, send),
+            HloOp::Recv(recv) => self.recv(comp, recv),
+            HloOp::AllGather(all_gather) => self.all_gather(comp, all_gather),
+            HloOp::AllReduce(all_reduce) => self.all_reduce(comp, all_reduce),
+            HloOp::AllToAll(all_to_all) => self.all_to_all(comp, all_to_all),
+            HloOp::CollectivePermute(permute) => self.collective_permute(comp, permute),
+            HloOp::ReduceScatter(reduce_scatter) => self.reduce_scatter(comp, reduce_scatter),
+            HloOp::RngUniform(_) => self.same_operands(comp, op, SpecialOpcode::Rng.opcode(), vec!["distribution=rng_uniform".to_string()]),
+            HloOp::RngNormal(_) => self.same_operands(comp, op, SpecialOpcode::Rng.opcode(), vec!["distribution=rng_normal".to_string()]),
+            HloOp::RngBitGenerator(generator) => self.rng_bit_generator(comp, generator),
             // Terminators are written with their computations.
             HloOp::Return(_) => Err(self.error(op, "has no HLO text form")),
         }
+    }
+
+    /// Checks what `def`, the declaration of hlo op `op`, states (operand, result and attribute
+    /// kinds, its own verifier and shape function), so that its typed accessors, which
+    /// assume a verified op, never panic on a module that was not verified. Types too large
+    /// to exist are refused first, as the verifier does, since shape functions may assume
+    /// that every size fits in `i64`.
+    pub(crate) fn check_declared(&self, op: OpId, def: &'static OpDef) -> Result<(), Diagnostic> {
+        let op_ref = OpRef::new(self.body, op);
+        for ty in op_ref.operand_types().into_iter().chain(op_ref.result_types()) {
+            self.ctx.check_type_size(ty).map_err(|message| self.error(op, message))?;
+        }
+        verify_declared(op_ref, def)
     }
 
     /// Appends `opcode(all operands), attrs` for `op` and binds its results.
@@ -221,26 +259,6 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         }
     }
 
-    /// The attributes of `op`.
-    pub(crate) fn attrs(&self, op: OpId) -> Attrs<'b, 'c> {
-        Attrs { body: self.body, op }
-    }
-
-    /// A required `array<i64: ...>` attribute, or a located error.
-    pub(crate) fn required_ints(&self, op: OpId, name: &str) -> Result<&'c [i64], Diagnostic> {
-        self.attrs(op).ints(name).ok_or_else(|| self.error(op, format!("requires attribute '{name}' (array<i64: ...>)")))
-    }
-
-    /// A required integer attribute, or a located error.
-    pub(crate) fn required_int(&self, op: OpId, name: &str) -> Result<i64, Diagnostic> {
-        self.attrs(op).int(name).ok_or_else(|| self.error(op, format!("requires integer attribute '{name}'")))
-    }
-
-    /// `name={1,2}` from a required integer-list attribute.
-    pub(crate) fn braced_attr(&self, op: OpId, ir_name: &str, hlo_name: &str) -> Result<String, Diagnostic> {
-        Ok(format!("{hlo_name}={}", braced(self.required_ints(op, ir_name)?)))
-    }
-
     /// The tensor type of `value`, or a located error at `op`.
     pub(crate) fn tensor_of(&self, value: ValueId, op: OpId) -> Result<&'c xla_ir::TensorType, Diagnostic> {
         let ty = self.body.value_type(value);
@@ -282,20 +300,13 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
         if kept_dims.len() != from.dims.len() {
             let reshaped = tensor_text(self.ctx, &kept_dims, from.element, None).map_err(|m| self.error(op, m))?;
             let operand = comp.name(source).to_string();
-            source = self.emit(comp, "reshape", reshaped, vec![operand], Vec::new());
+            source = self.emit(comp, &opcode_of(HloOpKind::Reshape), reshaped, vec![operand], Vec::new());
         }
         let shape = match shape {
             Some(s) => s,
             None => tensor_text(self.ctx, to, from.element, None).map_err(|m| self.error(op, m))?,
         };
         let operand = comp.name(source).to_string();
-        Ok(self.emit(comp, "broadcast", shape, vec![operand], vec![format!("dimensions={}", braced(&kept_mapping))]))
+        Ok(self.emit(comp, &opcode_of(HloOpKind::Broadcast), shape, vec![operand], vec![format!("dimensions={}", braced(&kept_mapping))]))
     }
-}
-
-/// The HLO opcode of an elementwise op whose opcode is its name after `hlo.` with `-` for
-/// `_` (`exponential_minus_one` is `exponential-minus-one`).
-fn opcode_of(kind: HloOp) -> String {
-    let name = kind.def().name;
-    name.strip_prefix("hlo.").unwrap_or(name).replace('_', "-")
 }

@@ -7,6 +7,7 @@
 //! single-precision ones (the last 17 and 7 terms of the same series), in f32 for the narrow
 //! formats (f16, bf16, f8), as XLA does.
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Diagnostic, FloatKind, ValueId};
 
 use super::emit::Emitter;
@@ -108,7 +109,7 @@ pub(crate) fn bessel_i1e(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagno
         _ => (&I1E_SMALL[I1E_SMALL.len() - F32_SMALL_TERMS..], &I1E_LARGE[I1E_LARGE.len() - F32_LARGE_TERMS..]),
     };
     em.in_f32_at_least(x, |em, x| {
-        let z = em.unary("abs", x)?;
+        let z = em.unary(HloOpKind::Abs, x)?;
         let half = em.float(0.5, x)?;
         let two = em.float(2.0, x)?;
         let thirty_two = em.float(32.0, x)?;
@@ -120,11 +121,11 @@ pub(crate) fn bessel_i1e(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagno
         let inverse = em.div(thirty_two, z)?;
         let y_large = em.sub(inverse, two)?;
         let series_large = chebyshev(em, y_large, large)?;
-        let root = em.unary("sqrt", z)?;
+        let root = em.unary(HloOpKind::Sqrt, z)?;
         let above_eight = em.div(series_large, root)?;
         let is_small = em.compare("LE", z, eight, None)?;
         let magnitude = em.select(is_small, at_most_eight, above_eight)?;
-        let sign = em.unary("sign", x)?;
+        let sign = em.unary(HloOpKind::Sign, x)?;
         em.mul(sign, magnitude)
     })
 }

@@ -11,9 +11,22 @@ use super::super::attr_text::{enum_value, int_list_attr};
 use super::emit::Emitter;
 use super::next_after::next_after;
 
+/// The op a `broadcast_*` op applies once its operands are broadcast.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Broadcasting {
+    /// An elementwise binary hlo op.
+    Binary(HloOpKind),
+    /// `hlo.compare`, with the chlo op's direction and type.
+    Compare,
+    /// `hlo.select` of three operands.
+    Select,
+    /// chlo's `next_after`.
+    NextAfter,
+}
+
 /// `broadcast_OP(a, b) = OP(broadcast_in_dim(a), broadcast_in_dim(b))` (three operands for
-/// `select`).
-pub(crate) fn broadcast(em: &mut Emitter, op: &str, operands: &[ValueId], expected: &[Type]) -> Result<ValueId, Diagnostic> {
+/// `select`), with `applied` as OP.
+pub(crate) fn broadcast(em: &mut Emitter, applied: Broadcasting, operands: &[ValueId], expected: &[Type]) -> Result<ValueId, Diagnostic> {
     let ctx = em.ctx();
     let result = *expected.first().ok_or_else(|| em.error("needs a result"))?;
     let result_dims = ctx.as_tensor(result).map(|t| t.dims.clone()).ok_or_else(|| em.error("needs a tensor result"))?;
@@ -43,19 +56,17 @@ pub(crate) fn broadcast(em: &mut Emitter, op: &str, operands: &[ValueId], expect
             }
         };
         let attr = ctx.i64_array_attr(&dims);
-        values.push(em.one(HloOpKind::BroadcastInDim.name(), &[v], &[("broadcast_dimensions", attr)], Some(target))?);
+        values.push(em.one(HloOpKind::BroadcastInDim, &[v], &[("broadcast_dimensions", attr)], Some(target))?);
     }
-    match op {
-        "select" => em.select(values[0], values[1], values[2]),
-        "compare" => {
+    match applied {
+        Broadcasting::Select => em.select(values[0], values[1], values[2]),
+        Broadcasting::Compare => {
             let direction = direction
                 .flatten()
                 .ok_or_else(|| em.error("requires attribute 'comparison_direction' (#chlo<comparison_direction ...>)"))?;
             em.compare(&direction, values[0], values[1], compare_type.as_deref())
         }
-        "next_after" => next_after(em, values[0], values[1]),
-        "add" | "atan2" | "complex" | "divide" | "maximum" | "minimum" | "multiply" | "power" | "remainder" | "shift_left"
-        | "shift_right_arithmetic" | "shift_right_logical" | "subtract" | "and" | "or" | "xor" => em.binary(op, values[0], values[1]),
-        other => Err(em.error(format!("has no expansion: 'broadcast_{other}' is not supported"))),
+        Broadcasting::NextAfter => next_after(em, values[0], values[1]),
+        Broadcasting::Binary(kind) => em.binary(kind, values[0], values[1]),
     }
 }

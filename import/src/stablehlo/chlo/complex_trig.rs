@@ -22,29 +22,30 @@ use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Diagnostic, FloatKind, Scalar, ValueId};
 
 use super::emit::{max_finite, min_positive_normal, round_to, significand_bits, Emitter};
-use crate::stablehlo::complex_math::{self, hypot, split, OnParts, Parts};
+use crate::stablehlo::complex_math::{self, hypot, split, ComplexFunction, OnParts, Parts};
 
-/// Expands chlo op `name` on the complex value `z`; `None` (and nothing emitted) when `z` is
-/// not complex or `name` is not one of the functions this module writes.
-pub(crate) fn expand(em: &mut Emitter, name: &str, z: ValueId) -> Result<Option<ValueId>, Diagnostic> {
+/// How a chlo function is written on complex numbers.
+#[derive(Copy, Clone)]
+pub(crate) enum ComplexForm {
+    /// As complex ops on the whole value (which [`complex_math`] then writes as real
+    /// arithmetic).
+    Whole(fn(&mut Emitter, ValueId) -> Result<ValueId, Diagnostic>),
+    /// As real arithmetic on the value's parts.
+    OnParts(OnParts),
+}
+
+/// Emits `form` of `z`; `None` (and nothing emitted) when `z` is not complex.
+pub(crate) fn expand(em: &mut Emitter, form: ComplexForm, z: ValueId) -> Result<Option<ValueId>, Diagnostic> {
     if !is_complex(em, z) {
         return Ok(None);
     }
-    let on_parts: OnParts = match name {
-        "sinh" => return sinh(em, z).map(Some),
-        "cosh" => return cosh(em, z).map(Some),
-        "square" => square,
-        "asin" => asin,
-        "acos" => acos,
-        "asinh" => asinh,
-        "acosh" => acosh,
-        "atan" => atan,
-        "atanh" => atanh,
-        _ => return Ok(None),
+    let on_parts = match form {
+        ComplexForm::Whole(function) => return function(em, z).map(Some),
+        ComplexForm::OnParts(on_parts) => on_parts,
     };
     let Some(parts) = split(em, z)? else { return Ok(None) };
     let (re, im) = on_parts(em, parts)?;
-    em.one(HloOpKind::Complex.name(), &[re, im], &[], None).map(Some)
+    em.one(HloOpKind::Complex, &[re, im], &[], None).map(Some)
 }
 
 /// Whether `z` is a tensor of complex numbers.
@@ -57,13 +58,13 @@ fn is_complex(em: &Emitter, z: ValueId) -> bool {
 /// halving moved into the exponents so that it does not overflow before the result does.
 /// `log(1/2)` is the complex log of the constant `0.5 + 0i` and the exponentials are complex:
 /// all three are written as real arithmetic ([`complex_math::emit`]), as in XLA.
-fn sinh(em: &mut Emitter, z: ValueId) -> Result<ValueId, Diagnostic> {
+pub(crate) fn sinh(em: &mut Emitter, z: ValueId) -> Result<ValueId, Diagnostic> {
     let (up, down) = half_exponentials(em, z)?;
     em.sub(up, down)
 }
 
 /// `cosh(z) = exp(z + log(1/2)) + exp(log(1/2) - z)`, as [`sinh`].
-fn cosh(em: &mut Emitter, z: ValueId) -> Result<ValueId, Diagnostic> {
+pub(crate) fn cosh(em: &mut Emitter, z: ValueId) -> Result<ValueId, Diagnostic> {
     let (up, down) = half_exponentials(em, z)?;
     em.add(up, down)
 }
@@ -72,11 +73,11 @@ fn cosh(em: &mut Emitter, z: ValueId) -> Result<ValueId, Diagnostic> {
 fn half_exponentials(em: &mut Emitter, z: ValueId) -> Result<(ValueId, ValueId), Diagnostic> {
     let ty = em.ty(z);
     let half = em.splat(Scalar::Complex(0.5, 0.0), ty)?;
-    let log_half = complex_math::emit(em, HloOpKind::Log.name(), half)?;
+    let log_half = complex_math::emit(em, ComplexFunction::Log, half)?;
     let shifted = em.add(z, log_half)?;
-    let up = complex_math::emit(em, HloOpKind::Exponential.name(), shifted)?;
+    let up = complex_math::emit(em, ComplexFunction::Exponential, shifted)?;
     let reflected = em.sub(log_half, z)?;
-    let down = complex_math::emit(em, HloOpKind::Exponential.name(), reflected)?;
+    let down = complex_math::emit(em, ComplexFunction::Exponential, reflected)?;
     Ok((up, down))
 }
 
@@ -84,13 +85,13 @@ fn half_exponentials(em: &mut Emitter, z: ValueId) -> Result<(ValueId, ValueId),
 /// does not cancel, and is exactly 0 where `|x| = |y|` and `x` is finite (where the product
 /// of `inf - inf` would be NaN); the imaginary part doubles `xy` after the product, which
 /// overflows only when the result does.
-fn square(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
+pub(crate) fn square(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
     let bool_ty = em.with_element(em.ty(x), em.ctx().int_type(1));
-    let x_finite = em.one(HloOpKind::IsFinite.name(), &[x], &[], Some(bool_ty))?;
-    let ax = em.unary("abs", x)?;
-    let ay = em.unary("abs", y)?;
+    let x_finite = em.one(HloOpKind::IsFinite, &[x], &[], Some(bool_ty))?;
+    let ax = em.unary(HloOpKind::Abs, x)?;
+    let ay = em.unary(HloOpKind::Abs, y)?;
     let same_magnitude = em.compare("EQ", ax, ay, None)?;
-    let exactly_zero = em.binary("and", x_finite, same_magnitude)?;
+    let exactly_zero = em.binary(HloOpKind::And, x_finite, same_magnitude)?;
     let zero = em.float(0.0, x)?;
     let difference = em.sub(x, y)?;
     let sum = em.add(x, y)?;
@@ -105,28 +106,28 @@ fn square(em: &mut Emitter, Parts { x, y, .. }: Parts) -> Result<(ValueId, Value
 /// `asin(x + iy) = atan2(x, q) + i sign(y) log(a + sqrt(a^2 - 1))` (see [`asin_kernel`] for
 /// `q` and the imaginary part's magnitude), where `a` is half the sum of the distances from
 /// `z` to `1` and `-1`.
-fn asin(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
-    let ax = em.unary("abs", x)?;
-    let ay = em.unary("abs", y)?;
+pub(crate) fn asin(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
+    let ax = em.unary(HloOpKind::Abs, x)?;
+    let ay = em.unary(HloOpKind::Abs, y)?;
     let kernel = asin_kernel(em, ax, ay, kind)?;
-    let re = em.binary("atan2", x, kernel.q)?;
+    let re = em.binary(HloOpKind::Atan2, x, kernel.q)?;
     let zero = em.float(0.0, x)?;
     let y_negative = em.compare("LT", y, zero, None)?;
-    let minus = em.unary("negate", kernel.log_term)?;
+    let minus = em.unary(HloOpKind::Negate, kernel.log_term)?;
     let im = em.select(y_negative, minus, kernel.log_term)?;
     Ok((re, im))
 }
 
 /// `acos(x + iy) = atan2(q, x) - i sign(y) log(a + sqrt(a^2 - 1))`: the real part is asin's
 /// with the arguments of `atan2` swapped, the imaginary part asin's negated.
-fn acos(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
-    let ax = em.unary("abs", x)?;
-    let ay = em.unary("abs", y)?;
+pub(crate) fn acos(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
+    let ax = em.unary(HloOpKind::Abs, x)?;
+    let ay = em.unary(HloOpKind::Abs, y)?;
     let kernel = asin_kernel(em, ax, ay, kind)?;
-    let re = em.binary("atan2", kernel.q, x)?;
+    let re = em.binary(HloOpKind::Atan2, kernel.q, x)?;
     let zero = em.float(0.0, x)?;
     let y_negative = em.compare("LT", y, zero, None)?;
-    let minus = em.unary("negate", kernel.log_term)?;
+    let minus = em.unary(HloOpKind::Negate, kernel.log_term)?;
     let im = em.select(y_negative, kernel.log_term, minus)?;
     Ok((re, im))
 }
@@ -134,30 +135,30 @@ fn acos(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, Value
 /// `asinh(z) = -i asin(iz)` with `iz = -y + ix`: the real part is asin's imaginary part
 /// (signed by `x`), the imaginary part `-atan2(-y, q) = atan2(y, q)` (`atan2` is odd in its
 /// first argument), both from the kernel on `|-y|` and `|x|`.
-fn asinh(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
+pub(crate) fn asinh(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
     let zero = em.float(0.0, x)?;
     let x_negative = em.compare("LT", x, zero, None)?;
-    let ax = em.unary("abs", x)?;
-    let minus_y = em.unary("negate", y)?;
-    let a_minus_y = em.unary("abs", minus_y)?;
+    let ax = em.unary(HloOpKind::Abs, x)?;
+    let minus_y = em.unary(HloOpKind::Negate, y)?;
+    let a_minus_y = em.unary(HloOpKind::Abs, minus_y)?;
     let kernel = asin_kernel(em, a_minus_y, ax, kind)?;
-    let minus = em.unary("negate", kernel.log_term)?;
+    let minus = em.unary(HloOpKind::Negate, kernel.log_term)?;
     let re = em.select(x_negative, minus, kernel.log_term)?;
-    let im = em.binary("atan2", y, kernel.q)?;
+    let im = em.binary(HloOpKind::Atan2, y, kernel.q)?;
     Ok((re, im))
 }
 
 /// `acosh(z) = i sign(y) acos(z)` on the principal branch, which is
 /// `log(a + sqrt(a^2 - 1)) + i sign(y) atan2(q, x)`: acos's parts swapped and re-signed, so the
 /// real part is never negative.
-fn acosh(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
-    let ax = em.unary("abs", x)?;
-    let ay = em.unary("abs", y)?;
+pub(crate) fn acosh(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
+    let ax = em.unary(HloOpKind::Abs, x)?;
+    let ay = em.unary(HloOpKind::Abs, y)?;
     let kernel = asin_kernel(em, ax, ay, kind)?;
     let zero = em.float(0.0, x)?;
     let y_negative = em.compare("LT", y, zero, None)?;
-    let angle = em.binary("atan2", kernel.q, x)?;
-    let minus = em.unary("negate", angle)?;
+    let angle = em.binary(HloOpKind::Atan2, kernel.q, x)?;
+    let minus = em.unary(HloOpKind::Negate, angle)?;
     let im = em.select(y_negative, minus, angle)?;
     Ok((kernel.log_term, im))
 }
@@ -196,15 +197,15 @@ fn asin_kernel(em: &mut Emitter, x: ValueId, y: ValueId, kind: FloatKind) -> Res
     let one = em.float(1.0, x)?;
 
     // The real part's q.
-    let larger = em.binary("maximum", x, y)?;
+    let larger = em.binary(HloOpKind::Maximum, x, y)?;
     let safe_max_c = em.float(safe_max, x)?;
     let beyond_safe_max = em.compare("GE", larger, safe_max_c, None)?;
     let x_at_most_one = em.compare("LE", x, one, None)?;
     let x_plus_one = em.add(x, one)?;
-    let abs_x_plus_one = em.unary("abs", x_plus_one)?;
+    let abs_x_plus_one = em.unary(HloOpKind::Abs, x_plus_one)?;
     let r = hypot(em, abs_x_plus_one, y)?;
     let x_minus_one = em.sub(x, one)?;
-    let abs_x_minus_one = em.unary("abs", x_minus_one)?;
+    let abs_x_minus_one = em.unary(HloOpKind::Abs, x_minus_one)?;
     let s = hypot(em, abs_x_minus_one, y)?;
     let r_plus_s = em.add(r, s)?;
     let a = em.mul(r_plus_s, half)?;
@@ -216,12 +217,12 @@ fn asin_kernel(em: &mut Emitter, x: ValueId, y: ValueId, kind: FloatKind) -> Res
     let s_minus_x_minus_one = em.sub(s, x_minus_one)?;
     let a_minus_x_twice = em.add(y2_over_r_term, s_minus_x_minus_one)?;
     let q_squared_inside = em.mul(half_a_plus_x, a_minus_x_twice)?;
-    let q_inside = em.unary("sqrt", q_squared_inside)?;
+    let q_inside = em.unary(HloOpKind::Sqrt, q_squared_inside)?;
     let over_r_term = em.div(half_a_plus_x, r_plus_x_plus_one)?;
     let s_plus_x_minus_one = em.add(s, x_minus_one)?;
     let over_s_term = em.div(half_a_plus_x, s_plus_x_minus_one)?;
     let q_over_y_squared = em.add(over_r_term, over_s_term)?;
-    let q_over_y = em.unary("sqrt", q_over_y_squared)?;
+    let q_over_y = em.unary(HloOpKind::Sqrt, q_over_y_squared)?;
     let q_outside = em.mul(y, q_over_y)?;
     let q = em.select(x_at_most_one, q_inside, q_outside)?;
     let q = em.select(beyond_safe_max, y, q)?;
@@ -236,17 +237,17 @@ fn asin_kernel(em: &mut Emitter, x: ValueId, y: ValueId, kind: FloatKind) -> Res
     let m = em.select(y_large, y, x)?;
     let m_limit = em.select(y_large, y_limit, safe_max_c)?;
     let m_large = em.compare("GE", m, m_limit, None)?;
-    let log_m = em.unary("log", m)?;
+    let log_m = em.unary(HloOpKind::Log, m)?;
     let ln2 = em.float(std::f64::consts::LN_2, x)?;
     let log_2m = em.add(log_m, ln2)?;
     let inf = em.float(f64::INFINITY, x)?;
     let y_infinite = em.compare("EQ", y, inf, None)?;
-    let y_finite = em.unary("not", y_infinite)?;
-    let use_ratio = em.binary("and", y_large, y_finite)?;
+    let y_finite = em.unary(HloOpKind::Not, y_infinite)?;
+    let use_ratio = em.binary(HloOpKind::And, y_large, y_finite)?;
     let x_over_y = em.div(x, y)?;
     let ratio = em.select(use_ratio, x_over_y, zero)?;
     let ratio2 = em.mul(ratio, ratio)?;
-    let log1p_ratio2 = em.unary("log_plus_one", ratio2)?;
+    let log1p_ratio2 = em.unary(HloOpKind::LogPlusOne, ratio2)?;
     let half_log1p_ratio2 = em.mul(log1p_ratio2, half)?;
     let log_term_large = em.add(log_2m, half_log1p_ratio2)?;
 
@@ -254,11 +255,11 @@ fn asin_kernel(em: &mut Emitter, x: ValueId, y: ValueId, kind: FloatKind) -> Res
     let safe_min_c = em.float(safe_min, x)?;
     let y_tiny = em.compare("LT", y, safe_min_c, None)?;
     let x_below_one = em.compare("LT", x, one, None)?;
-    let tiny = em.binary("and", y_tiny, x_below_one)?;
+    let tiny = em.binary(HloOpKind::And, y_tiny, x_below_one)?;
     let product = em.mul(x_plus_one, x_minus_one)?;
     let a_plus_one = em.add(a, one)?;
     let quotient = em.div(product, a_plus_one)?;
-    let am1_tiny = em.unary("negate", quotient)?;
+    let am1_tiny = em.unary(HloOpKind::Negate, quotient)?;
     let x_from_one = em.compare("GE", x, one, None)?;
     let half_y2 = em.mul(y2, half)?;
     let half_y2_over_r_term = em.div(half_y2, r_plus_x_plus_one)?;
@@ -273,25 +274,25 @@ fn asin_kernel(em: &mut Emitter, x: ValueId, y: ValueId, kind: FloatKind) -> Res
     let am1 = em.select(x_from_one, am1_x_from_one, am1)?;
     let am1 = em.select(tiny, am1_tiny, am1)?;
     let root_squared = em.mul(am1, a_plus_one)?;
-    let root = em.unary("sqrt", root_squared)?;
+    let root = em.unary(HloOpKind::Sqrt, root_squared)?;
     let log_term_tiny = em.div(y, root)?;
     let log1p_arg = em.add(am1, root)?;
-    let log_term_general = em.unary("log_plus_one", log1p_arg)?;
+    let log_term_general = em.unary(HloOpKind::LogPlusOne, log1p_arg)?;
     let log_term = em.select(tiny, log_term_tiny, log_term_general)?;
     let log_term = em.select(m_large, log_term_large, log_term)?;
     Ok(AsinKernel { q, log_term })
 }
 
 /// `atanh(x + iy) = (log1p(z) - log1p(-z)) / 2`, see [`atanh_parts`].
-fn atanh(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
+pub(crate) fn atanh(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
     atanh_parts(em, x, y, kind)
 }
 
 /// `atan(z) = -i atanh(iz)` with `iz = -y + ix`: `atanh(-y + ix) = u + iv` gives `v - iu`.
-fn atan(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
-    let minus_y = em.unary("negate", y)?;
+pub(crate) fn atan(em: &mut Emitter, Parts { x, y, kind }: Parts) -> Result<(ValueId, ValueId), Diagnostic> {
+    let minus_y = em.unary(HloOpKind::Negate, y)?;
     let (u, v) = atanh_parts(em, minus_y, x, kind)?;
-    let minus_u = em.unary("negate", u)?;
+    let minus_u = em.unary(HloOpKind::Negate, u)?;
     Ok((v, minus_u))
 }
 
@@ -315,12 +316,12 @@ fn atanh_parts(em: &mut Emitter, x: ValueId, y: ValueId, kind: FloatKind) -> Res
 
     let x_nonnegative = em.compare("GE", x, zero, None)?;
     let sign_x = em.select(x_nonnegative, one, minus_one)?;
-    let ax = em.unary("abs", x)?;
+    let ax = em.unary(HloOpKind::Abs, x)?;
     let safe_max_c = em.float(safe_max, x)?;
     let x_safe = em.compare("LT", ax, safe_max_c, None)?;
-    let ay = em.unary("abs", y)?;
+    let ay = em.unary(HloOpKind::Abs, y)?;
     let y_safe = em.compare("LT", ay, safe_max_c, None)?;
-    let safe = em.binary("and", x_safe, y_safe)?;
+    let safe = em.binary(HloOpKind::And, x_safe, y_safe)?;
     let one_minus_ax = em.sub(one, ax)?;
     let one_minus_ax2 = em.mul(one_minus_ax, one_minus_ax)?;
     let y2 = em.mul(y, y)?;
@@ -335,11 +336,11 @@ fn atanh_parts(em: &mut Emitter, x: ValueId, y: ValueId, kind: FloatKind) -> Res
     let infinite = |em: &mut Emitter, v: ValueId| -> Result<ValueId, Diagnostic> {
         let plus = em.compare("EQ", v, inf, None)?;
         let minus = em.compare("EQ", v, minus_inf, None)?;
-        em.binary("or", plus, minus)
+        em.binary(HloOpKind::Or, plus, minus)
     };
     let x_infinite = infinite(em, x)?;
     let y_infinite = infinite(em, y)?;
-    let any_infinite = em.binary("or", x_infinite, y_infinite)?;
+    let any_infinite = em.binary(HloOpKind::Or, x_infinite, y_infinite)?;
     let ax_over_y = em.div(ax, y)?;
     let y_over_ax = em.div(y, ax)?;
     let ratios = em.add(ax_over_y, y_over_ax)?;
@@ -350,7 +351,7 @@ fn atanh_parts(em: &mut Emitter, x: ValueId, y: ValueId, kind: FloatKind) -> Res
     let t = em.select(safe, t_safe, t)?;
     let four = em.float(4.0, x)?;
     let four_t = em.mul(t, four)?;
-    let log1p_four_t = em.unary("log_plus_one", four_t)?;
+    let log1p_four_t = em.unary(HloOpKind::LogPlusOne, four_t)?;
     let signed = em.mul(sign_x, log1p_four_t)?;
     let quarter = em.float(0.25, x)?;
     let re = em.mul(signed, quarter)?;
@@ -359,7 +360,7 @@ fn atanh_parts(em: &mut Emitter, x: ValueId, y: ValueId, kind: FloatKind) -> Res
     let ax_plus_one = em.add(ax, one)?;
     let one_minus_x2 = em.mul(one_minus_ax, ax_plus_one)?;
     let denominator = em.sub(one_minus_x2, y2)?;
-    let angle = em.binary("atan2", two_y, denominator)?;
+    let angle = em.binary(HloOpKind::Atan2, two_y, denominator)?;
     let y_nonnegative = em.compare("GE", y, zero, None)?;
     let sign_y = em.select(y_nonnegative, one, minus_one)?;
     let pi = em.float(std::f64::consts::PI, x)?;

@@ -49,57 +49,64 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
     }
 
-    /// Creates op `name` with `operands` and `attrs`; its results come from its shape
+    /// Creates an op of `kind` with `operands` and `attrs`; its results come from its shape
     /// function when it has one, from `results` otherwise.
     pub(crate) fn create(
         &mut self,
-        name: &str,
+        kind: HloOpKind,
         operands: &[ValueId],
         attrs: &[(&str, xla_ir::Attribute)],
         results: &[Type],
     ) -> Result<Vec<ValueId>, Diagnostic> {
         let ctx = self.ctx();
-        let def = ctx.op_def(ctx.symbol(name)).ok_or_else(|| self.error(format!("needs '{name}', which is not registered")))?;
-        let mut state: OpState = self.b.state(name);
+        let mut state: OpState = self.b.state(kind.name());
         state.operands = operands.to_vec();
         for (n, v) in attrs {
             state.set_attr(ctx.symbol(n), *v);
         }
         state.result_types = results.to_vec();
-        let op = self.b.create_inferred(def, state)?;
+        let op = self.b.create_inferred(kind.def(), state)?;
         Ok(self.b.body.op(op).results.clone())
     }
 
-    /// Creates a one-result op.
-    pub(crate) fn one(&mut self, name: &str, operands: &[ValueId], attrs: &[(&str, xla_ir::Attribute)], result: Option<Type>) -> Result<ValueId, Diagnostic> {
+    /// Creates a one-result op of `kind`.
+    pub(crate) fn one(
+        &mut self,
+        kind: HloOpKind,
+        operands: &[ValueId],
+        attrs: &[(&str, xla_ir::Attribute)],
+        result: Option<Type>,
+    ) -> Result<ValueId, Diagnostic> {
         let results: Vec<Type> = result.into_iter().collect();
-        let values = self.create(name, operands, attrs, &results)?;
-        values.first().copied().ok_or_else(|| self.error(format!("'{name}' gave no result")))
+        let values = self.create(kind, operands, attrs, &results)?;
+        values.first().copied().ok_or_else(|| self.error(format!("'{}' gave no result", kind.name())))
     }
 
-    pub(crate) fn unary(&mut self, name: &str, x: ValueId) -> Result<ValueId, Diagnostic> {
+    /// The elementwise op `kind` of `x`, of `x`'s type.
+    pub(crate) fn unary(&mut self, kind: HloOpKind, x: ValueId) -> Result<ValueId, Diagnostic> {
         let ty = self.ty(x);
-        self.one(&format!("hlo.{name}"), &[x], &[], Some(ty))
+        self.one(kind, &[x], &[], Some(ty))
     }
 
-    pub(crate) fn binary(&mut self, name: &str, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
-        self.one(&format!("hlo.{name}"), &[a, b], &[], None)
+    /// The elementwise op `kind` of `a` and `b`.
+    pub(crate) fn binary(&mut self, kind: HloOpKind, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
+        self.one(kind, &[a, b], &[], None)
     }
 
     pub(crate) fn add(&mut self, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
-        self.binary("add", a, b)
+        self.binary(HloOpKind::Add, a, b)
     }
 
     pub(crate) fn sub(&mut self, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
-        self.binary("subtract", a, b)
+        self.binary(HloOpKind::Subtract, a, b)
     }
 
     pub(crate) fn mul(&mut self, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
-        self.binary("multiply", a, b)
+        self.binary(HloOpKind::Multiply, a, b)
     }
 
     pub(crate) fn div(&mut self, a: ValueId, b: ValueId) -> Result<ValueId, Diagnostic> {
-        self.binary("divide", a, b)
+        self.binary(HloOpKind::Divide, a, b)
     }
 
     /// `hlo.compare DIR, a, b (, TYPE)`.
@@ -109,11 +116,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         if let Some(t) = compare_type {
             attrs.push(("compare_type", ctx.string_attr(t)));
         }
-        self.one(HloOpKind::Compare.name(), &[a, b], &attrs, None)
+        self.one(HloOpKind::Compare, &[a, b], &attrs, None)
     }
 
     pub(crate) fn select(&mut self, pred: ValueId, on_true: ValueId, on_false: ValueId) -> Result<ValueId, Diagnostic> {
-        self.one(HloOpKind::Select.name(), &[pred, on_true, on_false], &[], None)
+        self.one(HloOpKind::Select, &[pred, on_true, on_false], &[], None)
     }
 
     /// `x` converted to element type `element`.
@@ -122,7 +129,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
         if ty == self.ty(x) {
             return Ok(x);
         }
-        self.one(HloOpKind::ConvertElementType.name(), &[x], &[], Some(ty))
+        self.one(HloOpKind::ConvertElementType, &[x], &[], Some(ty))
     }
 
     /// A value of type `ty` (a tensor of static shape) with every element `value`: a 0-d
@@ -136,11 +143,11 @@ impl<'a, 'c> Emitter<'a, 'c> {
         };
         let scalar_type = ctx.tensor_type(&[], tensor.element);
         let dense = xla_ir::DenseElements::from_scalars(ctx, scalar_type, &[value]).map_err(|m| self.error(m))?;
-        let scalar = self.one(HloOpKind::Constant.name(), &[], &[("value", ctx.dense_attr(dense))], None)?;
+        let scalar = self.one(HloOpKind::Constant, &[], &[("value", ctx.dense_attr(dense))], None)?;
         if tensor.dims.is_empty() {
             return Ok(scalar);
         }
-        self.one(HloOpKind::BroadcastInDim.name(), &[scalar], &[("broadcast_dimensions", ctx.i64_array_attr(&[]))], Some(ty))
+        self.one(HloOpKind::BroadcastInDim, &[scalar], &[("broadcast_dimensions", ctx.i64_array_attr(&[]))], Some(ty))
     }
 
     /// A float constant of `like`'s type.

@@ -7,7 +7,9 @@
 //! `chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 1>} : (tensor<4xf32>,
 //! tensor<2x4xf32>) -> tensor<2x4xf32>`, `chlo.top_k(%x, k = 2) : tensor<8xf32> ->
 //! (tensor<2xf32>, tensor<2xi32>)`. The hooks keep the chlo name; [`expand`] replaces the op
-//! after parsing, with the hlo ops inserted before it.
+//! after parsing, with the hlo ops inserted before it. Which expansion an op gets is one
+//! exhaustive `match` on its [`ChloOpKind`], so a chlo op added to the dialect's list does
+//! not compile until it has one (or is marked as having none yet).
 //!
 //! Families: [`trig`] (hyperbolic and inverse trigonometric functions, square, conj, on real
 //! floats), [`complex_trig`] (the same functions and square on complex numbers, as real
@@ -25,12 +27,16 @@ pub(crate) mod special;
 pub(crate) mod top_k;
 pub(crate) mod trig;
 
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::OpParser;
 use xla_ir::{Body, Diagnostic, OpId, OpState, Type, ValueId};
 
+use super::dialect::ChloOpKind;
 use super::legalize::{op_error, rename_op};
 use super::syntax::{attr_dict, functional_type, operands, resolve, set};
+use broadcast::Broadcasting;
+use complex_trig::ComplexForm;
 use emit::Emitter;
 
 /// `%x attr-dict : type -> type`.
@@ -93,65 +99,145 @@ pub(crate) fn parse_top_k(p: &mut OpParser, state: &mut OpState) -> Result<(), D
     Ok(())
 }
 
-/// Replaces chlo op `op` by its expansion.
-pub(crate) fn expand(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
-    let name = body.op_name(op).trim_start_matches("chlo.").to_string();
-    if name == "constant" {
-        return super::misc_ops::convert_constant(body, op);
-    }
-    let operands = body.op(op).operands.clone();
-    let expected: Vec<Type> = body.op(op).results.iter().map(|v| body.value_type(*v)).collect();
-    let arity = |n: usize| -> Result<(), Diagnostic> {
-        if operands.len() == n {
-            Ok(())
-        } else {
-            Err(op_error(body, op, format!("takes {n} operand(s), found {}", operands.len())))
+/// An expansion of one value, emitted before the chlo op.
+type UnaryFn = fn(&mut Emitter, ValueId) -> Result<ValueId, Diagnostic>;
+/// An expansion of two values, emitted before the chlo op.
+type BinaryFn = fn(&mut Emitter, ValueId, ValueId) -> Result<ValueId, Diagnostic>;
+
+/// What a chlo op is replaced by.
+enum Expansion {
+    /// `chlo.constant`: hlo's constant.
+    Constant,
+    /// The hlo op of the same meaning.
+    Renamed(HloOpKind),
+    /// hlo ops emitted before the chlo op, whose values replace its results.
+    Emitted(Emitted),
+}
+
+/// The expansions that emit hlo ops.
+enum Emitted {
+    /// A function of one operand: `real` on real numbers, `complex` (when it has a
+    /// complex form) on complex numbers.
+    Unary { real: UnaryFn, complex: Option<ComplexForm> },
+    /// A function of two operands.
+    Binary(BinaryFn),
+    /// An op applied once its operands are broadcast to the result's shape.
+    Broadcasting(Broadcasting),
+    /// The `k` largest values and their indices.
+    TopK,
+    /// Not expanded yet: an error once the operands are counted.
+    Missing { operands: usize },
+}
+
+impl Expansion {
+    /// How many operands the op takes (`None` for `chlo.constant`, which has none to
+    /// check).
+    fn operand_count(&self) -> Option<usize> {
+        match self {
+            Expansion::Constant => None,
+            Expansion::Renamed(_) => Some(1),
+            Expansion::Emitted(Emitted::Unary { .. } | Emitted::TopK) => Some(1),
+            Expansion::Emitted(Emitted::Binary(_)) => Some(2),
+            Expansion::Emitted(Emitted::Broadcasting(Broadcasting::Select)) => Some(3),
+            Expansion::Emitted(Emitted::Broadcasting(_)) => Some(2),
+            Expansion::Emitted(Emitted::Missing { operands }) => Some(*operands),
         }
-    };
-    if name.starts_with("broadcast_") {
-        arity(if name == "broadcast_select" { 3 } else { 2 })?;
-    } else if matches!(name.as_str(), "next_after" | "polygamma" | "zeta") {
-        arity(2)?;
-    } else {
-        arity(1)?;
     }
-    if name == "erf" || name == "tan" {
+}
+
+/// The expansion of each chlo op: an exhaustive `match`, so a chlo op added to the
+/// dialect's list does not compile until it is decided here.
+fn expansion(kind: ChloOpKind) -> Expansion {
+    type K = ChloOpKind;
+    let unary = |real: UnaryFn| Expansion::Emitted(Emitted::Unary { real, complex: None });
+    let with_complex = |real: UnaryFn, complex: ComplexForm| Expansion::Emitted(Emitted::Unary { real, complex: Some(complex) });
+    let broadcasting = |applied: Broadcasting| Expansion::Emitted(Emitted::Broadcasting(applied));
+    let binary = |kind: HloOpKind| broadcasting(Broadcasting::Binary(kind));
+    match kind {
+        K::Constant => Expansion::Constant,
         // hlo has these ops.
-        rename_op(body, op, &format!("hlo.{name}"));
-        return Ok(());
+        K::Erf => Expansion::Renamed(HloOpKind::Erf),
+        K::Tan => Expansion::Renamed(HloOpKind::Tan),
+        K::Square => with_complex(trig::square, ComplexForm::OnParts(complex_trig::square)),
+        K::Conj => unary(trig::conj),
+        K::Sinh => with_complex(trig::sinh, ComplexForm::Whole(complex_trig::sinh)),
+        K::Cosh => with_complex(trig::cosh, ComplexForm::Whole(complex_trig::cosh)),
+        K::Asin => with_complex(trig::asin, ComplexForm::OnParts(complex_trig::asin)),
+        K::Acos => with_complex(trig::acos, ComplexForm::OnParts(complex_trig::acos)),
+        K::Atan => with_complex(trig::atan, ComplexForm::OnParts(complex_trig::atan)),
+        K::Asinh => with_complex(trig::asinh, ComplexForm::OnParts(complex_trig::asinh)),
+        K::Acosh => with_complex(trig::acosh, ComplexForm::OnParts(complex_trig::acosh)),
+        K::Atanh => with_complex(trig::atanh, ComplexForm::OnParts(complex_trig::atanh)),
+        K::IsInf => unary(predicates::is_inf),
+        K::IsPosInf => unary(predicates::is_pos_inf),
+        K::IsNegInf => unary(predicates::is_neg_inf),
+        K::Erfc => unary(special::erfc),
+        K::ErfInv => unary(special::erf_inv),
+        K::Lgamma => unary(special::lgamma),
+        K::Digamma => unary(special::digamma),
+        K::BesselI1e => unary(bessel::bessel_i1e),
+        K::NextAfter => Expansion::Emitted(Emitted::Binary(next_after::next_after)),
+        K::TopK => Expansion::Emitted(Emitted::TopK),
+        K::BroadcastAdd => binary(HloOpKind::Add),
+        K::BroadcastAtan2 => binary(HloOpKind::Atan2),
+        K::BroadcastComplex => binary(HloOpKind::Complex),
+        K::BroadcastDivide => binary(HloOpKind::Divide),
+        K::BroadcastMaximum => binary(HloOpKind::Maximum),
+        K::BroadcastMinimum => binary(HloOpKind::Minimum),
+        K::BroadcastMultiply => binary(HloOpKind::Multiply),
+        K::BroadcastPower => binary(HloOpKind::Power),
+        K::BroadcastRemainder => binary(HloOpKind::Remainder),
+        K::BroadcastShiftLeft => binary(HloOpKind::ShiftLeft),
+        K::BroadcastShiftRightArithmetic => binary(HloOpKind::ShiftRightArithmetic),
+        K::BroadcastShiftRightLogical => binary(HloOpKind::ShiftRightLogical),
+        K::BroadcastSubtract => binary(HloOpKind::Subtract),
+        K::BroadcastAnd => binary(HloOpKind::And),
+        K::BroadcastOr => binary(HloOpKind::Or),
+        K::BroadcastXor => binary(HloOpKind::Xor),
+        K::BroadcastNextAfter => broadcasting(Broadcasting::NextAfter),
+        K::BroadcastCompare => broadcasting(Broadcasting::Compare),
+        K::BroadcastSelect => broadcasting(Broadcasting::Select),
+        K::Polygamma | K::Zeta => Expansion::Emitted(Emitted::Missing { operands: 2 }),
+        K::ConstantLike => Expansion::Emitted(Emitted::Missing { operands: 1 }),
     }
+}
+
+/// Replaces chlo op `op`, of `kind`, by its expansion.
+pub(crate) fn expand(body: &mut Body, op: OpId, kind: ChloOpKind) -> Result<(), Diagnostic> {
+    let expansion = expansion(kind);
+    let operands = body.op(op).operands.clone();
+    if let Some(count) = expansion.operand_count() {
+        if operands.len() != count {
+            return Err(op_error(body, op, format!("takes {count} operand(s), found {}", operands.len())));
+        }
+    }
+    let emitted = match expansion {
+        Expansion::Constant => return super::misc_ops::convert_constant(body, op),
+        Expansion::Renamed(hlo) => {
+            rename_op(body, op, hlo);
+            return Ok(());
+        }
+        Expansion::Emitted(emitted) => emitted,
+    };
+    let expected: Vec<Type> = body.op(op).results.iter().map(|v| body.value_type(*v)).collect();
     let values: Vec<ValueId> = {
         let mut em = Emitter::new(body, op);
-        let x = operands[0];
-        if let Some(value) = complex_trig::expand(&mut em, &name, x)? {
-            vec![value]
-        } else {
-            match name.as_str() {
-                "square" => vec![trig::square(&mut em, x)?],
-                "conj" => vec![trig::conj(&mut em, x)?],
-                "sinh" => vec![trig::sinh(&mut em, x)?],
-                "cosh" => vec![trig::cosh(&mut em, x)?],
-                "asin" => vec![trig::asin(&mut em, x)?],
-                "acos" => vec![trig::acos(&mut em, x)?],
-                "atan" => vec![trig::atan(&mut em, x)?],
-                "asinh" => vec![trig::asinh(&mut em, x)?],
-                "acosh" => vec![trig::acosh(&mut em, x)?],
-                "atanh" => vec![trig::atanh(&mut em, x)?],
-                "is_inf" => vec![predicates::is_inf(&mut em, x)?],
-                "is_pos_inf" => vec![predicates::is_pos_inf(&mut em, x)?],
-                "is_neg_inf" => vec![predicates::is_neg_inf(&mut em, x)?],
-                "erfc" => vec![special::erfc(&mut em, x)?],
-                "erf_inv" => vec![special::erf_inv(&mut em, x)?],
-                "lgamma" => vec![special::lgamma(&mut em, x)?],
-                "digamma" => vec![special::digamma(&mut em, x)?],
-                "bessel_i1e" => vec![bessel::bessel_i1e(&mut em, x)?],
-                "next_after" => vec![next_after::next_after(&mut em, x, operands[1])?],
-                "top_k" => top_k::top_k(&mut em, x, &expected)?,
-                short if short.starts_with("broadcast_") => {
-                    vec![broadcast::broadcast(&mut em, &short["broadcast_".len()..], &operands, &expected)?]
+        match emitted {
+            Emitted::Unary { real, complex } => {
+                let x = operands[0];
+                let on_complex = match complex {
+                    Some(form) => complex_trig::expand(&mut em, form, x)?,
+                    None => None,
+                };
+                match on_complex {
+                    Some(value) => vec![value],
+                    None => vec![real(&mut em, x)?],
                 }
-                _ => return Err(em.error("has no expansion into hlo in the StableHLO reader")),
             }
+            Emitted::Binary(function) => vec![function(&mut em, operands[0], operands[1])?],
+            Emitted::Broadcasting(applied) => vec![broadcast::broadcast(&mut em, applied, &operands, &expected)?],
+            Emitted::TopK => top_k::top_k(&mut em, operands[0], &expected)?,
+            Emitted::Missing { .. } => return Err(em.error("has no expansion into hlo in the StableHLO reader")),
         }
     };
     let found: Vec<Type> = values.iter().map(|v| body.value_type(*v)).collect();

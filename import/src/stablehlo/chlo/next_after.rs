@@ -20,7 +20,7 @@ pub(crate) fn next_after(em: &mut Emitter, x: ValueId, y: ValueId) -> Result<Val
     };
     let int = em.ctx().int_type(width);
     let int_ty = em.with_element(em.ty(x), int);
-    let bits = |em: &mut Emitter, v: ValueId| em.one(HloOpKind::BitcastConvertType.name(), &[v], &[], Some(int_ty));
+    let bits = |em: &mut Emitter, v: ValueId| em.one(HloOpKind::BitcastConvertType, &[v], &[], Some(int_ty));
     let x_bits = bits(em, x)?;
     let y_bits = bits(em, y)?;
     let int_const = |em: &mut Emitter, v: i128| em.splat(Scalar::Int(v), int_ty);
@@ -30,18 +30,18 @@ pub(crate) fn next_after(em: &mut Emitter, x: ValueId, y: ValueId) -> Result<Val
     let zero = int_const(em, 0)?;
     let one = int_const(em, 1)?;
     let minus_one = int_const(em, -1)?;
-    let x_abs = em.binary("and", x_bits, magnitude_mask)?;
-    let y_abs = em.binary("and", y_bits, magnitude_mask)?;
-    let x_sign = em.binary("and", x_bits, sign_mask)?;
-    let y_sign = em.binary("and", y_bits, sign_mask)?;
+    let x_abs = em.binary(HloOpKind::And, x_bits, magnitude_mask)?;
+    let y_abs = em.binary(HloOpKind::And, y_bits, magnitude_mask)?;
+    let x_sign = em.binary(HloOpKind::And, x_bits, sign_mask)?;
+    let y_sign = em.binary(HloOpKind::And, y_bits, sign_mask)?;
     // Away from zero: step the bits by one towards y.
     let signs_differ = em.compare("NE", x_sign, y_sign, Some("SIGNED"))?;
     let x_larger = em.compare("GT", x_abs, y_abs, Some("SIGNED"))?;
-    let smaller = em.binary("or", x_larger, signs_differ)?;
+    let smaller = em.binary(HloOpKind::Or, x_larger, signs_differ)?;
     let step = em.select(smaller, minus_one, one)?;
     let stepped = em.add(x_bits, step)?;
     // At zero: the smallest subnormal with y's sign, or y itself when y is ±0 too.
-    let tiny = em.binary("or", y_sign, one)?;
+    let tiny = em.binary(HloOpKind::Or, y_sign, one)?;
     let y_zero = em.compare("EQ", y_abs, zero, Some("SIGNED"))?;
     let from_zero = em.select(y_zero, y_bits, tiny)?;
     let x_zero = em.compare("EQ", x_abs, zero, Some("SIGNED"))?;
@@ -50,11 +50,11 @@ pub(crate) fn next_after(em: &mut Emitter, x: ValueId, y: ValueId) -> Result<Val
     let result = em.select(equal, y_bits, result)?;
     let x_nan = em.compare("NE", x, x, Some("FLOAT"))?;
     let y_nan = em.compare("NE", y, y, Some("FLOAT"))?;
-    let any_nan = em.binary("or", x_nan, y_nan)?;
+    let any_nan = em.binary(HloOpKind::Or, x_nan, y_nan)?;
     // As XLA's NextAfter, a quiet NaN constant where either operand is NaN.
     let nan = em.float(f64::NAN, x)?;
     let nan_bits = bits(em, nan)?;
     let result = em.select(any_nan, nan_bits, result)?;
     let float_ty = em.ty(x);
-    em.one(HloOpKind::BitcastConvertType.name(), &[result], &[], Some(float_ty))
+    em.one(HloOpKind::BitcastConvertType, &[result], &[], Some(float_ty))
 }

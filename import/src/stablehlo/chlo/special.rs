@@ -32,13 +32,13 @@ const LOG_MIN_NORMAL_F32: f64 = -88.7228394;
 /// smallest normal, and `2 - erfc(|x|)` for negative `x`.
 pub(crate) fn erfc(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     if em.float_kind(x)? == FloatKind::F64 {
-        let erf = em.unary("erf", x)?;
+        let erf = em.unary(HloOpKind::Erf, x)?;
         let one = em.float(1.0, x)?;
         return em.sub(one, erf);
     }
     em.in_f32_at_least(x, |em, x| {
         let one = em.float(1.0, x)?;
-        let abs = em.unary("abs", x)?;
+        let abs = em.unary(HloOpKind::Abs, x)?;
         let is_small = em.compare("LT", abs, one, None)?;
         // |x| < 1: 1 - erf(x).
         let sq = em.mul(x, x)?;
@@ -49,10 +49,10 @@ pub(crate) fn erfc(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
         let zero = em.float(0.0, x)?;
         let is_negative = em.compare("LT", x, zero, None)?;
         let two = em.float(2.0, x)?;
-        let minus_sq = em.unary("negate", sq)?;
+        let minus_sq = em.unary(HloOpKind::Negate, sq)?;
         let log_min = em.float(LOG_MIN_NORMAL_F32, x)?;
         let underflows = em.compare("LT", minus_sq, log_min, None)?;
-        let exp = em.unary("exponential", minus_sq)?;
+        let exp = em.unary(HloOpKind::Exponential, minus_sq)?;
         let inverse = em.div(one, abs)?;
         let scale = em.mul(exp, inverse)?;
         let is_medium = em.compare("LT", abs, two, None)?;
@@ -95,15 +95,15 @@ pub(crate) fn erf_inv(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnosti
         1.00167406, 2.83297682,
     ];
     em.in_f32_at_least(x, |em, x| {
-        let minus_x = em.unary("negate", x)?;
+        let minus_x = em.unary(HloOpKind::Negate, x)?;
         let minus_sq = em.mul(x, minus_x)?;
-        let log = em.unary("log_plus_one", minus_sq)?;
-        let w = em.unary("negate", log)?;
+        let log = em.unary(HloOpKind::LogPlusOne, minus_sq)?;
+        let w = em.unary(HloOpKind::Negate, log)?;
         let five = em.float(5.0, x)?;
         let is_small = em.compare("LT", w, five, None)?;
         let two_and_half = em.float(2.5, x)?;
         let w_small = em.sub(w, two_and_half)?;
-        let root = em.unary("sqrt", w)?;
+        let root = em.unary(HloOpKind::Sqrt, w)?;
         let three = em.float(3.0, x)?;
         let w_large = em.sub(root, three)?;
         let arg = em.select(is_small, w_small, w_large)?;
@@ -124,7 +124,7 @@ pub(crate) fn erf_inv(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnosti
         let general = em.mul(p, x)?;
         let inf = em.float(f64::INFINITY, x)?;
         let at_one = em.mul(x, inf)?;
-        let abs = em.unary("abs", x)?;
+        let abs = em.unary(HloOpKind::Abs, x)?;
         let one = em.float(1.0, x)?;
         let is_one = em.compare("EQ", abs, one, None)?;
         em.select(is_one, at_one, general)
@@ -150,7 +150,7 @@ const LANCZOS: [f64; 8] = [
 fn lanczos_argument(em: &mut Emitter, x: ValueId) -> Result<(ValueId, ValueId), Diagnostic> {
     let half = em.float(0.5, x)?;
     let reflect = em.compare("LT", x, half, None)?;
-    let minus_x = em.unary("negate", x)?;
+    let minus_x = em.unary(HloOpKind::Negate, x)?;
     let one = em.float(1.0, x)?;
     let x_minus_one = em.sub(x, one)?;
     let z = em.select(reflect, minus_x, x_minus_one)?;
@@ -163,7 +163,7 @@ fn lanczos_t(em: &mut Emitter, z: ValueId) -> Result<(ValueId, ValueId), Diagnos
     let g_half = em.float(LANCZOS_GAMMA + 0.5, z)?;
     let t = em.add(z, g_half)?;
     let ratio = em.div(z, g_half)?;
-    let log1p = em.unary("log_plus_one", ratio)?;
+    let log1p = em.unary(HloOpKind::LogPlusOne, ratio)?;
     let log_g_half = em.float((LANCZOS_GAMMA + 0.5).ln(), z)?;
     let log_t = em.add(log_g_half, log1p)?;
     Ok((t, log_t))
@@ -191,13 +191,13 @@ pub(crate) fn lgamma(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic
         let factor = em.sub(z_half, t_over_log_t)?;
         let power = em.mul(factor, log_t)?;
         let log_sqrt_two_pi = em.float((2.0 * std::f64::consts::PI).sqrt().ln(), x)?;
-        let log_acc = em.unary("log", acc)?;
+        let log_acc = em.unary(HloOpKind::Log, acc)?;
         let partial = em.add(log_sqrt_two_pi, power)?;
         let log_y = em.add(partial, log_acc)?;
         // Reflection: log(pi) - log|sin(pi x)| - log_y, with the fraction of |x| folded into
         // [0, 1/2] so that sin stays accurate.
-        let abs = em.unary("abs", x)?;
-        let floor = em.unary("floor", abs)?;
+        let abs = em.unary(HloOpKind::Abs, x)?;
+        let floor = em.unary(HloOpKind::Floor, abs)?;
         let frac = em.sub(abs, floor)?;
         let one = em.float(1.0, x)?;
         let one_minus_frac = em.sub(one, frac)?;
@@ -205,14 +205,14 @@ pub(crate) fn lgamma(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic
         let reduced = em.select(above_half, one_minus_frac, frac)?;
         let pi = em.float(std::f64::consts::PI, x)?;
         let angle = em.mul(pi, reduced)?;
-        let sin = em.unary("sine", angle)?;
-        let denom = em.unary("log", sin)?;
+        let sin = em.unary(HloOpKind::Sine, angle)?;
+        let denom = em.unary(HloOpKind::Log, sin)?;
         let log_pi = em.float(std::f64::consts::PI.ln(), x)?;
         let partial = em.sub(log_pi, denom)?;
         let reflected = em.sub(partial, log_y)?;
-        let minus_denom = em.unary("negate", denom)?;
+        let minus_denom = em.unary(HloOpKind::Negate, denom)?;
         let bool_ty = em.with_element(em.ty(denom), em.ctx().int_type(1));
-        let finite = em.one(HloOpKind::IsFinite.name(), &[denom], &[], Some(bool_ty))?;
+        let finite = em.one(HloOpKind::IsFinite, &[denom], &[], Some(bool_ty))?;
         let reflection = em.select(finite, reflected, minus_denom)?;
         let result = em.select(reflect, reflection, log_y)?;
         let inf = em.float(f64::INFINITY, x)?;
@@ -248,22 +248,22 @@ pub(crate) fn digamma(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnosti
         // Reflection, with x shifted by a whole number so that pi x stays small.
         let half = em.float(0.5, x)?;
         let shifted = em.add(x, half)?;
-        let floor_shifted = em.unary("floor", shifted)?;
-        let abs_floor = em.unary("abs", floor_shifted)?;
+        let floor_shifted = em.unary(HloOpKind::Floor, shifted)?;
+        let abs_floor = em.unary(HloOpKind::Abs, floor_shifted)?;
         let reduced = em.add(x, abs_floor)?;
         let pi = em.float(std::f64::consts::PI, x)?;
         let angle = em.mul(pi, reduced)?;
-        let cos = em.unary("cosine", angle)?;
-        let sin = em.unary("sine", angle)?;
+        let cos = em.unary(HloOpKind::Cosine, angle)?;
+        let sin = em.unary(HloOpKind::Sine, angle)?;
         let pi_cos = em.mul(pi, cos)?;
         let cot = em.div(pi_cos, sin)?;
         let reflection = em.sub(y, cot)?;
         let real = em.select(reflect, reflection, y)?;
         let zero = em.float(0.0, x)?;
         let non_positive = em.compare("LE", x, zero, None)?;
-        let floor = em.unary("floor", x)?;
+        let floor = em.unary(HloOpKind::Floor, x)?;
         let integral = em.compare("EQ", x, floor, None)?;
-        let pole = em.binary("and", non_positive, integral)?;
+        let pole = em.binary(HloOpKind::And, non_positive, integral)?;
         let nan = em.float(f64::NAN, x)?;
         em.select(pole, nan, real)
     })

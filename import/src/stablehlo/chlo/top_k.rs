@@ -29,7 +29,7 @@ pub(crate) fn top_k(em: &mut Emitter, x: ValueId, expected: &[Type]) -> Result<V
     let index_element = ctx.as_tensor(indices_type).map(|t| t.element).ok_or_else(|| em.error("needs tensor results"))?;
     let dim = shape.len() as i64 - 1;
     let iota_type = em.with_element(em.ty(x), index_element);
-    let iota = em.one(HloOpKind::Iota.name(), &[], &[("iota_dimension", ctx.i64_attr(dim))], Some(iota_type))?;
+    let iota = em.one(HloOpKind::Iota, &[], &[("iota_dimension", ctx.i64_attr(dim))], Some(iota_type))?;
     // The comparator: (a, b, i, j) -> a > b.
     let compare_type = match ctx.type_data(t.element) {
         TypeData::Float(_) => "TOTALORDER",
@@ -56,13 +56,12 @@ pub(crate) fn top_k(em: &mut Emitter, x: ValueId, expected: &[Type]) -> Result<V
     ret.operands = vec![body.result(gt, 0)];
     let ret = body.create_op(ret);
     body.insert_op(ret, InsertPoint::BlockEnd(block));
-    let def = ctx.op_def(ctx.symbol(HloOpKind::Sort.name())).ok_or_else(|| em.error("needs 'hlo.sort', which is not registered"))?;
     let mut sort = em.b.state(HloOpKind::Sort.name());
     sort.operands = vec![x, iota];
     sort.regions = vec![region];
     sort.set_attr(ctx.symbol("dimension"), ctx.i64_attr(dim));
     sort.set_attr(ctx.symbol("is_stable"), ctx.bool_attr(true));
-    let sort = em.b.create_inferred(def, sort)?;
+    let sort = em.b.create_inferred(HloOpKind::Sort.def(), sort)?;
     let sorted = em.b.body.op(sort).results.clone();
     let start = vec![0i64; shape.len()];
     let mut limit = shape.clone();
@@ -73,7 +72,7 @@ pub(crate) fn top_k(em: &mut Emitter, x: ValueId, expected: &[Type]) -> Result<V
         ("limit_indices", ctx.i64_array_attr(&limit)),
         ("strides", ctx.i64_array_attr(&strides)),
     ];
-    let values = em.one(HloOpKind::Slice.name(), &[sorted[0]], &attrs, None)?;
-    let indices = em.one(HloOpKind::Slice.name(), &[sorted[1]], &attrs, None)?;
+    let values = em.one(HloOpKind::Slice, &[sorted[0]], &attrs, None)?;
+    let indices = em.one(HloOpKind::Slice, &[sorted[1]], &attrs, None)?;
     Ok(vec![values, indices])
 }

@@ -20,10 +20,10 @@ pub(crate) fn conj(em: &mut Emitter, z: ValueId) -> Result<ValueId, Diagnostic> 
     let ctx = em.ctx();
     let TypeData::Complex(part) = ctx.type_data(t.element).clone() else { return Ok(z) };
     let part_type = em.with_element(em.ty(z), part);
-    let re = em.one(HloOpKind::Real.name(), &[z], &[], Some(part_type))?;
-    let im = em.one(HloOpKind::Imag.name(), &[z], &[], Some(part_type))?;
-    let minus_im = em.unary("negate", im)?;
-    em.one(HloOpKind::Complex.name(), &[re, minus_im], &[], None)
+    let re = em.one(HloOpKind::Real, &[z], &[], Some(part_type))?;
+    let im = em.one(HloOpKind::Imag, &[z], &[], Some(part_type))?;
+    let minus_im = em.unary(HloOpKind::Negate, im)?;
+    em.one(HloOpKind::Complex, &[re, minus_im], &[], None)
 }
 
 /// Fails unless `x` holds real floats.
@@ -35,7 +35,7 @@ fn real(em: &Emitter, x: ValueId) -> Result<(), Diagnostic> {
 /// else `exp(x - ln 2) - exp(-x - ln 2)` (no overflow before the result overflows).
 pub(crate) fn sinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     real(em, x)?;
-    let e = em.unary("exponential_minus_one", x)?;
+    let e = em.unary(HloOpKind::ExponentialMinusOne, x)?;
     let one = em.float(1.0, x)?;
     let e_plus_one = em.add(e, one)?;
     let ratio = em.div(e, e_plus_one)?;
@@ -43,7 +43,7 @@ pub(crate) fn sinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
     let half = em.float(0.5, x)?;
     let small = em.mul(sum, half)?;
     let large = exp_sum(em, x, -1.0)?;
-    let abs = em.unary("abs", x)?;
+    let abs = em.unary(HloOpKind::Abs, x)?;
     let is_small = em.compare("LT", abs, one, None)?;
     em.select(is_small, small, large)
 }
@@ -52,9 +52,9 @@ pub(crate) fn sinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
 fn exp_sum(em: &mut Emitter, x: ValueId, sign: f64) -> Result<ValueId, Diagnostic> {
     let ln_half = em.float(0.5f64.ln(), x)?;
     let a = em.add(x, ln_half)?;
-    let ea = em.unary("exponential", a)?;
+    let ea = em.unary(HloOpKind::Exponential, a)?;
     let b = em.sub(ln_half, x)?;
-    let eb = em.unary("exponential", b)?;
+    let eb = em.unary(HloOpKind::Exponential, b)?;
     if sign < 0.0 {
         em.sub(ea, eb)
     } else {
@@ -75,7 +75,7 @@ fn cos_of_asin(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     let below = em.sub(one, x)?;
     let above = em.add(x, one)?;
     let product = em.mul(below, above)?;
-    em.unary("sqrt", product)
+    em.unary(HloOpKind::Sqrt, product)
 }
 
 /// `asin(x) = 2 * atan2(x, 1 + sqrt(1 - x^2))`, the doubling as `a + a` (exact).
@@ -84,7 +84,7 @@ pub(crate) fn asin(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
     let root = cos_of_asin(em, x)?;
     let one = em.float(1.0, x)?;
     let denom = em.add(root, one)?;
-    let angle = em.binary("atan2", x, denom)?;
+    let angle = em.binary(HloOpKind::Atan2, x, denom)?;
     em.add(angle, angle)
 }
 
@@ -92,14 +92,14 @@ pub(crate) fn asin(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
 pub(crate) fn acos(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     real(em, x)?;
     let root = cos_of_asin(em, x)?;
-    em.binary("atan2", root, x)
+    em.binary(HloOpKind::Atan2, root, x)
 }
 
 /// `atan(x) = atan2(x, 1)`.
 pub(crate) fn atan(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     real(em, x)?;
     let one = em.float(1.0, x)?;
-    em.binary("atan2", x, one)
+    em.binary(HloOpKind::Atan2, x, one)
 }
 
 /// `asinh(x) = sign(x) * log1p(a + a^2 / (1 + sqrt(a^2 + 1)))` with `a = |x|` (which is
@@ -108,27 +108,27 @@ pub(crate) fn atan(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
 pub(crate) fn asinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     let kind = em.float_kind(x)?;
     em.in_f32_at_least(x, |em, x| {
-        let a = em.unary("abs", x)?;
+        let a = em.unary(HloOpKind::Abs, x)?;
         let one = em.float(1.0, x)?;
         let a2 = em.mul(a, a)?;
         let a2_plus_one = em.add(a2, one)?;
-        let root = em.unary("sqrt", a2_plus_one)?;
+        let root = em.unary(HloOpKind::Sqrt, a2_plus_one)?;
         let denom = em.add(root, one)?;
         let ratio = em.div(a2, denom)?;
         let arg = em.add(a, ratio)?;
-        let medium = em.unary("log_plus_one", arg)?;
+        let medium = em.unary(HloOpKind::LogPlusOne, arg)?;
         let large = log_plus_ln2(em, a)?;
         let limit = em.float(max_finite(kind).sqrt(), x)?;
         let is_large = em.compare("GE", a, limit, None)?;
         let magnitude = em.select(is_large, large, medium)?;
-        let sign = em.unary("sign", x)?;
+        let sign = em.unary(HloOpKind::Sign, x)?;
         em.mul(sign, magnitude)
     })
 }
 
 /// `log(a) + ln 2`, which is `log(2a)` without overflowing `2a`.
 fn log_plus_ln2(em: &mut Emitter, a: ValueId) -> Result<ValueId, Diagnostic> {
-    let log_a = em.unary("log", a)?;
+    let log_a = em.unary(HloOpKind::Log, a)?;
     let ln2 = em.float(std::f64::consts::LN_2, a)?;
     em.add(log_a, ln2)
 }
@@ -145,12 +145,12 @@ pub(crate) fn acosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic>
         let large = log_plus_ln2(em, x)?;
         let one = em.float(1.0, x)?;
         let minus = em.sub(x, one)?;
-        let root_minus = em.unary("sqrt", minus)?;
+        let root_minus = em.unary(HloOpKind::Sqrt, minus)?;
         let plus = em.add(x, one)?;
-        let root_plus = em.unary("sqrt", plus)?;
+        let root_plus = em.unary(HloOpKind::Sqrt, plus)?;
         let sum = em.add(root_plus, root_minus)?;
         let product = em.mul(root_minus, sum)?;
-        let general = em.unary("log_plus_one", product)?;
+        let general = em.unary(HloOpKind::LogPlusOne, product)?;
         em.select(is_large, large, general)
     })
 }
@@ -161,13 +161,13 @@ pub(crate) fn acosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic>
 /// positive NaN explicitly, and so does this one, so that results agree bit for bit.
 pub(crate) fn atanh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     real(em, x)?;
-    let magnitude = em.unary("abs", x)?;
+    let magnitude = em.unary(HloOpKind::Abs, x)?;
     let one = em.float(1.0, x)?;
     let out_of_domain = em.compare("GT", magnitude, one, None)?;
     let nan = em.float(f64::NAN, x)?;
-    let up = em.unary("log_plus_one", x)?;
-    let minus_x = em.unary("negate", x)?;
-    let down = em.unary("log_plus_one", minus_x)?;
+    let up = em.unary(HloOpKind::LogPlusOne, x)?;
+    let minus_x = em.unary(HloOpKind::Negate, x)?;
+    let down = em.unary(HloOpKind::LogPlusOne, minus_x)?;
     let difference = em.sub(up, down)?;
     let half = em.float(0.5, x)?;
     let value = em.mul(difference, half)?;
