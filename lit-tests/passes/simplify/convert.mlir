@@ -1,18 +1,6 @@
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(simplify{stats=true}))' | FileCheck %s
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(simplify{stats=true}))' 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 
-// Rule `convert-identity`.
-// STATS: remark: simplify @convert_identity: {{.*}} convert-identity=
-// CHECK-LABEL: func.func @convert_identity
-// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>) -> tensor<4xf32>
-// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4xf32>
-func.func @convert_identity(%x: tensor<4xf32>) -> tensor<4xf32> {
-  %0 = hlo.convert_element_type %x : (tensor<4xf32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
-}
-
-// -----
-
 // Rule `convert-convert`.
 // STATS: remark: simplify @convert_convert: {{.*}} convert-convert=
 // CHECK-LABEL: func.func @convert_convert

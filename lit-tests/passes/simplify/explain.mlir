@@ -4,12 +4,14 @@
 
 // `explain` prints, for each value simplify replaced, the located op and the chain of
 // named rules that proves the replacement equal (egg's flat explanation), one step a line.
+// A step the op's own folder proves (here `x * 1 == x` and `x + (-0.0) == x`) is named
+// `folder`.
 
-// CHECK: explain.mlir:[[@LINE+13]]:1: remark: simplify @f: 2 iterations (saturated), {{[0-9]+}} e-nodes, {{[0-9]+}} e-classes, cost {{[0-9.]+}} -> 0, rules: add-zero=1 multiply-one=1 negate-negate=1
+// CHECK: explain.mlir:[[@LINE+13]]:1: remark: simplify @f: 2 iterations (saturated), {{[0-9]+}} e-nodes, {{[0-9]+}} e-classes, cost {{[0-9.]+}} -> 0, rules: folder=2 negate-negate=1
 // CHECK: explain.mlir:[[@LINE+18]]:3: remark: simplify replaced value of 'hlo.negate' by %arg0
 // CHECK-NEXT:  negate-negate: (negate (negate (multiply (add %arg0 dense<-0.0> : tensor<f32>) dense<1.0> : tensor<4xf32>))) => (multiply (add %arg0 dense<-0.0> : tensor<f32>) dense<1.0> : tensor<4xf32>)
-// CHECK-NEXT:  multiply-one: (multiply (add %arg0 dense<-0.0> : tensor<f32>) dense<1.0> : tensor<4xf32>) => (add %arg0 dense<-0.0> : tensor<f32>)
-// CHECK-NEXT:  add-zero: (add %arg0 dense<-0.0> : tensor<f32>) => %arg0
+// CHECK-NEXT:  folder: (multiply (add %arg0 dense<-0.0> : tensor<f32>) dense<1.0> : tensor<4xf32>) => (add %arg0 dense<-0.0> : tensor<f32>)
+// CHECK-NEXT:  folder: (add %arg0 dense<-0.0> : tensor<f32>) => %arg0
 // CHECK-NEXT:  %4 = hlo.negate %3 : tensor<4xf32>
 // CHECK-NEXT:  ^
 

@@ -1,18 +1,6 @@
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(simplify{stats=true}))' | FileCheck %s
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(simplify{stats=true}))' 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 
-// Rule `reshape-identity`.
-// STATS: remark: simplify @reshape_identity: {{.*}} reshape-identity=
-// CHECK-LABEL: func.func @reshape_identity
-// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<2x3xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT:    func.return %[[ARG0]] : tensor<2x3xf32>
-func.func @reshape_identity(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
-  %0 = hlo.reshape %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  return %0 : tensor<2x3xf32>
-}
-
-// -----
-
 // Rule `reshape-reshape`.
 // STATS: remark: simplify @reshape_reshape: {{.*}} reshape-reshape=
 // CHECK-LABEL: func.func @reshape_reshape

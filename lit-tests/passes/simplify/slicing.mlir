@@ -1,18 +1,6 @@
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(simplify{stats=true}))' | FileCheck %s
 // RUN: xla-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(simplify{stats=true}))' 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 
-// Rule `slice-identity`.
-// STATS: remark: simplify @slice_identity: {{.*}} slice-identity=
-// CHECK-LABEL: func.func @slice_identity
-// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4x3xf32>) -> tensor<4x3xf32>
-// CHECK-NEXT:    func.return %[[ARG0]] : tensor<4x3xf32>
-func.func @slice_identity(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
-  %0 = hlo.slice %x [0:4, 0:3] : (tensor<4x3xf32>) -> tensor<4x3xf32>
-  return %0 : tensor<4x3xf32>
-}
-
-// -----
-
 // Rule `slice-slice`.
 // STATS: remark: simplify @slice_slice: {{.*}} slice-slice=
 // CHECK-LABEL: func.func @slice_slice

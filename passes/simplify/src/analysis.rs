@@ -14,7 +14,7 @@ use std::rc::Rc;
 use egg::{Analysis, DidMerge, EGraph, Id};
 use xla_dialects::hlo::HloOpKind;
 use xla_interp::Literal;
-use xla_ir::{Context, Symbol, Type};
+use xla_ir::{Context, Type};
 
 use crate::fold;
 use crate::language::{HloNode, NodeKind};
@@ -38,22 +38,17 @@ pub struct HloAnalysis<'c> {
     pub folds: usize,
     /// How many classes got a constant node by folding.
     pub constant_unions: usize,
-    constant: Symbol,
 }
 
 impl<'c> HloAnalysis<'c> {
     pub fn new(ctx: &'c Context, max_fold_elements: usize) -> HloAnalysis<'c> {
-        HloAnalysis { ctx, max_fold_elements, folds: 0, constant_unions: 0, constant: ctx.symbol(HloOpKind::Constant.name()) }
+        HloAnalysis { ctx, max_fold_elements, folds: 0, constant_unions: 0 }
     }
 
     /// The `hlo.constant` node holding `literal` as a value of type `ty`.
     pub fn constant_node(&self, literal: &Literal, ty: Type) -> Option<HloNode> {
         let attr = fold::dense_attr(self.ctx, literal, ty)?;
-        Some(HloNode::op(self.ctx, HloOpKind::Constant.name(), ty, vec![(self.ctx.symbol("value"), attr)], Vec::new()))
-    }
-
-    fn is_constant_op(&self, node: &HloNode) -> bool {
-        node.kind == NodeKind::Op(self.constant)
+        Some(HloNode::op(self.ctx, HloOpKind::Constant, ty, vec![(self.ctx.symbol("value"), attr)], Vec::new()))
     }
 }
 
@@ -83,7 +78,7 @@ impl<'c> Analysis<HloNode> for HloAnalysis<'c> {
         let constant = match enode.kind {
             NodeKind::Leaf(_) => None,
             _ if !small => None,
-            _ if analysis.is_constant_op(enode) => {
+            NodeKind::Op(HloOpKind::Constant) => {
                 enode.attrs.first().and_then(|(_, value)| fold::literal_of(ctx, *value)).map(Rc::new)
             }
             NodeKind::Op(_) => {
@@ -123,7 +118,7 @@ impl<'c> Analysis<HloNode> for HloAnalysis<'c> {
 
     fn modify(egraph: &mut HloEGraph<'c>, id: Id) {
         let Some(literal) = egraph[id].data.constant.clone() else { return };
-        if egraph[id].nodes.iter().any(|n| egraph.analysis.is_constant_op(n)) {
+        if egraph[id].nodes.iter().any(|n| n.is(HloOpKind::Constant)) {
             return;
         }
         let ty = egraph[id].data.ty;

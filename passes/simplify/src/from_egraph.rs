@@ -5,7 +5,9 @@
 //! subexpressions are built once, at the first place one is needed, which dominates every
 //! later one). A chosen node equal to an original op over the same operand values reuses
 //! that op; a leaf is its own value. New ops take the location of the original op equal to
-//! them, else of an original op of their class, else of the root.
+//! them, else of an original op of their class, else of the root. Ops are built from their
+//! kind ([`new_op_state`]); a modeled reduce gets its reducer region back from its node's
+//! reducer kind.
 //!
 //! Invariants: a value is only used where it dominates its user (a root whose expression
 //! needs a value defined at or after its first user is left as it was); after the roots are
@@ -17,51 +19,53 @@ use std::collections::HashMap;
 use egg::Id;
 use xla_dialects::hlo::HloOpKind;
 use xla_ir::rewrite::is_trivially_dead;
-use xla_ir::{Body, Context, InsertPoint, Location, OpId, OpState, ValueId};
+use xla_ir::{Body, Context, InsertPoint, Location, OpId, OpState, RegionId, ValueId};
 
 use crate::analysis::HloEGraph;
-use crate::language::{HloNode, NodeKind};
-use crate::rules::reduce::REDUCER_ATTR;
+use crate::language::{HloNode, NodeKind, Reducer};
 use crate::to_egraph::{def_position, Translation};
+
+/// The state of a new op of kind `kind` at `location`: the one place the e-graph's ops get
+/// their names back.
+pub fn new_op_state(ctx: &Context, kind: HloOpKind, location: Location) -> OpState {
+    OpState::new(ctx.symbol(kind.name()), location)
+}
 
 /// Creates (detached) the op `node` stands for over `operands`, at `location`; a modeled
 /// reduce gets a fresh region applying its reducer.
 pub fn create_op(body: &mut Body<'_>, node: &HloNode, operands: Vec<ValueId>, location: Location) -> Option<OpId> {
-    let ctx = body.ctx();
-    let NodeKind::Op(name) = node.kind else { return None };
-    let mut state = OpState::new(name, location);
+    let NodeKind::Op(kind) = node.kind else { return None };
+    let mut state = new_op_state(body.ctx(), kind, location);
     state.operands = operands;
     state.result_types = vec![node.ty];
-    let reducer_attr = ctx.symbol(REDUCER_ATTR);
-    for (n, a) in node.attrs.iter() {
-        if *n == reducer_attr {
-            let reducer = ctx.as_string(*a)?;
-            state.regions.push(reducer_region(body, ctx, reducer, node, location)?);
-        } else {
-            state.set_attr(*n, *a);
-        }
+    for (name, value) in node.attrs.iter() {
+        state.set_attr(*name, *value);
+    }
+    if let Some(reducer) = node.reducer {
+        state.regions.push(reducer_region(body, reducer, node, location));
     }
     Some(body.create_op(state))
 }
 
 /// The region `{ ^bb0(%a, %b): %r = reducer %a, %b; hlo.return %r }` of a reduce of
 /// `node`'s element type.
-fn reducer_region(body: &mut Body<'_>, ctx: &Context, reducer: &str, node: &HloNode, location: Location) -> Option<xla_ir::RegionId> {
+fn reducer_region(body: &mut Body<'_>, Reducer(reducer): Reducer, node: &HloNode, location: Location) -> RegionId {
+    let ctx = body.ctx();
     let scalar = ctx.tensor_type(&[], ctx.element_type(node.ty));
     let region = body.create_region();
     let block = body.append_block(region);
     let a = body.add_block_arg(block, scalar);
     let b = body.add_block_arg(block, scalar);
-    let mut op = OpState::new(ctx.symbol(reducer), location);
+    let mut op = new_op_state(ctx, reducer, location);
     op.operands = vec![a, b];
     op.result_types = vec![scalar];
     let op = body.create_op(op);
     body.insert_op(op, InsertPoint::BlockEnd(block));
-    let mut ret = OpState::new(ctx.symbol(HloOpKind::Return.name()), location);
+    let mut ret = new_op_state(ctx, HloOpKind::Return, location);
     ret.operands = vec![body.result(op, 0)];
     let ret = body.create_op(ret);
     body.insert_op(ret, InsertPoint::BlockEnd(block));
-    Some(region)
+    region
 }
 
 /// What writing back did: each replaced root with its new value.

@@ -17,11 +17,12 @@ use std::fmt::Write;
 use std::time::Duration;
 
 use egg::{Extractor, Id};
+use xla_dialects::func::FuncOp;
 use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions, FUNC_OP};
-use xla_ir::{BlockId, Body, Diagnostic, OpId, ValueId};
+use xla_ir::{BlockId, Body, Diagnostic, Op, OpId, ValueId};
 
 use crate::analysis::{HloAnalysis, HloEGraph};
-use crate::cost::{node_cost, HloCost};
+use crate::cost::HloCost;
 use crate::explain;
 use crate::from_egraph::write_back;
 use crate::language::HloNode;
@@ -159,13 +160,14 @@ fn original_cost(egraph: &HloEGraph<'_>, body: &Body<'_>, t: &Translation) -> f6
     let nodes: HashMap<ValueId, &HloNode> = t.originals.iter().map(|(op, n)| (body.result(*op, 0), n)).collect();
     let mut seen = HashSet::new();
     let mut stack: Vec<ValueId> = t.roots.iter().map(|(v, _)| *v).collect();
+    let mut prices = HloCost::new(egraph);
     let mut cost = 0.0;
     while let Some(v) = stack.pop() {
         let Some(node) = nodes.get(&v) else { continue };
         if !seen.insert(v) {
             continue;
         }
-        cost += node_cost(egraph, node);
+        cost += prices.node_cost(node);
         if let Some(op) = body.defining_op(v) {
             stack.extend(body.op(op).operands.iter().copied());
         }
@@ -177,13 +179,14 @@ fn original_cost(egraph: &HloEGraph<'_>, body: &Body<'_>, t: &Translation) -> f6
 fn extracted_cost(egraph: &HloEGraph<'_>, roots: &[Id], best: &dyn Fn(Id) -> HloNode) -> f64 {
     let mut seen = HashSet::new();
     let mut stack: Vec<Id> = roots.iter().map(|r| egraph.find(*r)).collect();
+    let mut prices = HloCost::new(egraph);
     let mut cost = 0.0;
     while let Some(class) = stack.pop() {
         if !seen.insert(class) {
             continue;
         }
         let node = best(class);
-        cost += node_cost(egraph, &node);
+        cost += prices.node_cost(&node);
         stack.extend(node.children.iter().map(|c| egraph.find(*c)));
     }
     cost
@@ -224,7 +227,7 @@ fn simplify_block(
         Vec::new()
     };
     let root_classes: Vec<Id> = t.roots.iter().map(|(v, _)| t.class_of[v]).collect();
-    let extractor = Extractor::new(&egraph, HloCost { egraph: &egraph });
+    let extractor = Extractor::new(&egraph, HloCost::new(&egraph));
     let best = |id: Id| extractor.find_best_node(id).clone();
     report.cost_after = extracted_cost(&egraph, &root_classes, &best);
     let improves = report.cost_after < report.cost_before - 1e-9;
@@ -260,7 +263,7 @@ fn simplify_block(
 
 /// The `stats` line of one block.
 fn stats_line(body: &Body<'_>, func: OpId, report: &BlockReport) -> String {
-    let name = body.attr(func, "sym_name").and_then(|a| body.ctx().as_string(a)).unwrap_or("?");
+    let name = FuncOp::cast(body, func).map_or("?", |f| f.sym_name(body));
     let mut line = String::new();
     if let Some(run) = &report.run {
         let _ = write!(

@@ -1,10 +1,13 @@
 //! From a block of hlo dataflow into the e-graph.
 //!
-//! Every op that is pure, has one tensor result, no successors and no regions becomes a
-//! node over its operands' classes; so does an `hlo.reduce` of one input whose reducer is
-//! one known binary op (its payload names the op, [`crate::rules::reduce::REDUCER_ATTR`]).
+//! An op is looked at through its typed view ([`HloOp::of`]): ops of other dialects are
+//! leaves. Every hlo op whose definition declares it `Pure`, with one tensor result, tensor
+//! operands, no successors and no regions becomes a node over its operands' classes; so does
+//! an `hlo.reduce` of one input whose reducer is one of the binary ops
+//! [`is_modeled_reducer`] accepts (its node names that op, [`HloNode::reducer`]).
 //! Everything else (block arguments, values from enclosing blocks, results of ops with
-//! effects, regions or several results) becomes a [`NodeKind::Leaf`] carrying its value.
+//! effects, regions or several results) becomes a [`crate::language::NodeKind::Leaf`]
+//! carrying its value.
 //!
 //! The *roots* are the values of modeled ops that something outside the e-graph uses: the
 //! terminator, an op that is not modeled, or an op nested in a region. Each root is
@@ -16,16 +19,23 @@
 use std::collections::HashMap;
 
 use egg::Id;
-use xla_dialects::hlo::{HloOp, HloOpKind};
+use xla_dialects::hlo::{HloOp, HloOpKind, ReduceOp};
 use xla_ir::op_def::OpTrait;
-use xla_ir::{BlockId, Body, OpId, Symbol, Attribute, ValueDef, ValueId};
+use xla_ir::{Attribute, BlockId, Body, OpId, Symbol, ValueDef, ValueId};
 
 use crate::analysis::HloEGraph;
-use crate::language::HloNode;
-use crate::rules::reduce::REDUCER_ATTR;
+use crate::language::{HloNode, Reducer};
 
-/// The binary ops a modeled reduce may have as its reducer.
-pub const KNOWN_REDUCERS: &[&str] = &[HloOpKind::Add.name(), HloOpKind::Multiply.name(), HloOpKind::Maximum.name(), HloOpKind::Minimum.name(), HloOpKind::And.name(), HloOpKind::Or.name()];
+/// Whether a modeled reduce may apply the binary op `kind`: addition, multiplication,
+/// maximum, minimum, and, or, whose reductions the rules rewrite and the interpreter folds.
+/// `hlo.xor` is associative and commutative too, but it is not one: its reductions are
+/// leaves.
+pub fn is_modeled_reducer(kind: HloOpKind) -> bool {
+    matches!(
+        kind,
+        HloOpKind::Add | HloOpKind::Multiply | HloOpKind::Maximum | HloOpKind::Minimum | HloOpKind::And | HloOpKind::Or
+    )
+}
 
 /// One block in the e-graph.
 pub struct Translation {
@@ -40,43 +50,44 @@ pub struct Translation {
     pub position: HashMap<OpId, usize>,
 }
 
-/// The single binary op `reduce`'s region applies to its two arguments, if that is all it does.
-fn known_reducer(body: &Body<'_>, reduce: OpId) -> Option<&'static str> {
-    let [region] = body.op(reduce).regions[..] else { return None };
-    let [block] = body.region(region).blocks[..] else { return None };
+/// The single binary op `reduce`'s region applies to its two arguments, if that is all it
+/// does and [`is_modeled_reducer`] accepts it.
+fn modeled_reducer(body: &Body<'_>, reduce: ReduceOp) -> Option<Reducer> {
+    let [block] = body.region(reduce.body(body)).blocks[..] else { return None };
     let args = &body.block(block).args;
     let ops: Vec<OpId> = body.block_ops(block).collect();
     let [op, ret] = ops[..] else { return None };
-    let name = body.op_name(op);
-    let reducer = KNOWN_REDUCERS.iter().find(|r| **r == name)?;
+    let kind = HloOp::of(body, op)?.kind();
     let data = body.op(op);
     let operands_ok = args.len() == 2
         && (data.operands == [args[0], args[1]] || data.operands == [args[1], args[0]])
         && data.attributes.is_empty()
         && data.results.len() == 1;
     let ret_ok = matches!(HloOp::of(body, ret), Some(HloOp::Return(_))) && body.op(ret).operands == data.results;
-    (operands_ok && ret_ok).then_some(reducer)
+    (is_modeled_reducer(kind) && operands_ok && ret_ok).then_some(Reducer(kind))
 }
 
 /// The node of `op` over `children`, if the e-graph models `op`.
 pub fn node_of(body: &Body<'_>, op: OpId, children: Vec<Id>) -> Option<HloNode> {
     let ctx = body.ctx();
+    let hlo = HloOp::of(body, op)?;
     let data = body.op(op);
-    let name = body.op_name(op);
-    let def = ctx.op_def(data.name)?;
-    if !name.starts_with("hlo.") || !def.has_trait(OpTrait::Pure) || data.results.len() != 1 || !data.successors.is_empty() {
+    if !hlo.def().has_trait(OpTrait::Pure) || data.results.len() != 1 || !data.successors.is_empty() {
         return None;
     }
     let ty = body.value_type(data.results[0]);
     if ctx.as_tensor(ty).is_none() || data.operands.iter().any(|v| ctx.as_tensor(body.value_type(*v)).is_none()) {
         return None;
     }
-    let mut attrs: Vec<(Symbol, Attribute)> = data.attributes.iter().map(|a| (a.name, a.value)).collect();
-    if !data.regions.is_empty() {
-        let reducer = (name == HloOpKind::Reduce.name() && data.operands.len() == 2).then(|| known_reducer(body, op)).flatten()?;
-        attrs.push((ctx.symbol(REDUCER_ATTR), ctx.string_attr(reducer)));
-    }
-    Some(HloNode::op(ctx, name, ty, attrs, children))
+    let reducer = match hlo {
+        _ if data.regions.is_empty() => None,
+        HloOp::Reduce(reduce) if data.operands.len() == 2 => Some(modeled_reducer(body, reduce)?),
+        // Regions of other ops (maps, sorts, fusions, ...) are not looked into.
+        _ => return None,
+    };
+    let attrs: Vec<(Symbol, Attribute)> = data.attributes.iter().map(|a| (a.name, a.value)).collect();
+    let node = HloNode::op(ctx, hlo.kind(), ty, attrs, children);
+    Some(HloNode { reducer, ..node })
 }
 
 /// The class of `v`, added as a leaf when the e-graph has not seen it.

@@ -1,4 +1,6 @@
-//! Element type conversions: identities and chains through a type that loses nothing.
+//! Element type conversions: chains through a type that loses nothing. A conversion to its
+//! operand's type is the `convert-identity` pattern of `hlo.convert_element_type`, which
+//! simplify applies through [`crate::dialect_rewrites`].
 
 use egg::Id;
 use xla_dialects::hlo::HloOpKind;
@@ -9,16 +11,9 @@ use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
 
 pub static RULES: &[Rule] = &[
-    // convert(x) : type(x) => x
-    Rule { name: "convert-identity", identity: "convert(x : T) : T => x", exact: true, root: HloOpKind::ConvertElementType.name(), apply: convert_identity },
     // convert(convert(x : A) : B) : C => convert(x) : C  when every A is exactly a B
-    Rule { name: "convert-convert", identity: "convert(convert(x : A) : B) : C => convert(x : A) : C when A -> B is exact", exact: true, root: HloOpKind::ConvertElementType.name(), apply: convert_convert },
+    Rule { name: "convert-convert", identity: "convert(convert(x : A) : B) : C => convert(x : A) : C when A -> B is exact", exact: true, root: HloOpKind::ConvertElementType, apply: convert_convert },
 ];
-
-fn convert_identity(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let x = *node.children.first()?;
-    (cx.ty(x) == node.ty).then_some(Rhs::Class(x))
-}
 
 /// Significand bits (with the implicit bit) and exponent range of the float formats whose
 /// exactness this rule knows; others are never called exact.
@@ -54,7 +49,7 @@ pub fn exact_conversion(from: ElementType, to: ElementType) -> bool {
 
 fn convert_convert(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let middle = *node.children.first()?;
-    let inner = cx.node(middle, HloOpKind::ConvertElementType.name())?;
+    let inner = cx.node(middle, HloOpKind::ConvertElementType)?;
     let x = *inner.children.first()?;
     if !exact_conversion(cx.element(x)?, cx.element(middle)?) {
         return None;

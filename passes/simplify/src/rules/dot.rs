@@ -11,11 +11,11 @@ use crate::language::HloNode;
 pub static RULES: &[Rule] = &[
     // dot_general(transpose(a, p), b) => dot_general(a, b) with lhs dims mapped through p
     // (when the free dims of a keep their order)
-    Rule { name: "dot-transpose-lhs", identity: "dot(transpose(a, p), b) => dot(a, b) with lhs dims d -> p[d]", exact: true, root: HloOpKind::DotGeneral.name(), apply: dot_transpose_lhs },
+    Rule { name: "dot-transpose-lhs", identity: "dot(transpose(a, p), b) => dot(a, b) with lhs dims d -> p[d]", exact: true, root: HloOpKind::DotGeneral, apply: dot_transpose_lhs },
     // dot_general(a, transpose(b, p)) => dot_general(a, b) with rhs dims mapped through p
-    Rule { name: "dot-transpose-rhs", identity: "dot(a, transpose(b, p)) => dot(a, b) with rhs dims d -> p[d]", exact: true, root: HloOpKind::DotGeneral.name(), apply: dot_transpose_rhs },
+    Rule { name: "dot-transpose-rhs", identity: "dot(a, transpose(b, p)) => dot(a, b) with rhs dims d -> p[d]", exact: true, root: HloOpKind::DotGeneral, apply: dot_transpose_rhs },
     // dot_general(x, 0) => 0   (integers; for floats, inf * 0 is NaN: see fast-math)
-    Rule { name: "dot-zero-int", identity: "dot(x, 0) => 0, dot(0, x) => 0 (integers)", exact: true, root: HloOpKind::DotGeneral.name(), apply: dot_zero_int },
+    Rule { name: "dot-zero-int", identity: "dot(x, 0) => 0, dot(0, x) => 0 (integers)", exact: true, root: HloOpKind::DotGeneral, apply: dot_zero_int },
 ];
 
 /// The dimension numbers of one side mapped through the permutation of a transpose of that
@@ -31,7 +31,7 @@ fn mapped(batching: &[i64], contracting: &[i64], p: &[i64]) -> Option<(Vec<i64>,
 fn fold_transpose(cx: &RuleCx, node: &HloNode, side: usize) -> Option<Rhs> {
     let prefix = if side == 0 { "lhs" } else { "rhs" };
     let operand = *node.children.get(side)?;
-    let transpose = cx.node(operand, HloOpKind::Transpose.name())?;
+    let transpose = cx.node(operand, HloOpKind::Transpose)?;
     let p = transpose.ints(cx.ctx, "permutation")?;
     let batching = node.ints(cx.ctx, &format!("{prefix}_batching_dims"))?;
     let contracting = node.ints(cx.ctx, &format!("{prefix}_contracting_dims"))?;

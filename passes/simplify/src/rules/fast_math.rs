@@ -11,23 +11,23 @@ use crate::language::HloNode;
 
 pub static RULES: &[Rule] = &[
     // x + 0.0 => x   (wrong for x = -0.0)
-    Rule { name: "add-positive-zero", identity: "x + 0.0 => x (floats; -0.0 + 0.0 is +0.0)", exact: false, root: HloOpKind::Add.name(), apply: add_positive_zero },
+    Rule { name: "add-positive-zero", identity: "x + 0.0 => x (floats; -0.0 + 0.0 is +0.0)", exact: false, root: HloOpKind::Add, apply: add_positive_zero },
     // x * 0.0 => 0.0   (wrong for inf, NaN and negative x)
-    Rule { name: "multiply-zero-float", identity: "x * 0.0 => 0.0 (floats; inf * 0 is NaN)", exact: false, root: HloOpKind::Multiply.name(), apply: multiply_zero_float },
+    Rule { name: "multiply-zero-float", identity: "x * 0.0 => 0.0 (floats; inf * 0 is NaN)", exact: false, root: HloOpKind::Multiply, apply: multiply_zero_float },
     // x - x => 0.0   (wrong for inf and NaN)
-    Rule { name: "subtract-self-float", identity: "x - x => 0.0 (floats; inf - inf is NaN)", exact: false, root: HloOpKind::Subtract.name(), apply: subtract_self_float },
+    Rule { name: "subtract-self-float", identity: "x - x => 0.0 (floats; inf - inf is NaN)", exact: false, root: HloOpKind::Subtract, apply: subtract_self_float },
     // dot(x, 0.0) => 0.0   (wrong for inf and NaN)
-    Rule { name: "dot-zero-float", identity: "dot(x, 0.0) => 0.0 (floats)", exact: false, root: HloOpKind::DotGeneral.name(), apply: dot_zero_float },
+    Rule { name: "dot-zero-float", identity: "dot(x, 0.0) => 0.0 (floats)", exact: false, root: HloOpKind::DotGeneral, apply: dot_zero_float },
     // log(exp(x)) => x   (rounding, overflow)
-    Rule { name: "log-of-exp", identity: "log(exp(x)) => x", exact: false, root: HloOpKind::Log.name(), apply: log_of_exp },
+    Rule { name: "log-of-exp", identity: "log(exp(x)) => x", exact: false, root: HloOpKind::Log, apply: log_of_exp },
     // exp(log(x)) => x   (rounding; NaN for x < 0)
-    Rule { name: "exp-of-log", identity: "exp(log(x)) => x", exact: false, root: HloOpKind::Exponential.name(), apply: exp_of_log },
+    Rule { name: "exp-of-log", identity: "exp(log(x)) => x", exact: false, root: HloOpKind::Exponential, apply: exp_of_log },
     // 1 / (1 / x) => x   (rounding)
-    Rule { name: "reciprocal-of-reciprocal", identity: "1 / (1 / x) => x", exact: false, root: HloOpKind::Divide.name(), apply: reciprocal_of_reciprocal },
+    Rule { name: "reciprocal-of-reciprocal", identity: "1 / (1 / x) => x", exact: false, root: HloOpKind::Divide, apply: reciprocal_of_reciprocal },
     // (x + y) + z => x + (y + z)   (rounding)
-    Rule { name: "reassociate-add", identity: "(x + y) + z => x + (y + z)", exact: false, root: HloOpKind::Add.name(), apply: reassociate_add },
+    Rule { name: "reassociate-add", identity: "(x + y) + z => x + (y + z)", exact: false, root: HloOpKind::Add, apply: reassociate_add },
     // x * y + x * z => x * (y + z)   (rounding)
-    Rule { name: "factor-multiply", identity: "x * y + x * z => x * (y + z)", exact: false, root: HloOpKind::Add.name(), apply: factor_multiply },
+    Rule { name: "factor-multiply", identity: "x * y + x * z => x * (y + z)", exact: false, root: HloOpKind::Add, apply: factor_multiply },
 ];
 
 fn add_positive_zero(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
@@ -56,23 +56,23 @@ fn dot_zero_float(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     cx.splat(node.ty, Scalar::Float(0.0))
 }
 
-fn inverse(cx: &RuleCx, node: &HloNode, inner: &str) -> Option<Rhs> {
+fn inverse(cx: &RuleCx, node: &HloNode, inner: HloOpKind) -> Option<Rhs> {
     let x = *cx.node(*node.children.first()?, inner)?.children.first()?;
     (cx.ty(x) == node.ty).then_some(Rhs::Class(x))
 }
 
 fn log_of_exp(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    inverse(cx, node, HloOpKind::Exponential.name())
+    inverse(cx, node, HloOpKind::Exponential)
 }
 
 fn exp_of_log(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    inverse(cx, node, HloOpKind::Log.name())
+    inverse(cx, node, HloOpKind::Log)
 }
 
 fn reciprocal_of_reciprocal(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let [one, d] = node.children[..] else { return None };
     (cx.is_float(one) && cx.is_value(one, 1)).then_some(())?;
-    for inner in cx.nodes(d, HloOpKind::Divide.name()) {
+    for inner in cx.nodes(d, HloOpKind::Divide) {
         let [one2, x] = inner.children[..] else { continue };
         if cx.is_value(one2, 1) && cx.ty(x) == node.ty {
             return Some(Rhs::Class(x));
@@ -83,7 +83,7 @@ fn reciprocal_of_reciprocal(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
 
 fn reassociate_add(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let [left, z] = node.children[..] else { return None };
-    let inner = cx.node(left, HloOpKind::Add.name())?;
+    let inner = cx.node(left, HloOpKind::Add)?;
     let [x, y] = inner.children[..] else { return None };
     // Only when every operand has the result's type: no implicit broadcasting moves.
     (cx.ty(x) == node.ty && cx.ty(y) == node.ty && cx.ty(z) == node.ty).then_some(())?;
@@ -93,8 +93,8 @@ fn reassociate_add(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
 
 fn factor_multiply(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let [a, b] = node.children[..] else { return None };
-    for p in cx.nodes(a, HloOpKind::Multiply.name()) {
-        for q in cx.nodes(b, HloOpKind::Multiply.name()) {
+    for p in cx.nodes(a, HloOpKind::Multiply) {
+        for q in cx.nodes(b, HloOpKind::Multiply) {
             let (&[x, y], &[x2, z]) = (&p.children[..], &q.children[..]) else { continue };
             let types_agree = [x, y, z].iter().all(|c| cx.ty(*c) == node.ty);
             if cx.same(x, x2) && types_agree {

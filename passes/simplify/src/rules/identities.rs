@@ -1,10 +1,15 @@
-//! Algebraic identities of elementwise ops: neutral and absorbing elements, equal
-//! operands, involutions, selects with known or equal branches, small integer powers.
+//! Algebraic identities of elementwise ops: absorbing elements, equal operands,
+//! involutions, negations, small integer powers.
+//!
+//! The neutral elements that give back an operand (`x + 0`, `x - 0`, `x * 1`, `x & ~0`,
+//! `x | 0`) are the identities of the ops' folders, and selects with a constant predicate or
+//! equal choices are canonicalization patterns of `hlo.select`: simplify applies those
+//! through [`crate::dialect_rewrites`], so they are not restated here.
 //!
 //! Float caveats, which decide `exact`: `x + 0.0` is `+0.0` for `x = -0.0`, so only `-0.0`
-//! is neutral for addition (`+0.0` is, under fast-math, in [`super::fast_math`]); `x * 0`
-//! is `NaN` for infinite or NaN `x`, so it is folded for integers only; `x - x` is `NaN`
-//! for infinities, likewise.
+//! is neutral for addition (`0 - x` is `-x` likewise only for `-0.0`, and `+0.0` is neutral
+//! under fast-math, in [`super::fast_math`]); `x * 0` is `NaN` for infinite or NaN `x`, so
+//! it is folded for integers only; `x - x` is `NaN` for infinities, likewise.
 
 use egg::Id;
 use xla_dialects::hlo::HloOpKind;
@@ -14,54 +19,44 @@ use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
 
 pub static RULES: &[Rule] = &[
-    // x + 0 => x   (integers; floats only for -0.0, the neutral element of IEEE addition)
-    Rule { name: "add-zero", identity: "x + 0 => x, 0 + x => x", exact: true, root: HloOpKind::Add.name(), apply: add_zero },
-    // x - 0 => x   (x - +0.0 == x for every float, -0.0 included)
-    Rule { name: "subtract-zero", identity: "x - 0 => x", exact: true, root: HloOpKind::Subtract.name(), apply: subtract_zero },
-    // x * 1 => x
-    Rule { name: "multiply-one", identity: "x * 1 => x, 1 * x => x", exact: true, root: HloOpKind::Multiply.name(), apply: multiply_one },
     // x / 1 => x
-    Rule { name: "divide-one", identity: "x / 1 => x", exact: true, root: HloOpKind::Divide.name(), apply: divide_one },
+    Rule { name: "divide-one", identity: "x / 1 => x", exact: true, root: HloOpKind::Divide, apply: divide_one },
     // x * 0 => 0   (integers only: inf * 0 is NaN)
-    Rule { name: "multiply-zero-int", identity: "x * 0 => 0 (integers)", exact: true, root: HloOpKind::Multiply.name(), apply: multiply_zero_int },
+    Rule { name: "multiply-zero-int", identity: "x * 0 => 0 (integers)", exact: true, root: HloOpKind::Multiply, apply: multiply_zero_int },
     // x - x => 0   (integers only: inf - inf is NaN)
-    Rule { name: "subtract-self-int", identity: "x - x => 0 (integers)", exact: true, root: HloOpKind::Subtract.name(), apply: subtract_self_int },
+    Rule { name: "subtract-self-int", identity: "x - x => 0 (integers)", exact: true, root: HloOpKind::Subtract, apply: subtract_self_int },
     // x ^ x => 0
-    Rule { name: "xor-self", identity: "x ^ x => 0 (integers, predicates)", exact: true, root: HloOpKind::Xor.name(), apply: xor_self },
+    Rule { name: "xor-self", identity: "x ^ x => 0 (integers, predicates)", exact: true, root: HloOpKind::Xor, apply: xor_self },
     // max(x, x) => x
-    Rule { name: "maximum-self", identity: "max(x, x) => x", exact: true, root: HloOpKind::Maximum.name(), apply: same_operands },
+    Rule { name: "maximum-self", identity: "max(x, x) => x", exact: true, root: HloOpKind::Maximum, apply: same_operands },
     // min(x, x) => x
-    Rule { name: "minimum-self", identity: "min(x, x) => x", exact: true, root: HloOpKind::Minimum.name(), apply: same_operands },
+    Rule { name: "minimum-self", identity: "min(x, x) => x", exact: true, root: HloOpKind::Minimum, apply: same_operands },
     // x & x => x
-    Rule { name: "and-self", identity: "x & x => x", exact: true, root: HloOpKind::And.name(), apply: same_operands },
+    Rule { name: "and-self", identity: "x & x => x", exact: true, root: HloOpKind::And, apply: same_operands },
     // x | x => x
-    Rule { name: "or-self", identity: "x | x => x", exact: true, root: HloOpKind::Or.name(), apply: same_operands },
-    // x & true => x, x & false => false  (predicates)
-    Rule { name: "and-constant", identity: "p & true => p, p & false => false", exact: true, root: HloOpKind::And.name(), apply: and_constant },
-    // x | false => x, x | true => true  (predicates)
-    Rule { name: "or-constant", identity: "p | false => p, p | true => true", exact: true, root: HloOpKind::Or.name(), apply: or_constant },
-    // select(c, x, x) => x
-    Rule { name: "select-same", identity: "select(c, x, x) => x", exact: true, root: HloOpKind::Select.name(), apply: select_same },
-    // select(true, x, y) => x, select(false, x, y) => y
-    Rule { name: "select-constant", identity: "select(true, x, y) => x, select(false, x, y) => y", exact: true, root: HloOpKind::Select.name(), apply: select_constant },
+    Rule { name: "or-self", identity: "x | x => x", exact: true, root: HloOpKind::Or, apply: same_operands },
+    // x & false => false  (predicates; x & true => x is the folder's)
+    Rule { name: "and-constant", identity: "p & false => false", exact: true, root: HloOpKind::And, apply: and_constant },
+    // x | true => true  (predicates; x | false => x is the folder's)
+    Rule { name: "or-constant", identity: "p | true => true", exact: true, root: HloOpKind::Or, apply: or_constant },
     // -(-x) => x
-    Rule { name: "negate-negate", identity: "-(-x) => x", exact: true, root: HloOpKind::Negate.name(), apply: negate_negate },
+    Rule { name: "negate-negate", identity: "-(-x) => x", exact: true, root: HloOpKind::Negate, apply: negate_negate },
     // not(not(x)) => x
-    Rule { name: "not-not", identity: "not(not(x)) => x", exact: true, root: HloOpKind::Not.name(), apply: not_not },
+    Rule { name: "not-not", identity: "not(not(x)) => x", exact: true, root: HloOpKind::Not, apply: not_not },
     // 0 - x => -x   (integers; floats only for -0.0 - x)
-    Rule { name: "zero-minus", identity: "0 - x => -x", exact: true, root: HloOpKind::Subtract.name(), apply: zero_minus },
+    Rule { name: "zero-minus", identity: "0 - x => -x", exact: true, root: HloOpKind::Subtract, apply: zero_minus },
     // x * -1 => -x
-    Rule { name: "multiply-minus-one", identity: "x * -1 => -x, -1 * x => -x", exact: true, root: HloOpKind::Multiply.name(), apply: multiply_minus_one },
+    Rule { name: "multiply-minus-one", identity: "x * -1 => -x, -1 * x => -x", exact: true, root: HloOpKind::Multiply, apply: multiply_minus_one },
     // -x * -y => x * y
-    Rule { name: "negate-product", identity: "(-x) * (-y) => x * y", exact: true, root: HloOpKind::Multiply.name(), apply: negate_product },
+    Rule { name: "negate-product", identity: "(-x) * (-y) => x * y", exact: true, root: HloOpKind::Multiply, apply: negate_product },
     // pow(x, 1) => x
-    Rule { name: "power-one", identity: "pow(x, 1) => x", exact: true, root: HloOpKind::Power.name(), apply: power_one },
+    Rule { name: "power-one", identity: "pow(x, 1) => x", exact: true, root: HloOpKind::Power, apply: power_one },
     // pow(x, 2) => x * x   (x*x is the correctly rounded square)
-    Rule { name: "power-two", identity: "pow(x, 2) => x * x", exact: true, root: HloOpKind::Power.name(), apply: power_two },
+    Rule { name: "power-two", identity: "pow(x, 2) => x * x", exact: true, root: HloOpKind::Power, apply: power_two },
     // pow(x, 0) => 1   (C's pow(NaN, 0) is 1 too)
-    Rule { name: "power-zero", identity: "pow(x, 0) => 1", exact: true, root: HloOpKind::Power.name(), apply: power_zero },
+    Rule { name: "power-zero", identity: "pow(x, 0) => 1", exact: true, root: HloOpKind::Power, apply: power_zero },
     // compare(x, x) => constant  (integers: EQ/GE/LE true, NE/GT/LT false)
-    Rule { name: "compare-self-int", identity: "x == x => true, x < x => false, ... (integers)", exact: true, root: HloOpKind::Compare.name(), apply: compare_self_int },
+    Rule { name: "compare-self-int", identity: "x == x => true, x < x => false, ... (integers)", exact: true, root: HloOpKind::Compare, apply: compare_self_int },
 ];
 
 fn binary(node: &HloNode) -> Option<(Id, Id)> {
@@ -69,37 +64,6 @@ fn binary(node: &HloNode) -> Option<(Id, Id)> {
         [a, b] => Some((a, b)),
         _ => None,
     }
-}
-
-/// Whether `id` is a zero that is neutral for addition in its type.
-fn additive_zero(cx: &RuleCx, id: Id) -> bool {
-    if cx.is_integral(id) {
-        cx.is_zero(id, true, true)
-    } else {
-        cx.is_float(id) && cx.is_zero(id, false, true)
-    }
-}
-
-fn add_zero(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let (a, b) = binary(node)?;
-    if additive_zero(cx, b) {
-        return Some(Rhs::Class(a));
-    }
-    additive_zero(cx, a).then_some(Rhs::Class(b))
-}
-
-fn subtract_zero(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let (a, b) = binary(node)?;
-    (cx.is_integral(b) || cx.is_float(b)).then_some(())?;
-    cx.is_zero(b, true, cx.is_integral(b)).then_some(Rhs::Class(a))
-}
-
-fn multiply_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let (a, b) = binary(node)?;
-    if cx.is_value(b, 1) {
-        return Some(Rhs::Class(a));
-    }
-    cx.is_value(a, 1).then_some(Rhs::Class(b))
 }
 
 fn divide_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
@@ -140,52 +104,23 @@ fn is_pred(cx: &RuleCx, id: Id) -> bool {
 
 fn and_constant(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
-    is_pred(cx, a).then_some(())?;
-    for (x, c) in [(a, b), (b, a)] {
-        if cx.is_value(c, 1) {
-            return Some(Rhs::Class(x));
-        }
-        if cx.is_value(c, 0) {
-            return cx.splat(node.ty, Scalar::Int(0));
-        }
-    }
-    None
+    (is_pred(cx, a) && (cx.is_value(a, 0) || cx.is_value(b, 0))).then_some(())?;
+    cx.splat(node.ty, Scalar::Int(0))
 }
 
 fn or_constant(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
-    is_pred(cx, a).then_some(())?;
-    for (x, c) in [(a, b), (b, a)] {
-        if cx.is_value(c, 0) {
-            return Some(Rhs::Class(x));
-        }
-        if cx.is_value(c, 1) {
-            return cx.splat(node.ty, Scalar::Int(1));
-        }
-    }
-    None
-}
-
-fn select_same(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let [_, x, y] = node.children[..] else { return None };
-    cx.same(x, y).then_some(Rhs::Class(x))
-}
-
-fn select_constant(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let [c, x, y] = node.children[..] else { return None };
-    if cx.is_value(c, 1) {
-        return Some(Rhs::Class(x));
-    }
-    cx.is_value(c, 0).then_some(Rhs::Class(y))
+    (is_pred(cx, a) && (cx.is_value(a, 1) || cx.is_value(b, 1))).then_some(())?;
+    cx.splat(node.ty, Scalar::Int(1))
 }
 
 fn negate_negate(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let inner = cx.node(*node.children.first()?, HloOpKind::Negate.name())?;
+    let inner = cx.node(*node.children.first()?, HloOpKind::Negate)?;
     Some(Rhs::Class(*inner.children.first()?))
 }
 
 fn not_not(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let inner = cx.node(*node.children.first()?, HloOpKind::Not.name())?;
+    let inner = cx.node(*node.children.first()?, HloOpKind::Not)?;
     Some(Rhs::Class(*inner.children.first()?))
 }
 
@@ -193,14 +128,14 @@ fn zero_minus(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
     let zero = if cx.is_integral(a) { cx.is_zero(a, true, true) } else { cx.is_float(a) && cx.is_zero(a, false, true) };
     (zero && cx.ty(b) == node.ty && !cx.is_unsigned(b)).then_some(())?;
-    Some(Rhs::op(cx.ctx, HloOpKind::Negate.name(), node.ty, vec![], vec![Rhs::Class(b)]))
+    Some(Rhs::op(cx.ctx, HloOpKind::Negate, node.ty, vec![Rhs::Class(b)]))
 }
 
 fn multiply_minus_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
     for (x, c) in [(a, b), (b, a)] {
         if cx.is_value(c, -1) && cx.ty(x) == node.ty && (cx.is_float(x) || cx.is_integer(x)) {
-            return Some(Rhs::op(cx.ctx, HloOpKind::Negate.name(), node.ty, vec![], vec![Rhs::Class(x)]));
+            return Some(Rhs::op(cx.ctx, HloOpKind::Negate, node.ty, vec![Rhs::Class(x)]));
         }
     }
     None
@@ -208,8 +143,8 @@ fn multiply_minus_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
 
 fn negate_product(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
-    let x = *cx.node(a, HloOpKind::Negate.name())?.children.first()?;
-    let y = *cx.node(b, HloOpKind::Negate.name())?.children.first()?;
+    let x = *cx.node(a, HloOpKind::Negate)?.children.first()?;
+    let y = *cx.node(b, HloOpKind::Negate)?.children.first()?;
     Some(Rhs::like(node, vec![Rhs::Class(x), Rhs::Class(y)]))
 }
 
@@ -221,7 +156,7 @@ fn power_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
 fn power_two(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
     (cx.is_value(b, 2) && cx.ty(a) == node.ty).then_some(())?;
-    Some(Rhs::op(cx.ctx, HloOpKind::Multiply.name(), node.ty, vec![], vec![Rhs::Class(a), Rhs::Class(a)]))
+    Some(Rhs::op(cx.ctx, HloOpKind::Multiply, node.ty, vec![Rhs::Class(a), Rhs::Class(a)]))
 }
 
 fn power_zero(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {

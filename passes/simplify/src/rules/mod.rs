@@ -1,9 +1,10 @@
 //! Named rewrite rules over the e-graph, one file per family.
 //!
 //! A rule is a name, the identity it applies (a comment in the table, shown by
-//! `docs/simplify.md`), whether it is exact, the op it is rooted at, and a function from a
-//! matched node (in its e-class) to the right-hand side ([`Rhs`]): an existing e-class or
-//! new nodes over existing e-classes. The runner ([`crate::runner`]) adds the right-hand
+//! `docs/simplify.md`), whether it is exact, the kind of op it is rooted at, and a function
+//! from a matched node (in its e-class) to the right-hand side ([`Rhs`]): an existing
+//! e-class or new nodes over existing e-classes. Rules recognize and build nodes by op kind
+//! ([`HloOpKind`]), never by name. The runner ([`crate::runner`]) adds the right-hand
 //! side and unions it with the matched node under the rule's name, so egg's explanations
 //! name the rules that proved a replacement.
 //!
@@ -15,6 +16,9 @@
 //!   distribution, dropping `+0.0`, `log(exp x)`) run only with the `fast-math` option.
 //! - No blanket commutativity or associativity: rules that care about operand order try
 //!   both orders themselves.
+//! - No rule restates an identity of one op that the op's folder or one of its
+//!   canonicalization patterns implements: the runner applies those from the dialect
+//!   ([`crate::dialect_rewrites`]).
 
 pub mod convert;
 pub mod dot;
@@ -27,6 +31,7 @@ pub mod slicing;
 use std::rc::Rc;
 
 use egg::Id;
+use xla_dialects::hlo::HloOpKind;
 use xla_interp::{ElementType, Literal};
 use xla_ir::dense::Scalar;
 use xla_ir::{Attribute, Context, Type};
@@ -45,10 +50,9 @@ pub enum Rhs {
 }
 
 impl Rhs {
-    /// A new node of op `name`.
-    pub fn op(ctx: &Context, name: &str, ty: Type, attrs: Vec<(&str, Attribute)>, children: Vec<Rhs>) -> Rhs {
-        let attrs = attrs.into_iter().map(|(n, a)| (ctx.symbol(n), a)).collect();
-        Rhs::Node(HloNode::op(ctx, name, ty, attrs, Vec::new()), children)
+    /// A new node of op `kind` without attributes.
+    pub fn op(ctx: &Context, kind: HloOpKind, ty: Type, children: Vec<Rhs>) -> Rhs {
+        Rhs::Node(HloNode::op(ctx, kind, ty, Vec::new(), Vec::new()), children)
     }
 
     /// `node` with new children.
@@ -70,8 +74,8 @@ pub struct Rule {
     pub identity: &'static str,
     /// Exact in every element type (otherwise only with `fast-math`).
     pub exact: bool,
-    /// The op the matched node has.
-    pub root: &'static str,
+    /// The kind of op the matched node has.
+    pub root: HloOpKind,
     pub apply: fn(&RuleCx, Id, &HloNode) -> Option<Rhs>,
 }
 
@@ -152,15 +156,14 @@ impl<'a, 'c> RuleCx<'a, 'c> {
         })
     }
 
-    /// The nodes of class `id` that are op `name`.
-    pub fn nodes<'s>(&'s self, id: Id, name: &'s str) -> impl Iterator<Item = &'s HloNode> + use<'s, 'a, 'c> {
-        let ctx = self.ctx;
-        self.egraph[id].nodes.iter().filter(move |n| n.is(ctx, name))
+    /// The nodes of class `id` that are ops of kind `kind`.
+    pub fn nodes(&self, id: Id, kind: HloOpKind) -> impl Iterator<Item = &HloNode> {
+        self.egraph[id].nodes.iter().filter(move |n| n.is(kind))
     }
 
-    /// The first node of class `id` that is op `name`.
-    pub fn node(&self, id: Id, name: &str) -> Option<&HloNode> {
-        self.egraph[id].nodes.iter().find(|n| n.is(self.ctx, name))
+    /// The first node of class `id` that is an op of kind `kind`.
+    pub fn node(&self, id: Id, kind: HloOpKind) -> Option<&HloNode> {
+        self.egraph[id].nodes.iter().find(|n| n.is(kind))
     }
 
     /// Whether two classes are one.
@@ -204,7 +207,7 @@ mod tests {
         let count = names.len();
         names.dedup();
         assert_eq!(names.len(), count, "two rules share a name");
-        assert!(rules.iter().all(|r| r.root.starts_with("hlo.") && r.identity.contains("=>")));
+        assert!(rules.iter().all(|r| r.identity.contains("=>")));
     }
 }
 

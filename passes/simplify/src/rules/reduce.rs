@@ -1,29 +1,26 @@
-//! `hlo.reduce` whose reducer is one known binary op ([`crate::to_egraph`] models those,
-//! naming the op in the payload attribute [`REDUCER_ATTR`]): reductions of broadcasts and
-//! of reshapes.
+//! `hlo.reduce` whose reducer is one binary op ([`crate::to_egraph`] models those, naming the
+//! op's kind in the node's [`HloNode::reducer`]): reductions of broadcasts and of reshapes.
 
 use egg::Id;
 use xla_dialects::hlo::HloOpKind;
 use xla_interp::Literal;
 
 use super::{Rhs, Rule, RuleCx};
-use crate::language::HloNode;
-
-/// The payload attribute naming a modeled reduce's reducer op (`"hlo.add"`); never written
-/// back to the IR.
-pub const REDUCER_ATTR: &str = "simplify.reducer";
+use crate::language::{HloNode, Reducer};
 
 pub static RULES: &[Rule] = &[
     // reduce(broadcast_in_dim(x, d), init, op) over the broadcast dims => op(x, init)  (op idempotent: max, min, and, or)
-    Rule { name: "reduce-of-broadcast", identity: "reduce_op(broadcast(x), init) over the new dims => op(x, init) for max/min/and/or", exact: true, root: HloOpKind::Reduce.name(), apply: reduce_of_broadcast },
+    Rule { name: "reduce-of-broadcast", identity: "reduce_op(broadcast(x), init) over the new dims => op(x, init) for max/min/and/or", exact: true, root: HloOpKind::Reduce, apply: reduce_of_broadcast },
     // reduce_add(broadcast_in_dim(x, d), init) over the broadcast dims => x * n + init  (integers)
-    Rule { name: "reduce-add-of-broadcast-int", identity: "reduce_add(broadcast(x), init) over n new elements => x * n + init (integers)", exact: true, root: HloOpKind::Reduce.name(), apply: reduce_add_of_broadcast_int },
+    Rule { name: "reduce-add-of-broadcast-int", identity: "reduce_add(broadcast(x), init) over n new elements => x * n + init (integers)", exact: true, root: HloOpKind::Reduce, apply: reduce_add_of_broadcast_int },
     // reduce(reshape(x), init) over every dim => reduce(x, init) over every dim  (same row-major order)
-    Rule { name: "reduce-of-reshape", identity: "reduce(reshape(x)) over all dims => reduce(x) over all dims", exact: true, root: HloOpKind::Reduce.name(), apply: reduce_of_reshape },
+    Rule { name: "reduce-of-reshape", identity: "reduce(reshape(x)) over all dims => reduce(x) over all dims", exact: true, root: HloOpKind::Reduce, apply: reduce_of_reshape },
 ];
 
-fn reducer<'c>(cx: &RuleCx<'_, 'c>, node: &HloNode) -> Option<&'c str> {
-    cx.ctx.as_string(node.attr(cx.ctx, REDUCER_ATTR)?)
+/// Whether a reduction by `reducer` of one value repeated gives that value: the idempotent
+/// reducers, for which `op(x, x) == x`.
+fn is_idempotent(reducer: HloOpKind) -> bool {
+    matches!(reducer, HloOpKind::Maximum | HloOpKind::Minimum | HloOpKind::And | HloOpKind::Or)
 }
 
 /// The operand, init and broadcast operand of a reduce of a broadcast over exactly the
@@ -31,7 +28,7 @@ fn reducer<'c>(cx: &RuleCx<'_, 'c>, node: &HloNode) -> Option<&'c str> {
 /// result element reduces.
 fn of_broadcast(cx: &RuleCx, node: &HloNode) -> Option<(Id, Id, i64)> {
     let [input, init] = node.children[..] else { return None };
-    let broadcast = cx.node(input, HloOpKind::BroadcastInDim.name())?;
+    let broadcast = cx.node(input, HloOpKind::BroadcastInDim)?;
     let x = *broadcast.children.first()?;
     let kept = broadcast.ints(cx.ctx, "broadcast_dimensions")?;
     let reduced = node.ints(cx.ctx, "dimensions")?;
@@ -46,28 +43,28 @@ fn of_broadcast(cx: &RuleCx, node: &HloNode) -> Option<(Id, Id, i64)> {
 }
 
 fn reduce_of_broadcast(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let op = reducer(cx, node)?;
-    matches!(op, "hlo.maximum" | "hlo.minimum" | "hlo.and" | "hlo.or").then_some(())?;
+    let Reducer(op) = node.reducer?;
+    is_idempotent(op).then_some(())?;
     let (x, init, count) = of_broadcast(cx, node)?;
     (count > 0).then_some(())?;
-    Some(Rhs::op(cx.ctx, op, node.ty, vec![], vec![Rhs::Class(x), Rhs::Class(init)]))
+    Some(Rhs::op(cx.ctx, op, node.ty, vec![Rhs::Class(x), Rhs::Class(init)]))
 }
 
 fn reduce_add_of_broadcast_int(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    (reducer(cx, node)? == HloOpKind::Add.name()).then_some(())?;
+    (node.reducer? == Reducer(HloOpKind::Add)).then_some(())?;
     let (x, init, count) = of_broadcast(cx, node)?;
     cx.is_integer(x).then_some(())?;
     let element = cx.element(x)?;
     let scalar_ty = cx.tensor_like(x, &[]);
     let n = Literal::scalar(element, xla_ir::dense::Scalar::Int(element.wrap(i128::from(count))));
     let n = Rhs::Node(cx.egraph.analysis.constant_node(&n, scalar_ty)?, Vec::new());
-    let product = Rhs::op(cx.ctx, HloOpKind::Multiply.name(), node.ty, vec![], vec![Rhs::Class(x), n]);
-    Some(Rhs::op(cx.ctx, HloOpKind::Add.name(), node.ty, vec![], vec![product, Rhs::Class(init)]))
+    let product = Rhs::op(cx.ctx, HloOpKind::Multiply, node.ty, vec![Rhs::Class(x), n]);
+    Some(Rhs::op(cx.ctx, HloOpKind::Add, node.ty, vec![product, Rhs::Class(init)]))
 }
 
 fn reduce_of_reshape(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let [input, init] = node.children[..] else { return None };
-    let reshape = cx.node(input, HloOpKind::Reshape.name())?;
+    let reshape = cx.node(input, HloOpKind::Reshape)?;
     let x = *reshape.children.first()?;
     let rank = cx.shape(input)?.len() as i64;
     let mut reduced = node.ints(cx.ctx, "dimensions")?;

@@ -1,7 +1,9 @@
 //! Slices, pads and concatenations: slices of slices and of concatenations, pads of pads,
 //! concatenations of adjacent slices.
 //!
-//! All of these only move elements, so every rule here is exact in every element type.
+//! All of these only move elements, so every rule here is exact in every element type. A
+//! slice or pad that keeps every element is the `slice-identity` or `pad-identity` pattern
+//! of its op, which simplify applies through [`crate::dialect_rewrites`].
 
 use egg::Id;
 use xla_dialects::hlo::HloOpKind;
@@ -11,16 +13,14 @@ use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
 
 pub static RULES: &[Rule] = &[
-    // slice(x, 0.., shape(x).., 1..) => x
-    Rule { name: "slice-identity", identity: "slice(x, [0..n), stride 1) => x", exact: true, root: HloOpKind::Slice.name(), apply: slice_identity },
     // slice(slice(x, s1, _, t1), s2, _, t2) => slice(x, s1 + s2*t1, _, t1*t2)
-    Rule { name: "slice-slice", identity: "slice(slice(x, s1, t1), s2, t2) => slice(x, s1 + s2*t1, t1*t2)", exact: true, root: HloOpKind::Slice.name(), apply: slice_slice },
+    Rule { name: "slice-slice", identity: "slice(slice(x, s1, t1), s2, t2) => slice(x, s1 + s2*t1, t1*t2)", exact: true, root: HloOpKind::Slice, apply: slice_slice },
     // slice(concatenate(a, b, ...)) within one operand => slice(that operand)
-    Rule { name: "slice-concatenate", identity: "slice(concat(.., a, ..)) => slice(a) when the slice lies within a", exact: true, root: HloOpKind::Slice.name(), apply: slice_concatenate },
+    Rule { name: "slice-concatenate", identity: "slice(concat(.., a, ..)) => slice(a) when the slice lies within a", exact: true, root: HloOpKind::Slice, apply: slice_concatenate },
     // pad(pad(x, v, l1, h1, i), v, l2, h2, 0) => pad(x, v, l1+l2, h1+h2, i)  (no negative padding)
-    Rule { name: "pad-pad", identity: "pad(pad(x, v, l1, h1, i), v, l2, h2, 0) => pad(x, v, l1+l2, h1+h2, i)", exact: true, root: HloOpKind::Pad.name(), apply: pad_pad },
+    Rule { name: "pad-pad", identity: "pad(pad(x, v, l1, h1, i), v, l2, h2, 0) => pad(x, v, l1+l2, h1+h2, i)", exact: true, root: HloOpKind::Pad, apply: pad_pad },
     // concatenate(.., slice(x, [a, b)), slice(x, [b, c)), ..) => concatenate(.., slice(x, [a, c)), ..)
-    Rule { name: "concatenate-adjacent-slices", identity: "concat(slice(x, a..b), slice(x, b..c)) => slice(x, a..c)", exact: true, root: HloOpKind::Concatenate.name(), apply: concatenate_adjacent_slices },
+    Rule { name: "concatenate-adjacent-slices", identity: "concat(slice(x, a..b), slice(x, b..c)) => slice(x, a..c)", exact: true, root: HloOpKind::Concatenate, apply: concatenate_adjacent_slices },
 ];
 
 struct Slice {
@@ -55,15 +55,9 @@ fn limit_for(start: i64, n: i64, stride: i64) -> i64 {
     }
 }
 
-fn slice_identity(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
-    let x = *node.children.first()?;
-    let s = slice_of(cx, node)?;
-    (cx.ty(x) == node.ty && s.start.iter().all(|&v| v == 0) && s.strides.iter().all(|&v| v == 1)).then_some(Rhs::Class(x))
-}
-
 fn slice_slice(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let outer = slice_of(cx, node)?;
-    let inner_node = cx.node(*node.children.first()?, HloOpKind::Slice.name())?;
+    let inner_node = cx.node(*node.children.first()?, HloOpKind::Slice)?;
     let inner = slice_of(cx, inner_node)?;
     let x = *inner_node.children.first()?;
     let shape = crate::analysis::plain_shape(cx.ctx, node.ty)?;
@@ -87,7 +81,7 @@ fn int_attr(cx: &RuleCx, attr: Attribute) -> Option<i64> {
 fn slice_concatenate(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let s = slice_of(cx, node)?;
     let shape = crate::analysis::plain_shape(cx.ctx, node.ty)?;
-    let concat = cx.node(*node.children.first()?, HloOpKind::Concatenate.name())?;
+    let concat = cx.node(*node.children.first()?, HloOpKind::Concatenate)?;
     let d = usize::try_from(int_attr(cx, concat.attr(cx.ctx, "dimension")?)?).ok()?;
     let n = *shape.get(d)?;
     let first = *s.start.get(d)?;
@@ -110,7 +104,7 @@ fn slice_concatenate(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
 
 fn pad_pad(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let [inner_id, value] = node.children[..] else { return None };
-    let inner = cx.node(inner_id, HloOpKind::Pad.name())?;
+    let inner = cx.node(inner_id, HloOpKind::Pad)?;
     let [x, inner_value] = inner.children[..] else { return None };
     if !cx.same(value, inner_value) {
         return None;
@@ -134,8 +128,8 @@ fn concatenate_adjacent_slices(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs
     let d = usize::try_from(int_attr(cx, node.attr(cx.ctx, "dimension")?)?).ok()?;
     for k in 0..node.children.len().saturating_sub(1) {
         let (a, b) = (node.children[k], node.children[k + 1]);
-        for left in cx.nodes(a, HloOpKind::Slice.name()) {
-            for right in cx.nodes(b, HloOpKind::Slice.name()) {
+        for left in cx.nodes(a, HloOpKind::Slice) {
+            for right in cx.nodes(b, HloOpKind::Slice) {
                 let (x, y) = (*left.children.first()?, *right.children.first()?);
                 let (l, r) = (slice_of(cx, left)?, slice_of(cx, right)?);
                 let unit = l.strides.iter().chain(&r.strides).all(|&s| s == 1);
