@@ -16,7 +16,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use xla_ir::{Body, BlockId, Context, Location, OpId, RegionId, Type, TypeData, ValueId};
+use xla_dialects::func::FuncDialectOp;
+use xla_ir::{Body, BlockId, Context, Location, OpId, OpTrait, RegionId, Symbol, Type, TypeData, ValueId};
 
 use crate::collectives::Replica;
 use crate::element::ElementType;
@@ -85,10 +86,8 @@ impl<'m, 'c> Interpreter<'m, 'c> {
         for &region in &body.op(module).regions {
             for &block in &body.region(region).blocks {
                 for op in body.block_ops(block) {
-                    if body.op_name(op) == "func.func" {
-                        if let Some(name) = body.attr(op, "sym_name").and_then(|a| body.ctx().as_string(a)) {
-                            functions.insert(name, op);
-                        }
+                    if let Some(FuncDialectOp::Func(func)) = FuncDialectOp::of(body, op) {
+                        functions.insert(func.sym_name(body), op);
                     }
                 }
             }
@@ -135,10 +134,9 @@ impl<'m, 'c> Interpreter<'m, 'c> {
 
     /// The input and result types of function `func`.
     pub fn signature(&self, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-        let ty = self.body.attr(func, "function_type").and_then(|a| match self.ctx().attr_data(a) { xla_ir::AttrData::Type(t) => Some(*t), _ => None })?;
-        match self.ctx().type_data(ty) {
-            TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
-            _ => None,
+        match FuncDialectOp::of(self.body, func)? {
+            FuncDialectOp::Func(func) => func.signature(self.body),
+            FuncDialectOp::Call(_) | FuncDialectOp::Return(_) => None,
         }
     }
 
@@ -196,8 +194,8 @@ impl<'m, 'c> Interpreter<'m, 'c> {
             self.bind(param, arg);
         }
         for op in body.block_ops(block) {
-            let name = body.op_name(op);
-            if matches!(name, "func.return" | "hlo.return" | "loop.yield" | "loop.condition") {
+            let returns = body.ctx().op_def(body.op(op).name).is_some_and(|def| def.has_trait(OpTrait::ReturnLike));
+            if returns {
                 return body.op(op).operands.iter().map(|&v| Ok((*self.lookup(v)?).clone())).collect();
             }
             self.eval_op(op).map_err(|e| e.or_at(body.op(op).location))?;
@@ -355,18 +353,10 @@ impl<'m, 'c> OpCx<'_, 'm, 'c> {
         self.interp.run_region(region, args)
     }
 
-    /// Calls the function named by the symbol-reference attribute `attr` of the op.
-    pub fn call_symbol_attr(&mut self, attr: &str, args: Vec<Value>) -> EvalResult<Vec<Value>> {
+    /// Calls the function that the symbol reference `callee` (read as its path) names.
+    pub fn call_symbol(&mut self, callee: &[Symbol], args: Vec<Value>) -> EvalResult<Vec<Value>> {
         let ctx = self.ctx();
-        let name = self
-            .body()
-            .attr(self.op, attr)
-            .and_then(|a| match ctx.attr_data(a) {
-                xla_ir::AttrData::SymbolRef(path) => path.last().map(|s| ctx.symbol_str(*s)),
-                xla_ir::AttrData::String(s) => Some(s.as_str()),
-                _ => None,
-            })
-            .ok_or_else(|| EvalError::new(format!("the op has no symbol `{attr}`")))?;
+        let name = callee.last().map(|&s| ctx.symbol_str(s)).ok_or("the callee is an empty symbol reference")?;
         let func = self.interp.function(name).ok_or_else(|| EvalError::new(format!("no function named @{name}")))?;
         self.interp.call_function(func, args)
     }

@@ -56,6 +56,24 @@ func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {
 }
 
 #[test]
+fn binary_ops_broadcast_by_their_broadcast_dimensions() {
+    // The [2] operand maps to dimension 0 of [2, 3], not to the trailing dimension.
+    let text = r#"
+func.func @main(%x: tensor<2x3xf32>, %b: tensor<2xf32>) -> (tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xf32>) {
+  %0 = hlo.subtract %x, %b {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  %1 = hlo.compare GT, %x, %b {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xi1>
+  %2 = hlo.complex %x, %b {broadcast_dimensions = array<i64: 0>} : (tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xcomplex<f32>>
+  %3 = hlo.imag %2 : (tensor<2x3xcomplex<f32>>) -> tensor<2x3xf32>
+  func.return %0, %1, %3 : tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xf32>
+}"#;
+    let x = f32s(&[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]);
+    let results = run(text, vec![x, f32s(&[2], &[2.0, 5.0])]).expect("runs");
+    assert_eq!(floats(&results[0]), vec![-1.0, 0.0, 1.0, -1.0, 0.0, 1.0]);
+    assert_eq!(ints(&results[1]), vec![0, 0, 1, 0, 0, 1]);
+    assert_eq!(floats(&results[2]), vec![2.0, 2.0, 2.0, 5.0, 5.0, 5.0]);
+}
+
+#[test]
 fn float_results_round_to_the_element_type() {
     let text = r#"
 func.func @main(%a: tensor<1xf32>, %b: tensor<1xf32>) -> tensor<1xf32> {

@@ -20,7 +20,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{BatchNormGradOp, BatchNormInferenceOp, BatchNormTrainingOp};
-use xla_ir::Op;
 
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
@@ -87,9 +86,8 @@ fn normalize(x: &[f64], features: &Features, stats: [&[f64]; 4], epsilon: f64) -
         .collect()
 }
 
-pub(super) fn batch_norm_inference(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn batch_norm_inference(cx: &mut OpCx, op: BatchNormInferenceOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = BatchNormInferenceOp::cast(body, cx.op).ok_or("not an hlo.batch_norm_inference")?;
     let operand = tensor(operands, 0)?;
     let features = Features::of(operand, op.feature_index(body))?;
     let x = floats(operands, 0, "operand", operand.len())?;
@@ -99,9 +97,8 @@ pub(super) fn batch_norm_inference(cx: &mut OpCx, operands: &[Rc<Value>]) -> Eva
     Ok(vec![real_literal(y, cx.result_element(0)?, operand.shape.clone())?.into()])
 }
 
-pub(super) fn batch_norm_training(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn batch_norm_training(cx: &mut OpCx, op: BatchNormTrainingOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = BatchNormTrainingOp::cast(body, cx.op).ok_or("not an hlo.batch_norm_training")?;
     let operand = tensor(operands, 0)?;
     let features = Features::of(operand, op.feature_index(body))?;
     let x = floats(operands, 0, "operand", operand.len())?;
@@ -115,9 +112,8 @@ pub(super) fn batch_norm_training(cx: &mut OpCx, operands: &[Rc<Value>]) -> Eval
     per_feature_results(element, operand, &features, y, vec![mean, variance])
 }
 
-pub(super) fn batch_norm_grad(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn batch_norm_grad(cx: &mut OpCx, op: BatchNormGradOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = BatchNormGradOp::cast(body, cx.op).ok_or("not an hlo.batch_norm_grad")?;
     let operand = tensor(operands, 0)?;
     let features = Features::of(operand, op.feature_index(body))?;
     let x = floats(operands, 0, "operand", operand.len())?;

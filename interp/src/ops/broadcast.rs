@@ -11,7 +11,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{BroadcastInDimOp, BroadcastOp, HloOpKind};
-use xla_ir::{Dim, Op};
+use xla_ir::Dim;
 
 use crate::error::EvalResult;
 use crate::interpreter::OpCx;
@@ -20,9 +20,8 @@ use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub(super) fn broadcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn broadcast(cx: &mut OpCx, op: BroadcastOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
-    let op = BroadcastOp::cast(cx.body(), cx.op).ok_or("not an hlo.broadcast")?;
     let sizes = op.broadcast_sizes(cx.body());
     if let Some(size) = sizes.iter().find(|&&s| s < 0) {
         return Err(format!("hlo.broadcast: the broadcast size {size} is negative").into());
@@ -33,9 +32,8 @@ pub(super) fn broadcast(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec
     Ok(vec![Literal::new(operand.element, shape, operand.elements.select(positions)).into()])
 }
 
-pub(super) fn broadcast_in_dim(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn broadcast_in_dim(cx: &mut OpCx, op: BroadcastInDimOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
-    let op = BroadcastInDimOp::cast(cx.body(), cx.op).ok_or("not an hlo.broadcast_in_dim")?;
     let declared = cx.ctx().as_tensor(cx.result_type(0)).map(|t| t.dims.clone()).ok_or("hlo.broadcast_in_dim: the result is not a tensor")?;
     let map = distinct_dimensions(HloOpKind::BroadcastInDim.name(), "broadcast_dimensions", op.broadcast_dimensions(cx.body()), declared.len())?;
     if map.len() != operand.rank() {

@@ -9,8 +9,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::check::{ExpectAlmostEqConstOp, ExpectAlmostEqOp, ExpectCloseOp, ExpectEqConstOp};
-use xla_ir::Op;
+use xla_dialects::check::{CheckOpKind, ExpectAlmostEqConstOp, ExpectAlmostEqOp, ExpectCloseOp, ExpectEqConstOp};
 use xla_ir::{float_format, Scalar};
 
 use crate::element::ElementType;
@@ -27,42 +26,38 @@ const REPORTED_ELEMENTS: usize = 5;
 pub(super) fn expect_eq(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (actual, expected) = (tensor(operands, 0)?, tensor(operands, 1)?);
     let element = actual.element;
-    record(cx, "check.expect_eq", actual, expected, |a, b| bits_equal(element, a, b));
+    record(cx, CheckOpKind::ExpectEq.name(), actual, expected, |a, b| bits_equal(element, a, b));
     Ok(vec![])
 }
 
-pub(super) fn expect_eq_const(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn expect_eq_const(cx: &mut OpCx, op: ExpectEqConstOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let actual = tensor(operands, 0)?;
-    let op = ExpectEqConstOp::cast(cx.body(), cx.op).ok_or("not a check.expect_eq_const")?;
     let expected = Literal::from_dense(cx.ctx(), op.value(cx.body()))?;
     let element = actual.element;
-    record(cx, "check.expect_eq_const", actual, &expected, |a, b| bits_equal(element, a, b));
+    record(cx, CheckOpKind::ExpectEqConst.name(), actual, &expected, |a, b| bits_equal(element, a, b));
     Ok(vec![])
 }
 
-pub(super) fn expect_almost_eq(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn expect_almost_eq(cx: &mut OpCx, op: ExpectAlmostEqOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (actual, expected) = (tensor(operands, 0)?, tensor(operands, 1)?);
-    let op = ExpectAlmostEqOp::cast(cx.body(), cx.op).ok_or("not a check.expect_almost_eq")?;
     let tolerance = op.effective_tolerance(cx.body());
-    record(cx, "check.expect_almost_eq", actual, expected, |a, b| almost_equal(a, b, tolerance));
+    record(cx, CheckOpKind::ExpectAlmostEq.name(), actual, expected, |a, b| almost_equal(a, b, tolerance));
     Ok(vec![])
 }
 
-pub(super) fn expect_almost_eq_const(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn expect_almost_eq_const(cx: &mut OpCx, op: ExpectAlmostEqConstOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let actual = tensor(operands, 0)?;
-    let op = ExpectAlmostEqConstOp::cast(cx.body(), cx.op).ok_or("not a check.expect_almost_eq_const")?;
     let tolerance = op.effective_tolerance(cx.body());
     let expected = Literal::from_dense(cx.ctx(), op.value(cx.body()))?;
-    record(cx, "check.expect_almost_eq_const", actual, &expected, |a, b| almost_equal(a, b, tolerance));
+    record(cx, CheckOpKind::ExpectAlmostEqConst.name(), actual, &expected, |a, b| almost_equal(a, b, tolerance));
     Ok(vec![])
 }
 
-pub(super) fn expect_close(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn expect_close(cx: &mut OpCx, op: ExpectCloseOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (actual, expected) = (tensor(operands, 0)?, tensor(operands, 1)?);
-    let op = ExpectCloseOp::cast(cx.body(), cx.op).ok_or("not a check.expect_close")?;
     let (min_ulps, max_ulps) = op.ulp_range(cx.body());
     let element = actual.element;
-    record(cx, "check.expect_close", actual, expected, |a, b| ulps_close(element, min_ulps, max_ulps, a, b));
+    record(cx, CheckOpKind::ExpectClose.name(), actual, expected, |a, b| ulps_close(element, min_ulps, max_ulps, a, b));
     Ok(vec![])
 }
 

@@ -14,7 +14,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::CholeskyOp;
-use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::interpreter::OpCx;
@@ -22,8 +21,7 @@ use crate::ops::matrices::{Batch, Entry, Matrices};
 use crate::ops::support::{complex_literal, real_literal, tensor};
 use crate::value::Value;
 
-pub(super) fn cholesky(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = CholeskyOp::cast(cx.body(), cx.op).ok_or("not an hlo.cholesky")?;
+pub(super) fn cholesky(cx: &mut OpCx, op: CholeskyOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let lower = op.lower(cx.body());
     let a = tensor(operands, 0)?;
     let (element, shape) = (cx.result_element(0)?, a.shape.clone());

@@ -30,7 +30,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{AllGatherOp, AllReduceOp, AllToAllOp, CollectivePermuteOp, ReduceScatterOp};
-use xla_ir::{Op, Scalar};
+use xla_ir::Scalar;
 
 use crate::collectives::Replica;
 use crate::element::ElementType;
@@ -84,8 +84,7 @@ pub(super) fn replica_id(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<V
     Ok(vec![Literal::scalar(ElementType::U32, Scalar::Int(cx.interp.replica.id as i128)).into()])
 }
 
-pub(super) fn all_reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = AllReduceOp::cast(cx.body(), cx.op).ok_or("not an hlo.all_reduce")?;
+pub(super) fn all_reduce(cx: &mut OpCx, op: AllReduceOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let computation = op.computation(body);
     let contributions = exchange(cx, Value::Tuple(operands.iter().map(|v| (**v).clone()).collect()))?;
@@ -104,8 +103,7 @@ pub(super) fn all_reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Ve
     Ok(results)
 }
 
-pub(super) fn all_gather(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = AllGatherOp::cast(cx.body(), cx.op).ok_or("not an hlo.all_gather")?;
+pub(super) fn all_gather(cx: &mut OpCx, op: AllGatherOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let dim = dimension(op.all_gather_dimension(body), "all_gather_dimension")?;
     let contributions = exchange(cx, tensor(operands, 0)?.clone().into())?;
@@ -113,8 +111,7 @@ pub(super) fn all_gather(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Ve
     Ok(vec![concatenate(&group_tensors(&contributions, &group)?, dim)?.into()])
 }
 
-pub(super) fn reduce_scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = ReduceScatterOp::cast(cx.body(), cx.op).ok_or("not an hlo.reduce_scatter")?;
+pub(super) fn reduce_scatter(cx: &mut OpCx, op: ReduceScatterOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let dim = dimension(op.scatter_dimension(body), "scatter_dimension")?;
     let contributions = exchange(cx, tensor(operands, 0)?.clone().into())?;
@@ -124,8 +121,7 @@ pub(super) fn reduce_scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResul
     Ok(vec![blocks.swap_remove(position).into()])
 }
 
-pub(super) fn all_to_all(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = AllToAllOp::cast(cx.body(), cx.op).ok_or("not an hlo.all_to_all")?;
+pub(super) fn all_to_all(cx: &mut OpCx, op: AllToAllOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let split_dim = dimension(op.split_dimension(body), "split_dimension")?;
     let concat_dim = dimension(op.concat_dimension(body), "concat_dimension")?;
@@ -142,8 +138,7 @@ pub(super) fn all_to_all(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Ve
     Ok(vec![concatenate(&received.iter().collect::<Vec<_>>(), concat_dim)?.into()])
 }
 
-pub(super) fn collective_permute(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = CollectivePermuteOp::cast(cx.body(), cx.op).ok_or("not an hlo.collective_permute")?;
+pub(super) fn collective_permute(cx: &mut OpCx, op: CollectivePermuteOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let operand = tensor(operands, 0)?;
     let contributions = exchange(cx, operand.clone().into())?;

@@ -9,7 +9,6 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use xla_dialects::hlo::{CompareOp, ComparisonDirection, ComparisonType};
-use xla_ir::Op;
 use xla_ir::Scalar;
 
 use crate::element::ElementType;
@@ -18,12 +17,11 @@ use crate::interpreter::OpCx;
 use crate::ops::support::{broadcast_operands, flush_denormal, zip_elements};
 use crate::value::Value;
 
-pub(super) fn compare(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn compare(cx: &mut OpCx, op: CompareOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = CompareOp::cast(body, cx.op).ok_or("not an hlo.compare")?;
     let direction = op.comparison_direction(body);
     let total = op.compare_type(body) == Some(ComparisonType::TotalOrder);
-    let (lhs, rhs, _) = broadcast_operands(cx, operands)?;
+    let (lhs, rhs, _) = broadcast_operands(cx, op.broadcast_dimensions(body), operands)?;
     let element = lhs.element;
     let literal = zip_elements(&lhs, &rhs, ElementType::Pred, |a, b| {
         // A total order compares bits, so subnormals stay; IEEE comparisons see them as

@@ -9,7 +9,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{ConcatenateOp, HloOpKind};
-use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::interpreter::OpCx;
@@ -18,11 +17,10 @@ use crate::ops::positions::{dimension, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub(super) fn concatenate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn concatenate(cx: &mut OpCx, op: ConcatenateOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     const OP: &str = HloOpKind::Concatenate.name();
     let inputs: Vec<&Literal> = (0..operands.len()).map(|i| tensor(operands, i)).collect::<EvalResult<_>>()?;
     let first = *inputs.first().ok_or("hlo.concatenate: there are no inputs")?;
-    let op = ConcatenateOp::cast(cx.body(), cx.op).ok_or("not an hlo.concatenate")?;
     let axis = dimension(OP, "dimension", op.dimension(cx.body()), first.rank())?;
     let mut shape = first.shape.clone();
     shape[axis] = 0;

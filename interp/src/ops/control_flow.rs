@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 
+use xla_dialects::{func, hlo};
 use xla_ir::Scalar;
 
 use crate::error::{EvalError, EvalResult};
@@ -20,12 +21,12 @@ fn owned(operands: &[Rc<Value>]) -> Vec<Value> {
     operands.iter().map(|v| (**v).clone()).collect()
 }
 
-pub(super) fn func_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    cx.call_symbol_attr("callee", owned(operands))
+pub(super) fn func_call(cx: &mut OpCx, op: func::CallOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    cx.call_symbol(op.callee(cx.body()), owned(operands))
 }
 
-pub(super) fn hlo_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    cx.call_symbol_attr("to_apply", owned(operands))
+pub(super) fn hlo_call(cx: &mut OpCx, op: hlo::CallOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    cx.call_symbol(op.to_apply(cx.body()), owned(operands))
 }
 
 pub(super) fn fusion(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {

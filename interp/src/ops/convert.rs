@@ -18,7 +18,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::ReducePrecisionOp;
-use xla_ir::Op;
 use xla_ir::{float_format, FloatKind, Scalar};
 
 use crate::element::ElementType;
@@ -146,9 +145,8 @@ pub(super) fn bitcast_convert_type(cx: &mut OpCx, operands: &[Rc<Value>]) -> Eva
     Ok(vec![Literal::new(to, shape, elements).into()])
 }
 
-pub(super) fn reduce_precision(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn reduce_precision(cx: &mut OpCx, op: ReducePrecisionOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = ReducePrecisionOp::cast(body, cx.op).ok_or("not an hlo.reduce_precision")?;
     let (exponent_bits, mantissa_bits) = (op.exponent_bits(body) as u32, op.mantissa_bits(body) as u32);
     let operand = tensor(operands, 0)?;
     let element = operand.element;

@@ -23,7 +23,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::ConvolutionOp;
-use xla_ir::{Body, Op};
+use xla_ir::Body;
 
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
@@ -49,9 +49,8 @@ struct Layout {
     output_spatial: Vec<usize>,
 }
 
-pub(super) fn convolution(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn convolution(cx: &mut OpCx, op: ConvolutionOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = ConvolutionOp::cast(body, cx.op).ok_or("not an hlo.convolution")?;
     let layout = Layout::of(op, body)?;
     let (lhs, rhs) = (tensor(operands, 0)?, tensor(operands, 1)?);
     layout.check(lhs.rank(), rhs.rank())?;

@@ -14,9 +14,8 @@
 
 use std::rc::Rc;
 
-use xla_dialects::check::{DEFAULT_MAX_ULP_DIFFERENCE, DEFAULT_TOLERANCE};
+use xla_dialects::check::{spelled_check, spelled_options, CheckOpKind, DEFAULT_MAX_ULP_DIFFERENCE, DEFAULT_TOLERANCE};
 use xla_dialects::hlo::CustomCallOp;
-use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::interpreter::OpCx;
@@ -24,19 +23,12 @@ use crate::ops::checks::{almost_equal, bits_equal, record, ulps_close};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-/// The checks that have a custom-call spelling, and the options each takes.
-const CHECKS: [(&str, &[&str]); 3] = [
-    ("check.expect_eq", &[]),
-    ("check.expect_almost_eq", &["tolerance"]),
-    ("check.expect_close", &["max_ulp_difference", "min_ulp_difference"]),
-];
-
-pub(super) fn custom_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = CustomCallOp::cast(cx.body(), cx.op).ok_or("not an hlo.custom_call")?;
+pub(super) fn custom_call(cx: &mut OpCx, op: CustomCallOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let target = op.call_target_name(cx.body());
-    let Some((check, allowed)) = CHECKS.iter().find(|(name, _)| *name == target) else {
+    let Some(kind) = spelled_check(target) else {
         return Err(format!("the interpreter has no implementation of custom call @{target}").into());
     };
+    let check = kind.name();
     if operands.len() != 2 || !cx.body().op(cx.op).results.is_empty() {
         return Err(format!("custom call @{check} must have two operands and no results, as the check it spells").into());
     }
@@ -44,22 +36,25 @@ pub(super) fn custom_call(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<V
     if actual.element != expected.element {
         return Err(format!("custom call @{check} compares {} with {}", actual.shape_string(), expected.shape_string()).into());
     }
-    let options = read_options(op.backend_config(cx.body()).unwrap_or(""), check, allowed)?;
+    let options = read_options(op.backend_config(cx.body()).unwrap_or(""), check, &spelled_options(kind))?;
     let option = |name: &str| options.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
     let element = actual.element;
-    match *check {
-        "check.expect_eq" => record(cx, check, actual, expected, |a, b| bits_equal(element, a, b)),
-        "check.expect_almost_eq" => {
+    match kind {
+        CheckOpKind::ExpectEq => record(cx, check, actual, expected, |a, b| bits_equal(element, a, b)),
+        CheckOpKind::ExpectAlmostEq => {
             let tolerance = option("tolerance").unwrap_or(DEFAULT_TOLERANCE);
             record(cx, check, actual, expected, |a, b| almost_equal(a, b, tolerance));
         }
-        _ => {
+        CheckOpKind::ExpectClose => {
             let max = option("max_ulp_difference").map_or(DEFAULT_MAX_ULP_DIFFERENCE, |v| v as i64);
             let min = option("min_ulp_difference").map_or(0, |v| v as i64);
             if min > max {
                 return Err(format!("custom call @{check}: min_ulp_difference {min} exceeds max_ulp_difference {max}").into());
             }
             record(cx, check, actual, expected, |a, b| ulps_close(element, min, max, a, b));
+        }
+        CheckOpKind::ExpectEqConst | CheckOpKind::ExpectAlmostEqConst => {
+            return Err(format!("custom call @{target} spells no check: the _const checks have no custom-call spelling").into());
         }
     }
     Ok(vec![])

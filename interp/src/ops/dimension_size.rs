@@ -10,7 +10,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{GetDimensionSizeOp, HloOpKind, SetDimensionSizeOp};
-use xla_ir::{Dim, Op, Scalar};
+use xla_ir::{Dim, Scalar};
 
 use crate::error::EvalResult;
 use crate::index::multi_index;
@@ -20,17 +20,15 @@ use crate::ops::positions::{dimension, joined, zeros};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub(super) fn get_dimension_size(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn get_dimension_size(cx: &mut OpCx, op: GetDimensionSizeOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
-    let op = GetDimensionSizeOp::cast(cx.body(), cx.op).ok_or("not an hlo.get_dimension_size")?;
     let d = dimension(HloOpKind::GetDimensionSize.name(), "dimension", op.dimension(cx.body()), operand.rank())?;
     Ok(vec![Literal::scalar(cx.result_element(0)?, Scalar::Int(i128::from(operand.shape[d]))).into()])
 }
 
-pub(super) fn set_dimension_size(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn set_dimension_size(cx: &mut OpCx, op: SetDimensionSizeOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     const OP: &str = HloOpKind::SetDimensionSize.name();
     let (operand, size) = (tensor(operands, 0)?, tensor(operands, 1)?);
-    let op = SetDimensionSizeOp::cast(cx.body(), cx.op).ok_or("not an hlo.set_dimension_size")?;
     let d = dimension(OP, "dimension", op.dimension(cx.body()), operand.rank())?;
     let size = size.as_index().ok_or_else(|| format!("{OP}: the size must be a 0-d integer tensor"))?;
     let bound = match cx.ctx().as_tensor(cx.result_type(0)).and_then(|t| t.dims.get(d).copied()) {

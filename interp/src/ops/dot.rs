@@ -14,7 +14,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::DotGeneralOp;
-use xla_ir::Op;
 
 use crate::error::{EvalError, EvalResult};
 use crate::interpreter::OpCx;
@@ -40,9 +39,8 @@ pub(super) fn dot_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Va
     Ok(vec![dot_general(lhs, rhs, &dims, cx.result_element(0)?)?.into()])
 }
 
-pub(super) fn dot_general_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn dot_general_op(cx: &mut OpCx, op: DotGeneralOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = DotGeneralOp::cast(body, cx.op).ok_or("not an hlo.dot_general")?;
     let list = |dims: &[i64]| dims.iter().map(|&d| to_usize(d, "a dimension number")).collect::<Result<Vec<_>, _>>();
     let dims = DotDims {
         lhs_batching: list(op.lhs_batching_dims(body))?,

@@ -11,7 +11,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{DynamicSliceOp, HloOpKind};
-use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::interpreter::OpCx;
@@ -20,10 +19,9 @@ use crate::ops::positions::{affine_positions, check_len, clamp_start, joined};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub(super) fn dynamic_slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn dynamic_slice(cx: &mut OpCx, op: DynamicSliceOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     const OP: &str = HloOpKind::DynamicSlice.name();
     let operand = tensor(operands, 0)?;
-    let op = DynamicSliceOp::cast(cx.body(), cx.op).ok_or("not an hlo.dynamic_slice")?;
     let sizes = op.slice_sizes(cx.body()).to_vec();
     check_len(OP, "slice_sizes", &sizes, operand.rank())?;
     let base = block_start(OP, &operand.shape, &sizes, &operands[1..], &operand.strides())?;

@@ -1,5 +1,9 @@
 //! Binary elementwise ops, with XLA's implicit broadcasting of their operands.
 //!
+//! Each evaluator takes the `broadcast_dimensions` of its op (`dims`), which map the
+//! dimensions of a lower-rank operand; `loop.arith` and `loop.complex` run these
+//! evaluators on scalars, with none.
+//!
 //! XLA's semantics kept here:
 //! - integer arithmetic wraps around at the element width;
 //! - integer division by zero gives -1 (all bits set, so the largest value for unsigned
@@ -18,6 +22,7 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use num_complex::Complex64;
+use xla_dialects::hlo::HloOpKind;
 use xla_ir::Scalar;
 
 use crate::element::ElementType;
@@ -50,9 +55,9 @@ impl Binary {
     }
 }
 
-/// Applies `binary` to the broadcast operands.
-fn apply(cx: &mut OpCx, operands: &[Rc<Value>], binary: &Binary) -> EvalResult<Vec<Value>> {
-    let (lhs, rhs, _) = broadcast_operands(cx, operands)?;
+/// Applies `binary` to the operands, broadcast by `dims`.
+fn apply(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>], binary: &Binary) -> EvalResult<Vec<Value>> {
+    let (lhs, rhs, _) = broadcast_operands(cx, dims, operands)?;
     let element = cx.result_element(0)?;
     let operand = lhs.element;
     let literal = zip_elements(&lhs, &rhs, element, |a, b| {
@@ -62,17 +67,17 @@ fn apply(cx: &mut OpCx, operands: &[Rc<Value>], binary: &Binary) -> EvalResult<V
     Ok(vec![literal.into()])
 }
 
-/// The binary op `name` as a [`Binary`], for reducers and the other ops that apply a
-/// known computation directly.
-pub fn binary_of(name: &str) -> Option<&'static Binary> {
-    Some(match name {
-        "hlo.add" => &ADD,
-        "hlo.multiply" => &MULTIPLY,
-        "hlo.maximum" => &MAXIMUM,
-        "hlo.minimum" => &MINIMUM,
-        "hlo.and" => &AND,
-        "hlo.or" => &OR,
-        "hlo.xor" => &XOR,
+/// The binary op of kind `kind` as a [`Binary`], for reducers and the other ops that apply
+/// a known computation directly; `None` for the binary ops evaluated otherwise.
+pub fn binary_of(kind: HloOpKind) -> Option<&'static Binary> {
+    Some(match kind {
+        HloOpKind::Add => &ADD,
+        HloOpKind::Multiply => &MULTIPLY,
+        HloOpKind::Maximum => &MAXIMUM,
+        HloOpKind::Minimum => &MINIMUM,
+        HloOpKind::And => &AND,
+        HloOpKind::Or => &OR,
+        HloOpKind::Xor => &XOR,
         _ => return None,
     })
 }
@@ -105,44 +110,44 @@ fn lexicographic(a: Complex64, b: Complex64) -> Ordering {
     a.re.partial_cmp(&b.re).unwrap_or(Ordering::Equal).then(a.im.partial_cmp(&b.im).unwrap_or(Ordering::Equal))
 }
 
-pub(super) fn add(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &ADD)
+pub(super) fn add(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &ADD)
 }
 
-pub(super) fn multiply(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &MULTIPLY)
+pub(super) fn multiply(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &MULTIPLY)
 }
 
-pub(super) fn maximum(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &MAXIMUM)
+pub(super) fn maximum(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &MAXIMUM)
 }
 
-pub(super) fn minimum(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &MINIMUM)
+pub(super) fn minimum(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &MINIMUM)
 }
 
-pub(super) fn and(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &AND)
+pub(super) fn and(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &AND)
 }
 
-pub(super) fn or(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &OR)
+pub(super) fn or(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &OR)
 }
 
-pub(super) fn xor(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &XOR)
+pub(super) fn xor(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &XOR)
 }
 
-pub(super) fn subtract(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &Binary { int: Some(|_, a, b| a.wrapping_sub(b)), float: Some(|a, b| a - b), complex: Some(|a, b| a - b) })
+pub(super) fn subtract(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &Binary { int: Some(|_, a, b| a.wrapping_sub(b)), float: Some(|a, b| a - b), complex: Some(|a, b| a - b) })
 }
 
-pub(super) fn divide(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &Binary { int: Some(integer_divide), float: Some(|a, b| a / b), complex: Some(|a, b| a / b) })
+pub(super) fn divide(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &Binary { int: Some(integer_divide), float: Some(|a, b| a / b), complex: Some(|a, b| a / b) })
 }
 
-pub(super) fn remainder(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &Binary { int: Some(integer_remainder), float: Some(|a, b| a % b), complex: None })
+pub(super) fn remainder(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &Binary { int: Some(integer_remainder), float: Some(|a, b| a % b), complex: None })
 }
 
 /// XLA's integer division: truncating; by zero gives all bits set; `INT_MIN / -1` wraps
@@ -163,8 +168,8 @@ pub fn integer_remainder(element: ElementType, a: i128, b: i128) -> i128 {
     element.wrap(a.wrapping_rem(b))
 }
 
-pub(super) fn power(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &Binary { int: Some(integer_power), float: Some(f64::powf), complex: Some(complex_power) })
+pub(super) fn power(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &Binary { int: Some(integer_power), float: Some(f64::powf), complex: Some(complex_power) })
 }
 
 /// XLA's integer power (see the module).
@@ -194,34 +199,34 @@ fn complex_power(a: Complex64, b: Complex64) -> Complex64 {
     a.powc(b)
 }
 
-pub(super) fn atan2(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, &Binary { int: None, float: Some(f64::atan2), complex: None })
+pub(super) fn atan2(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    apply(cx, dims, operands, &Binary { int: None, float: Some(f64::atan2), complex: None })
 }
 
-pub(super) fn shift_left(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn shift_left(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let shift = |e: ElementType, a: i128, b: i128| match shift_amount(e, b) {
         Some(n) => e.wrap(a << n),
         None => 0,
     };
-    apply(cx, operands, &Binary { int: Some(shift), float: None, complex: None })
+    apply(cx, dims, operands, &Binary { int: Some(shift), float: None, complex: None })
 }
 
-pub(super) fn shift_right_logical(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn shift_right_logical(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let shift = |e: ElementType, a: i128, b: i128| match shift_amount(e, b) {
         Some(n) => e.from_bits(e.to_bits(a) >> n),
         None => 0,
     };
-    apply(cx, operands, &Binary { int: Some(shift), float: None, complex: None })
+    apply(cx, dims, operands, &Binary { int: Some(shift), float: None, complex: None })
 }
 
-pub(super) fn shift_right_arithmetic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn shift_right_arithmetic(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let shift = |e: ElementType, a: i128, b: i128| {
         // The value sign-extended from the type's width, whatever its signedness.
         let signed = ElementType::Int { bits: e.bit_width(), signed: true }.wrap(a);
         let n = shift_amount(e, b).unwrap_or(e.bit_width() - 1);
         e.wrap(signed >> n)
     };
-    apply(cx, operands, &Binary { int: Some(shift), float: None, complex: None })
+    apply(cx, dims, operands, &Binary { int: Some(shift), float: None, complex: None })
 }
 
 /// A shift amount as the unsigned number of its bits, or `None` when it is at least the
@@ -231,8 +236,8 @@ fn shift_amount(element: ElementType, amount: i128) -> Option<u32> {
     (bits < element.bit_width() as u128).then_some(bits as u32)
 }
 
-pub(super) fn complex(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let (lhs, rhs, _) = broadcast_operands(cx, operands)?;
+pub(super) fn complex(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let (lhs, rhs, _) = broadcast_operands(cx, dims, operands)?;
     let element = cx.result_element(0)?;
     let literal = zip_elements(&lhs, &rhs, element, |a, b| match (a, b) {
         (Scalar::Float(re), Scalar::Float(im)) => Ok(Scalar::Complex(re, im)),

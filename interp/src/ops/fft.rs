@@ -20,7 +20,6 @@ use std::rc::Rc;
 use num_complex::Complex64;
 use rustfft::FftPlanner;
 use xla_dialects::hlo::{FftOp, FftType};
-use xla_ir::Op;
 
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
@@ -38,9 +37,8 @@ enum Direction {
     Inverse,
 }
 
-pub(super) fn fft(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn fft(cx: &mut OpCx, op: FftOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = FftOp::cast(body, cx.op).ok_or("not an hlo.fft")?;
     let operand = tensor(operands, 0)?;
     let lengths = op.fft_length(body).iter().map(|&l| to_usize(l, "an fft_length")).collect::<Result<Vec<_>, _>>()?;
     if !(1..=3).contains(&lengths.len()) {

@@ -16,7 +16,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{GatherOp, HloOpKind};
-use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::index::{for_each_index, row_major_strides};
@@ -29,9 +28,8 @@ use crate::value::Value;
 
 const OP: &str = HloOpKind::Gather.name();
 
-pub(super) fn gather(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn gather(cx: &mut OpCx, op: GatherOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (operand, indices) = (tensor(operands, 0)?, tensor(operands, 1)?);
-    let op = GatherOp::cast(cx.body(), cx.op).ok_or("not an hlo.gather")?;
     let body = cx.body();
     let rank = operand.rank();
     let slice_sizes = op.slice_sizes(body);

@@ -8,7 +8,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{HloOpKind, IotaOp};
-use xla_ir::{Op, Scalar};
+use xla_ir::Scalar;
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
@@ -17,8 +17,7 @@ use crate::literal::{normalize, Literal};
 use crate::ops::positions::dimension;
 use crate::value::Value;
 
-pub(super) fn iota(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = IotaOp::cast(cx.body(), cx.op).ok_or("not an hlo.iota")?;
+pub(super) fn iota(cx: &mut OpCx, op: IotaOp, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let shape = cx.result_shape(0).map_err(|e| format!("hlo.iota: {}", e.message))?;
     let element = cx.result_element(0)?;
     let axis = dimension(HloOpKind::Iota.name(), "iota_dimension", op.iota_dimension(cx.body()), shape.len())?;

@@ -8,6 +8,8 @@
 
 use std::rc::Rc;
 
+use xla_dialects::loops::CallRuntimeOp;
+use xla_ir::attributes::write_symbol_name;
 use xla_ir::Scalar;
 
 use crate::element::ElementType;
@@ -102,8 +104,12 @@ pub(super) fn if_op(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Val
     cx.run_region(region, vec![])
 }
 
-pub(super) fn call_runtime(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn call_runtime(cx: &mut OpCx, op: CallRuntimeOp, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let ctx = cx.ctx();
-    let callee = cx.body().attr(cx.op, "callee").map(|a| ctx.attr_to_string(a)).unwrap_or_default();
+    let mut callee = String::new();
+    for &symbol in op.callee(cx.body()) {
+        callee.push_str(if callee.is_empty() { "@" } else { "::@" });
+        write_symbol_name(&mut callee, ctx.symbol_str(symbol));
+    }
     Err(EvalError::new(format!("the interpreter cannot call the runtime function {callee}")))
 }

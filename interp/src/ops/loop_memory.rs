@@ -12,6 +12,7 @@
 
 use std::rc::Rc;
 
+use xla_dialects::loops::ConstantOp;
 use xla_ir::{AttrData, Scalar};
 
 use crate::element::ElementType;
@@ -40,11 +41,10 @@ fn zero_of(element: ElementType) -> Scalar {
     }
 }
 
-pub(super) fn constant(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn constant(cx: &mut OpCx, op: ConstantOp, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let ctx = cx.ctx();
     let element = cx.result_element(0)?;
-    let value = cx.body().attr(cx.op, "value").ok_or("loop.constant has no value")?;
-    let scalar = match ctx.attr_data(value) {
+    let scalar = match ctx.attr_data(op.value(cx.body())) {
         AttrData::Integer { value, .. } => Scalar::Int(*value),
         AttrData::Float { bits, .. } => Scalar::Float(f64::from_bits(*bits)),
         AttrData::Bool(b) => Scalar::Int(*b as i128),

@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use xla_dialects::loops::{ArithOp, CompareOp, MathOp};
 use xla_dialects::hlo::ComparisonType;
-use xla_ir::{Op, Scalar};
+use xla_ir::Scalar;
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
@@ -24,21 +24,18 @@ use crate::ops::{arith_evaluator, math_evaluator};
 use crate::ops::support::{flush_denormal, tensor};
 use crate::value::Value;
 
-/// `loop.arith`: the hlo evaluator of its kind on its scalars.
-pub(super) fn arith(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = ArithOp::cast(cx.body(), cx.op).ok_or("not a loop.arith")?;
-    arith_evaluator(op.kind(cx.body()))(cx, operands)
+/// `loop.arith`: the hlo evaluator of its kind on its scalars, which need no broadcasting.
+pub(super) fn arith(cx: &mut OpCx, op: ArithOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    arith_evaluator(op.kind(cx.body()))(cx, None, operands)
 }
 
 /// `loop.math`: the hlo evaluator of its kind on its scalar.
-pub(super) fn math(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = MathOp::cast(cx.body(), cx.op).ok_or("not a loop.math")?;
+pub(super) fn math(cx: &mut OpCx, op: MathOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     math_evaluator(op.kind(cx.body()))(cx, operands)
 }
 
-pub(super) fn compare(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn compare(cx: &mut OpCx, op: CompareOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = CompareOp::cast(body, cx.op).ok_or("not a loop.compare")?;
     let direction = op.comparison_direction(body);
     let total = op.compare_type(body) == Some(ComparisonType::TotalOrder);
     let (lhs, rhs) = (tensor(operands, 0)?, tensor(operands, 1)?);

@@ -3,14 +3,31 @@
 //! runs (hlo, loop, check, and `func.call`). An evaluator receives its operands' values and returns
 //! its results' values (see [`crate::interpreter::EvalFn`]); the interpreter checks those
 //! against the declared result types.
+//!
+//! An evaluator that reads its op's attributes also takes the op's typed view
+//! (`pad::pad(cx, op: PadOp, operands)`), and a binary elementwise evaluator takes the op's
+//! `broadcast_dimensions`; no evaluator looks its op up again by name. The arm of the `match`
+//! that found the op makes its [`EvalFn`] with `with_view!` or `broadcasting!`: a closure
+//! without captures, so a plain function pointer (nothing is allocated per op), that makes
+//! the view from the op it evaluates with `Op::from_id_unchecked`.
+//!
+//! Invariant: the [`EvalFn`] that [`evaluator`] returns for an op is called on that op only
+//! (the interpreter calls it at once), and the arm that made it has just matched the very
+//! variant whose view the closure makes; each macro checks at compile time that the view type
+//! it names is the type of the view the arm bound, so the unchecked view is never of another
+//! kind of op.
 
-use xla_dialects::check::CheckOp;
-use xla_dialects::func::FuncDialectOp;
-use xla_dialects::hlo::HloOp;
-use xla_dialects::loops::{ArithKind, LoopOp, MathKind};
-use xla_ir::{Body, OpId};
+use std::rc::Rc;
 
-use crate::interpreter::EvalFn;
+use xla_dialects::check::{self, CheckOp};
+use xla_dialects::func::{self, FuncDialectOp};
+use xla_dialects::hlo::{self, HloOp};
+use xla_dialects::loops::{self, ArithKind, LoopOp, MathKind};
+use xla_ir::{Body, Op, OpId};
+
+use crate::error::EvalResult;
+use crate::interpreter::{EvalFn, OpCx};
+use crate::value::Value;
 
 pub mod batch_norm;
 pub mod blocks;
@@ -61,6 +78,30 @@ pub mod tokens;
 pub mod triangular_solve;
 pub mod window;
 
+/// The [`EvalFn`] that runs `$evaluate` with the view of type `$View` of the op it
+/// evaluates, for the arm that bound that op's view as `$matched` (which does not compile
+/// unless `$matched` is a `$View`).
+macro_rules! with_view {
+    ($matched:ident: $View:ty, $evaluate:path) => {{
+        let _: $View = $matched;
+        |cx, operands| $evaluate(cx, <$View as Op>::from_id_unchecked(cx.op), operands)
+    }};
+}
+
+/// The [`EvalFn`] that runs the binary elementwise evaluator `$evaluate` with the
+/// `broadcast_dimensions` of the op it evaluates, read through its view of type `$View`,
+/// for the arm that bound that op's view as `$matched` (as in `with_view!`).
+macro_rules! broadcasting {
+    ($matched:ident: $View:ty, $evaluate:path) => {{
+        let _: $View = $matched;
+        |cx, operands| $evaluate(cx, <$View as Op>::from_id_unchecked(cx.op).broadcast_dimensions(cx.body()), operands)
+    }};
+}
+
+/// A binary elementwise evaluator: the op's `broadcast_dimensions` and its operands' values
+/// in, its result's value out.
+pub(crate) type BinaryEvalFn = fn(&mut OpCx, Option<&[i64]>, &[Rc<Value>]) -> EvalResult<Vec<Value>>;
+
 /// The evaluator of `op`: an exhaustive `match` on the op enum of its dialect, so a new op
 /// must say here how it is evaluated (or that it is not).
 pub fn evaluator(body: &Body, op: OpId) -> Option<EvalFn> {
@@ -74,7 +115,7 @@ pub fn evaluator(body: &Body, op: OpId) -> Option<EvalFn> {
         return check_evaluator(kind);
     }
     match FuncDialectOp::of(body, op)? {
-        FuncDialectOp::Call(_) => Some(control_flow::func_call),
+        FuncDialectOp::Call(op) => Some(with_view!(op: func::CallOp, control_flow::func_call)),
         FuncDialectOp::Func(_) | FuncDialectOp::Return(_) => None,
     }
 }
@@ -82,26 +123,26 @@ pub fn evaluator(body: &Body, op: OpId) -> Option<EvalFn> {
 /// The evaluator of an hlo op.
 fn hlo_evaluator(kind: HloOp) -> Option<EvalFn> {
     let evaluate: EvalFn = match kind {
-        HloOp::Add(_) => elementwise_binary::add,
-        HloOp::BroadcastInDim(_) => broadcast::broadcast_in_dim,
-        HloOp::Constant(_) => values::constant,
-        HloOp::DotGeneral(_) => dot::dot_general_op,
-        HloOp::Maximum(_) => elementwise_binary::maximum,
-        HloOp::Multiply(_) => elementwise_binary::multiply,
-        HloOp::Reduce(_) => reduce::reduce,
-        HloOp::Subtract(_) => elementwise_binary::subtract,
-        HloOp::Divide(_) => elementwise_binary::divide,
-        HloOp::Remainder(_) => elementwise_binary::remainder,
-        HloOp::Minimum(_) => elementwise_binary::minimum,
-        HloOp::Power(_) => elementwise_binary::power,
-        HloOp::Atan2(_) => elementwise_binary::atan2,
-        HloOp::And(_) => elementwise_binary::and,
-        HloOp::Or(_) => elementwise_binary::or,
-        HloOp::Xor(_) => elementwise_binary::xor,
-        HloOp::ShiftLeft(_) => elementwise_binary::shift_left,
-        HloOp::ShiftRightArithmetic(_) => elementwise_binary::shift_right_arithmetic,
-        HloOp::ShiftRightLogical(_) => elementwise_binary::shift_right_logical,
-        HloOp::Complex(_) => elementwise_binary::complex,
+        HloOp::Add(op) => broadcasting!(op: hlo::AddOp, elementwise_binary::add),
+        HloOp::BroadcastInDim(op) => with_view!(op: hlo::BroadcastInDimOp, broadcast::broadcast_in_dim),
+        HloOp::Constant(op) => with_view!(op: hlo::ConstantOp, values::constant),
+        HloOp::DotGeneral(op) => with_view!(op: hlo::DotGeneralOp, dot::dot_general_op),
+        HloOp::Maximum(op) => broadcasting!(op: hlo::MaximumOp, elementwise_binary::maximum),
+        HloOp::Multiply(op) => broadcasting!(op: hlo::MultiplyOp, elementwise_binary::multiply),
+        HloOp::Reduce(op) => with_view!(op: hlo::ReduceOp, reduce::reduce),
+        HloOp::Subtract(op) => broadcasting!(op: hlo::SubtractOp, elementwise_binary::subtract),
+        HloOp::Divide(op) => broadcasting!(op: hlo::DivideOp, elementwise_binary::divide),
+        HloOp::Remainder(op) => broadcasting!(op: hlo::RemainderOp, elementwise_binary::remainder),
+        HloOp::Minimum(op) => broadcasting!(op: hlo::MinimumOp, elementwise_binary::minimum),
+        HloOp::Power(op) => broadcasting!(op: hlo::PowerOp, elementwise_binary::power),
+        HloOp::Atan2(op) => broadcasting!(op: hlo::Atan2Op, elementwise_binary::atan2),
+        HloOp::And(op) => broadcasting!(op: hlo::AndOp, elementwise_binary::and),
+        HloOp::Or(op) => broadcasting!(op: hlo::OrOp, elementwise_binary::or),
+        HloOp::Xor(op) => broadcasting!(op: hlo::XorOp, elementwise_binary::xor),
+        HloOp::ShiftLeft(op) => broadcasting!(op: hlo::ShiftLeftOp, elementwise_binary::shift_left),
+        HloOp::ShiftRightArithmetic(op) => broadcasting!(op: hlo::ShiftRightArithmeticOp, elementwise_binary::shift_right_arithmetic),
+        HloOp::ShiftRightLogical(op) => broadcasting!(op: hlo::ShiftRightLogicalOp, elementwise_binary::shift_right_logical),
+        HloOp::Complex(op) => broadcasting!(op: hlo::ComplexOp, elementwise_binary::complex),
         HloOp::Abs(_) => elementwise_unary::abs,
         HloOp::Ceil(_) => elementwise_unary::ceil,
         HloOp::Floor(_) => elementwise_unary::floor,
@@ -128,62 +169,62 @@ fn hlo_evaluator(kind: HloOp) -> Option<EvalFn> {
         HloOp::Cbrt(_) => elementwise_unary::cbrt,
         HloOp::Sign(_) => elementwise_unary::sign,
         HloOp::Erf(_) => elementwise_unary::erf,
-        HloOp::Compare(_) => compare::compare,
+        HloOp::Compare(op) => with_view!(op: hlo::CompareOp, compare::compare),
         HloOp::Select(_) => select_clamp::select,
         HloOp::Clamp(_) => select_clamp::clamp,
         HloOp::ConvertElementType(_) => convert::convert_element_type,
         HloOp::BitcastConvertType(_) => convert::bitcast_convert_type,
-        HloOp::ReducePrecision(_) => convert::reduce_precision,
+        HloOp::ReducePrecision(op) => with_view!(op: hlo::ReducePrecisionOp, convert::reduce_precision),
         HloOp::Map(_) => control_flow::map,
-        HloOp::Iota(_) => iota::iota,
+        HloOp::Iota(op) => with_view!(op: hlo::IotaOp, iota::iota),
         HloOp::While(_) => control_flow::while_loop,
         HloOp::Fusion(_) => control_flow::fusion,
         HloOp::Conditional(_) => control_flow::conditional,
-        HloOp::Call(_) => control_flow::hlo_call,
+        HloOp::Call(op) => with_view!(op: hlo::CallOp, control_flow::hlo_call),
         HloOp::AfterAll(_) => tokens::after_all,
         HloOp::Infeed(_) => tokens::infeed,
         HloOp::Outfeed(_) => tokens::outfeed,
-        HloOp::Send(_) => tokens::send,
-        HloOp::Recv(_) => tokens::recv,
-        HloOp::AllGather(_) => collectives::all_gather,
-        HloOp::AllReduce(_) => collectives::all_reduce,
-        HloOp::AllToAll(_) => collectives::all_to_all,
-        HloOp::CollectivePermute(_) => collectives::collective_permute,
-        HloOp::ReduceScatter(_) => collectives::reduce_scatter,
+        HloOp::Send(op) => with_view!(op: hlo::SendOp, tokens::send),
+        HloOp::Recv(op) => with_view!(op: hlo::RecvOp, tokens::recv),
+        HloOp::AllGather(op) => with_view!(op: hlo::AllGatherOp, collectives::all_gather),
+        HloOp::AllReduce(op) => with_view!(op: hlo::AllReduceOp, collectives::all_reduce),
+        HloOp::AllToAll(op) => with_view!(op: hlo::AllToAllOp, collectives::all_to_all),
+        HloOp::CollectivePermute(op) => with_view!(op: hlo::CollectivePermuteOp, collectives::collective_permute),
+        HloOp::ReduceScatter(op) => with_view!(op: hlo::ReduceScatterOp, collectives::reduce_scatter),
         HloOp::ReplicaId(_) => collectives::replica_id,
         HloOp::RngUniform(_) => rng_distributions::rng_uniform,
         HloOp::RngNormal(_) => rng_distributions::rng_normal,
-        HloOp::RngBitGenerator(_) => rng_bit_generator::rng_bit_generator,
-        HloOp::CustomCall(_) => custom_call::custom_call,
+        HloOp::RngBitGenerator(op) => with_view!(op: hlo::RngBitGeneratorOp, rng_bit_generator::rng_bit_generator),
+        HloOp::CustomCall(op) => with_view!(op: hlo::CustomCallOp, custom_call::custom_call),
         HloOp::Dot(_) => dot::dot_op,
-        HloOp::ReduceWindow(_) => reduce_window::reduce_window,
-        HloOp::SelectAndScatter(_) => select_and_scatter::select_and_scatter,
-        HloOp::Convolution(_) => convolution::convolution,
-        HloOp::Fft(_) => fft::fft,
-        HloOp::Cholesky(_) => cholesky::cholesky,
-        HloOp::TriangularSolve(_) => triangular_solve::triangular_solve,
-        HloOp::BatchNormInference(_) => batch_norm::batch_norm_inference,
-        HloOp::BatchNormTraining(_) => batch_norm::batch_norm_training,
-        HloOp::BatchNormGrad(_) => batch_norm::batch_norm_grad,
+        HloOp::ReduceWindow(op) => with_view!(op: hlo::ReduceWindowOp, reduce_window::reduce_window),
+        HloOp::SelectAndScatter(op) => with_view!(op: hlo::SelectAndScatterOp, select_and_scatter::select_and_scatter),
+        HloOp::Convolution(op) => with_view!(op: hlo::ConvolutionOp, convolution::convolution),
+        HloOp::Fft(op) => with_view!(op: hlo::FftOp, fft::fft),
+        HloOp::Cholesky(op) => with_view!(op: hlo::CholeskyOp, cholesky::cholesky),
+        HloOp::TriangularSolve(op) => with_view!(op: hlo::TriangularSolveOp, triangular_solve::triangular_solve),
+        HloOp::BatchNormInference(op) => with_view!(op: hlo::BatchNormInferenceOp, batch_norm::batch_norm_inference),
+        HloOp::BatchNormTraining(op) => with_view!(op: hlo::BatchNormTrainingOp, batch_norm::batch_norm_training),
+        HloOp::BatchNormGrad(op) => with_view!(op: hlo::BatchNormGradOp, batch_norm::batch_norm_grad),
         HloOp::Reshape(_) => reshape::reshape,
-        HloOp::Collapse(_) => reshape::collapse,
-        HloOp::Transpose(_) => permute::transpose,
+        HloOp::Collapse(op) => with_view!(op: hlo::CollapseOp, reshape::collapse),
+        HloOp::Transpose(op) => with_view!(op: hlo::TransposeOp, permute::transpose),
         HloOp::Copy(_) => relayout::copy,
         HloOp::Bitcast(_) => relayout::bitcast,
-        HloOp::Broadcast(_) => broadcast::broadcast,
-        HloOp::Concatenate(_) => concatenate::concatenate,
-        HloOp::Slice(_) => slice::slice,
-        HloOp::DynamicSlice(_) => dynamic_slice::dynamic_slice,
+        HloOp::Broadcast(op) => with_view!(op: hlo::BroadcastOp, broadcast::broadcast),
+        HloOp::Concatenate(op) => with_view!(op: hlo::ConcatenateOp, concatenate::concatenate),
+        HloOp::Slice(op) => with_view!(op: hlo::SliceOp, slice::slice),
+        HloOp::DynamicSlice(op) => with_view!(op: hlo::DynamicSliceOp, dynamic_slice::dynamic_slice),
         HloOp::DynamicUpdateSlice(_) => dynamic_slice::dynamic_update_slice,
-        HloOp::Pad(_) => pad::pad,
-        HloOp::Rev(_) => permute::rev,
-        HloOp::GetDimensionSize(_) => dimension_size::get_dimension_size,
-        HloOp::SetDimensionSize(_) => dimension_size::set_dimension_size,
-        HloOp::Gather(_) => gather::gather,
-        HloOp::Scatter(_) => scatter::scatter,
-        HloOp::Sort(_) => sort::sort,
+        HloOp::Pad(op) => with_view!(op: hlo::PadOp, pad::pad),
+        HloOp::Rev(op) => with_view!(op: hlo::RevOp, permute::rev),
+        HloOp::GetDimensionSize(op) => with_view!(op: hlo::GetDimensionSizeOp, dimension_size::get_dimension_size),
+        HloOp::SetDimensionSize(op) => with_view!(op: hlo::SetDimensionSizeOp, dimension_size::set_dimension_size),
+        HloOp::Gather(op) => with_view!(op: hlo::GatherOp, gather::gather),
+        HloOp::Scatter(op) => with_view!(op: hlo::ScatterOp, scatter::scatter),
+        HloOp::Sort(op) => with_view!(op: hlo::SortOp, sort::sort),
         HloOp::Tuple(_) => values::tuple,
-        HloOp::GetTupleElement(_) => values::get_tuple_element,
+        HloOp::GetTupleElement(op) => with_view!(op: hlo::GetTupleElementOp, values::get_tuple_element),
         HloOp::OptimizationBarrier(_) => values::optimization_barrier,
         // Terminators: the constructs owning their regions read them.
         HloOp::Return(_) => return None,
@@ -196,25 +237,26 @@ fn loop_evaluator(kind: LoopOp) -> Option<EvalFn> {
     let evaluate: EvalFn = match kind {
         LoopOp::Alloc(_) => loop_memory::alloc,
         LoopOp::ArenaBuffer(_) => loop_memory::alloc,
-        LoopOp::Constant(_) => loop_memory::constant,
+        LoopOp::Constant(op) => with_view!(op: loops::ConstantOp, loop_memory::constant),
         LoopOp::Load(_) => loop_memory::load,
         LoopOp::Store(_) => loop_memory::store,
         LoopOp::For(_) => loop_control::for_loop,
         LoopOp::Parallel(_) => loop_control::parallel,
         LoopOp::While(_) => loop_control::while_loop,
         LoopOp::If(_) => loop_control::if_op,
-        LoopOp::Arith(_) => loop_scalars::arith,
-        LoopOp::Math(_) => loop_scalars::math,
-        LoopOp::Compare(_) => loop_scalars::compare,
+        LoopOp::Arith(op) => with_view!(op: loops::ArithOp, loop_scalars::arith),
+        LoopOp::Math(op) => with_view!(op: loops::MathOp, loop_scalars::math),
+        LoopOp::Compare(op) => with_view!(op: loops::CompareOp, loop_scalars::compare),
         // Scalar ops that are their hlo counterpart on 0-d tensors.
         LoopOp::Select(_) => select_clamp::select,
         LoopOp::Convert(_) => convert::convert_element_type,
         LoopOp::Bitcast(_) => convert::bitcast_convert_type,
         LoopOp::Real(_) => elementwise_unary::real,
         LoopOp::Imag(_) => elementwise_unary::imag,
-        LoopOp::Complex(_) => elementwise_binary::complex,
+        // Its parts are scalars, so there is nothing to broadcast.
+        LoopOp::Complex(_) => |cx, operands| elementwise_binary::complex(cx, None, operands),
         LoopOp::ComplexAbs(_) => elementwise_unary::abs,
-        LoopOp::CallRuntime(_) => loop_control::call_runtime,
+        LoopOp::CallRuntime(op) => with_view!(op: loops::CallRuntimeOp, loop_control::call_runtime),
         // Terminators: the constructs owning their regions read them.
         LoopOp::Yield(_) | LoopOp::Condition(_) => return None,
     };
@@ -225,16 +267,16 @@ fn loop_evaluator(kind: LoopOp) -> Option<EvalFn> {
 fn check_evaluator(kind: CheckOp) -> Option<EvalFn> {
     let evaluate: EvalFn = match kind {
         CheckOp::ExpectEq(_) => checks::expect_eq,
-        CheckOp::ExpectEqConst(_) => checks::expect_eq_const,
-        CheckOp::ExpectAlmostEq(_) => checks::expect_almost_eq,
-        CheckOp::ExpectAlmostEqConst(_) => checks::expect_almost_eq_const,
-        CheckOp::ExpectClose(_) => checks::expect_close,
+        CheckOp::ExpectEqConst(op) => with_view!(op: check::ExpectEqConstOp, checks::expect_eq_const),
+        CheckOp::ExpectAlmostEq(op) => with_view!(op: check::ExpectAlmostEqOp, checks::expect_almost_eq),
+        CheckOp::ExpectAlmostEqConst(op) => with_view!(op: check::ExpectAlmostEqConstOp, checks::expect_almost_eq_const),
+        CheckOp::ExpectClose(op) => with_view!(op: check::ExpectCloseOp, checks::expect_close),
     };
     Some(evaluate)
 }
 
 /// The hlo evaluator `loop.arith` of `kind` runs on its scalar operands.
-pub(crate) fn arith_evaluator(kind: ArithKind) -> EvalFn {
+pub(crate) fn arith_evaluator(kind: ArithKind) -> BinaryEvalFn {
     match kind {
         ArithKind::Add => elementwise_binary::add,
         ArithKind::Subtract => elementwise_binary::subtract,

@@ -11,7 +11,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{HloOpKind, PadOp};
-use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::index::{for_each_index, num_elements, row_major_strides};
@@ -23,12 +22,11 @@ use crate::value::Value;
 
 const OP: &str = HloOpKind::Pad.name();
 
-pub(super) fn pad(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn pad(cx: &mut OpCx, op: PadOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (operand, padding) = (tensor(operands, 0)?, tensor(operands, 1)?);
     if padding.len() != 1 || padding.element != operand.element {
         return Err(format!("{OP}: the padding value {} must be a scalar of the operand's type", padding.shape_string()).into());
     }
-    let op = PadOp::cast(cx.body(), cx.op).ok_or("not an hlo.pad")?;
     let body = cx.body();
     let (low, high, interior) = (op.edge_padding_low(body), op.edge_padding_high(body), op.interior_padding(body));
     for (what, list) in [("edge_padding_low", low), ("edge_padding_high", high), ("interior_padding", interior)] {

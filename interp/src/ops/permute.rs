@@ -9,7 +9,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{HloOpKind, RevOp, TransposeOp};
-use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::interpreter::OpCx;
@@ -18,9 +17,8 @@ use crate::ops::positions::{affine_positions, distinct_dimensions};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub(super) fn transpose(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn transpose(cx: &mut OpCx, op: TransposeOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
-    let op = TransposeOp::cast(cx.body(), cx.op).ok_or("not an hlo.transpose")?;
     let permutation = distinct_dimensions(HloOpKind::Transpose.name(), "permutation", op.permutation(cx.body()), operand.rank())?;
     if permutation.len() != operand.rank() {
         return Err(format!("hlo.transpose: the permutation has {} entries for an operand of rank {}", permutation.len(), operand.rank()).into());
@@ -32,9 +30,8 @@ pub(super) fn transpose(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec
     Ok(vec![Literal::new(operand.element, shape, operand.elements.select(positions)).into()])
 }
 
-pub(super) fn rev(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn rev(cx: &mut OpCx, op: RevOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
-    let op = RevOp::cast(cx.body(), cx.op).ok_or("not an hlo.rev")?;
     let reversed = distinct_dimensions(HloOpKind::Rev.name(), "dimensions", op.dimensions(cx.body()), operand.rank())?;
     let mut steps = operand.strides();
     let mut base = 0i64;

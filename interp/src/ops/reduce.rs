@@ -12,7 +12,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::ReduceOp;
-use xla_ir::{Op, Scalar};
+use xla_ir::Scalar;
 
 use crate::error::{EvalError, EvalResult};
 use crate::index::{num_elements, row_major_strides};
@@ -22,9 +22,8 @@ use crate::ops::scalar_computation::ScalarComputation;
 use crate::ops::support::{elements_of, tensor, to_usize};
 use crate::value::Value;
 
-pub(super) fn reduce(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn reduce(cx: &mut OpCx, op: ReduceOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = ReduceOp::cast(body, cx.op).ok_or("not an hlo.reduce")?;
     let count = operands.len() / 2;
     let inputs = (0..count).map(|i| tensor(operands, i)).collect::<EvalResult<Vec<_>>>()?;
     let inits = (count..2 * count).map(|i| tensor(operands, i)).collect::<EvalResult<Vec<_>>>()?;

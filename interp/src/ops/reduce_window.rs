@@ -13,7 +13,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::ReduceWindowOp;
-use xla_ir::{Op, Scalar};
+use xla_ir::Scalar;
 
 use crate::error::{EvalError, EvalResult};
 use crate::index::{advance, num_elements};
@@ -25,9 +25,8 @@ use crate::ops::support::{elements_of, tensor};
 use crate::ops::window::{WindowAttrs, WindowCover};
 use crate::value::Value;
 
-pub(super) fn reduce_window(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn reduce_window(cx: &mut OpCx, op: ReduceWindowOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = ReduceWindowOp::cast(body, cx.op).ok_or("not an hlo.reduce_window")?;
     let count = operands.len() / 2;
     let inputs = (0..count).map(|i| tensor(operands, i)).collect::<EvalResult<Vec<_>>>()?;
     let inits = (count..2 * count).map(|i| tensor(operands, i)).collect::<EvalResult<Vec<_>>>()?;

@@ -9,7 +9,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{CollapseOp, HloOpKind};
-use xla_ir::{Dim, Op};
+use xla_ir::Dim;
 
 use crate::error::EvalResult;
 use crate::index::num_elements;
@@ -50,9 +50,8 @@ fn reshape_target(cx: &OpCx, count: usize) -> Result<Vec<i64>, String> {
     }
 }
 
-pub(super) fn collapse(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn collapse(cx: &mut OpCx, op: CollapseOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
-    let op = CollapseOp::cast(cx.body(), cx.op).ok_or("not an hlo.collapse")?;
     let merged = dimensions(HloOpKind::Collapse.name(), "dimensions", op.dimensions(cx.body()), operand.rank())?;
     let (first, last) = match (merged.first(), merged.last()) {
         (Some(&first), Some(&last)) if merged.iter().zip(first..).all(|(&d, expected)| d == expected) => (first, last),

@@ -31,7 +31,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{RngAlgorithm, RngBitGeneratorOp};
-use xla_ir::Op;
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
@@ -59,8 +58,7 @@ impl Generator {
     }
 }
 
-pub(super) fn rng_bit_generator(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = RngBitGeneratorOp::cast(cx.body(), cx.op).ok_or("not an hlo.rng_bit_generator")?;
+pub(super) fn rng_bit_generator(cx: &mut OpCx, op: RngBitGeneratorOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let generator = Generator::of(op.rng_algorithm(cx.body()));
     let state_literal = tensor(operands, 0)?;
     let state = state_literal

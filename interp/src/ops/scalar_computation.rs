@@ -184,8 +184,8 @@ fn translate(body: &Body, region: RegionId) -> Option<Program> {
 
 /// The instruction of `op`, whose operands are in registers `operands`.
 fn instruction(body: &Body, op: OpId, operands: &[usize]) -> Option<Instruction> {
-    let name = body.op_name(op);
-    Some(match (HloOp::of(body, op)?, operands) {
+    let hlo_op = HloOp::of(body, op)?;
+    Some(match (hlo_op, operands) {
         (HloOp::Constant(constant), []) => Instruction::Constant(Literal::from_dense(body.ctx(), constant.value(body)).ok()?.get(0)),
         (HloOp::Compare(compare), &[lhs, rhs]) => {
             let total = compare.compare_type(body) == Some(ComparisonType::TotalOrder);
@@ -197,7 +197,7 @@ fn instruction(body: &Body, op: OpId, operands: &[usize]) -> Option<Instruction>
         (_, &[lhs, rhs]) => {
             let result = body.value_type(body.op(op).results[0]);
             let element = ElementType::of(body.ctx(), body.ctx().element_type(result))?;
-            Instruction::Binary { binary: binary_of(name)?, element, lhs, rhs }
+            Instruction::Binary { binary: binary_of(hlo_op.kind())?, element, lhs, rhs }
         }
         _ => return None,
     })

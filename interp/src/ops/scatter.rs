@@ -21,7 +21,7 @@ use std::rc::Rc;
 
 use num_complex::Complex64;
 use xla_dialects::hlo::{HloOpKind, ScatterOp};
-use xla_ir::{Op, Scalar};
+use xla_ir::Scalar;
 
 use crate::error::EvalResult;
 use crate::index::multi_index;
@@ -35,7 +35,7 @@ use crate::value::Value;
 
 const OP: &str = HloOpKind::Scatter.name();
 
-pub(super) fn scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn scatter(cx: &mut OpCx, op: ScatterOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let n = operands.len() / 2;
     if n == 0 || operands.len() != 2 * n + 1 {
         return Err(format!("{OP}: {} operands are not N inputs, the indices and N updates", operands.len()).into());
@@ -43,7 +43,6 @@ pub(super) fn scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<V
     let literals: Vec<&Literal> = (0..operands.len()).map(|i| tensor(operands, i)).collect::<EvalResult<_>>()?;
     let (inputs, indices, updates) = (&literals[..n], literals[n], &literals[n + 1..]);
     check_operands(inputs, updates)?;
-    let op = ScatterOp::cast(cx.body(), cx.op).ok_or("not an hlo.scatter")?;
     let windows = Windows::new(cx, op, inputs[0], indices, updates[0])?;
     let region = *cx.regions().first().ok_or("hlo.scatter: the update computation is missing")?;
     let arguments = inputs.iter().chain(updates).map(|literal| literal.element).collect();

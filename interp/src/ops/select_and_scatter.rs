@@ -15,7 +15,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::SelectAndScatterOp;
-use xla_ir::{Op, Scalar};
+use xla_ir::Scalar;
 
 use crate::error::{EvalError, EvalResult};
 use crate::index::{advance, num_elements};
@@ -27,9 +27,8 @@ use crate::ops::support::{elements_of, tensor};
 use crate::ops::window::{WindowAttrs, WindowCover};
 use crate::value::Value;
 
-pub(super) fn select_and_scatter(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn select_and_scatter(cx: &mut OpCx, op: SelectAndScatterOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = SelectAndScatterOp::cast(body, cx.op).ok_or("not an hlo.select_and_scatter")?;
     let (operand, source, init) = (tensor(operands, 0)?, tensor(operands, 1)?, tensor(operands, 2)?);
     let attrs = WindowAttrs { strides: op.window_strides(body), padding: op.padding(body), ..Default::default() };
     let windows = attrs.window(op.window_dimensions(body))?;

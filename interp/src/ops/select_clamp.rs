@@ -33,8 +33,8 @@ pub(super) fn select(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<V
 
 pub(super) fn clamp(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let (min, operand, max) = (tensor(operands, 0)?, tensor(operands, 1)?, tensor(operands, 2)?);
-    let maximum = binary_of(HloOpKind::Maximum.name()).expect("maximum is a known binary op");
-    let minimum = binary_of(HloOpKind::Minimum.name()).expect("minimum is a known binary op");
+    let maximum = binary_of(HloOpKind::Maximum).expect("maximum is a known binary op");
+    let minimum = binary_of(HloOpKind::Minimum).expect("minimum is a known binary op");
     let element = operand.element;
     let mut values = Vec::with_capacity(operand.len());
     for i in 0..operand.len() {

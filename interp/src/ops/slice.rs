@@ -8,7 +8,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{HloOpKind, SliceOp};
-use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::interpreter::OpCx;
@@ -17,9 +16,8 @@ use crate::ops::positions::{affine_positions, check_len};
 use crate::ops::support::tensor;
 use crate::value::Value;
 
-pub(super) fn slice(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn slice(cx: &mut OpCx, op: SliceOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
-    let op = SliceOp::cast(cx.body(), cx.op).ok_or("not an hlo.slice")?;
     let body = cx.body();
     let (starts, limits, strides) = (op.start_indices(body), op.limit_indices(body), op.strides(body));
     for (what, list) in [("start_indices", starts), ("limit_indices", limits), ("strides", strides)] {

@@ -17,7 +17,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{HloOpKind, SortOp};
-use xla_ir::{Op, Scalar};
+use xla_ir::Scalar;
 
 use crate::error::EvalResult;
 use crate::index::{num_elements, row_major_strides};
@@ -33,13 +33,12 @@ const OP: &str = HloOpKind::Sort.name();
 /// Lines no longer than this are sorted by insertion before being merged.
 const INSERTION_RUN: usize = 8;
 
-pub(super) fn sort(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn sort(cx: &mut OpCx, op: SortOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let inputs: Vec<&Literal> = (0..operands.len()).map(|i| tensor(operands, i)).collect::<EvalResult<_>>()?;
     let first = *inputs.first().ok_or("hlo.sort: there are no inputs")?;
     if let Some(k) = inputs.iter().position(|input| input.shape != first.shape) {
         return Err(format!("{OP}: input #{k} ({}) has another shape than input #0 ({})", inputs[k].shape_string(), first.shape_string()).into());
     }
-    let op = SortOp::cast(cx.body(), cx.op).ok_or("not an hlo.sort")?;
     let axis = dimension(OP, "dimension", op.dimension(cx.body()), first.rank())?;
     let region = *cx.regions().first().ok_or("hlo.sort: the comparator is missing")?;
     let arguments = inputs.iter().flat_map(|input| [input.element; 2]).collect();

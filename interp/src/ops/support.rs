@@ -40,15 +40,15 @@ pub fn broadcast_positions(operand_shape: &[i64], result_shape: &[i64], dims: Op
     positions
 }
 
-/// The two operands of a binary op, each broadcast to the result's shape.
-pub fn broadcast_operands(cx: &OpCx, operands: &[Rc<Value>]) -> EvalResult<(Literal, Literal, Vec<i64>)> {
+/// The two operands of a binary op, each broadcast to the result's shape, a lower-rank
+/// operand by the op's `broadcast_dimensions` `dims` (see [`broadcast_positions`]).
+pub fn broadcast_operands(cx: &OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<(Literal, Literal, Vec<i64>)> {
     let (lhs, rhs) = (tensor(operands, 0)?, tensor(operands, 1)?);
     let shape = match cx.result_shape(0) {
         Ok(shape) => shape,
         // A dynamic result takes the larger operand's shape.
         Err(_) => if lhs.len() >= rhs.len() { lhs.shape.clone() } else { rhs.shape.clone() },
     };
-    let dims = cx.body().attr(cx.op, "broadcast_dimensions").and_then(|a| cx.ctx().as_int_array(a));
     let expand = |operand: &Literal| -> Literal {
         if operand.shape == shape {
             return operand.clone();

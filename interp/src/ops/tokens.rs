@@ -21,7 +21,7 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{RecvOp, SendOp};
-use xla_ir::{Op, Type};
+use xla_ir::Type;
 
 use crate::error::{EvalError, EvalResult};
 use crate::interpreter::{type_description, OpCx};
@@ -85,14 +85,14 @@ pub(super) fn outfeed(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<V
     Ok(vec![Value::Token])
 }
 
-pub(super) fn send(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let channel = SendOp::cast(cx.body(), cx.op).ok_or("not an hlo.send")?.channel_id(cx.body());
+pub(super) fn send(cx: &mut OpCx, op: SendOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let channel = op.channel_id(cx.body());
     cx.interp.channels.entry(channel).or_default().push_back(data_operands(operands));
     Ok(vec![Value::Token])
 }
 
-pub(super) fn recv(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let channel = RecvOp::cast(cx.body(), cx.op).ok_or("not an hlo.recv")?.channel_id(cx.body());
+pub(super) fn recv(cx: &mut OpCx, op: RecvOp, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let channel = op.channel_id(cx.body());
     let types = data_result_types(cx);
     let sent = cx
         .interp

@@ -15,7 +15,6 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{Transpose, TriangularSolveOp};
-use xla_ir::Op;
 
 use crate::error::{EvalError, EvalResult};
 use crate::interpreter::OpCx;
@@ -32,9 +31,8 @@ struct Options {
     transpose: Transpose,
 }
 
-pub(super) fn triangular_solve(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+pub(super) fn triangular_solve(cx: &mut OpCx, op: TriangularSolveOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
-    let op = TriangularSolveOp::cast(body, cx.op).ok_or("not an hlo.triangular_solve")?;
     let options = Options {
         left_side: op.left_side(body),
         lower: op.lower(body),

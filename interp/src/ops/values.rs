@@ -4,15 +4,13 @@
 use std::rc::Rc;
 
 use xla_dialects::hlo::{ConstantOp, GetTupleElementOp};
-use xla_ir::Op;
 
 use crate::error::EvalResult;
 use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::value::Value;
 
-pub(super) fn constant(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = ConstantOp::cast(cx.body(), cx.op).ok_or("not an hlo.constant")?;
+pub(super) fn constant(cx: &mut OpCx, op: ConstantOp, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     Ok(vec![Literal::from_dense(cx.ctx(), op.value(cx.body()))?.into()])
 }
 
@@ -20,8 +18,7 @@ pub(super) fn tuple(_cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Va
     Ok(vec![Value::Tuple(operands.iter().map(|v| (**v).clone()).collect())])
 }
 
-pub(super) fn get_tuple_element(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let op = GetTupleElementOp::cast(cx.body(), cx.op).ok_or("not an hlo.get_tuple_element")?;
+pub(super) fn get_tuple_element(cx: &mut OpCx, op: GetTupleElementOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let index = op.index(cx.body());
     let elements = operands.first().ok_or("the tuple operand is missing")?.tuple()?;
     let element = usize::try_from(index).ok().and_then(|i| elements.get(i)).ok_or_else(|| {
