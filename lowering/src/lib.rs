@@ -34,7 +34,8 @@ pub mod translate;
 pub mod vector_math;
 
 use inkwell::context::Context as LlvmContext;
-use xla_ir::{Body, Diagnostic, OpId};
+use xla_dialects::func::FuncOp;
+use xla_ir::{Body, Diagnostic, Op, OpId};
 
 pub use target::{host_target_triple, CodegenTarget, OutputKind, DEFAULT_CPU, NAMED_CPUS};
 
@@ -175,8 +176,8 @@ pub fn keep_reachable_functions(body: &mut Body, module_op: OpId, roots: &[&str]
         .iter()
         .flat_map(|r| body.region(*r).blocks.clone())
         .flat_map(|b| body.block_ops(b).collect::<Vec<_>>())
-        .filter(|op| body.op_name(*op) == "func.func")
-        .filter_map(|op| body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)).map(|name| (name.to_string(), op)))
+        .filter(|op| FuncOp::cast(body, *op).is_some())
+        .filter_map(|op| body.symbol_name(op).map(|name| (name.to_string(), op)))
         .collect();
     let mut reached: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
     let mut next = 0;
@@ -217,5 +218,5 @@ pub(crate) fn collect_symbols(ctx: &xla_ir::Context, attr: xla_ir::Attribute, na
 
 /// The name of the LLVM module: the `builtin.module`'s `sym_name`, or `module`.
 fn module_name(body: &Body, module_op: OpId) -> String {
-    body.attr(module_op, "sym_name").and_then(|a| body.ctx().as_string(a)).unwrap_or("module").to_string()
+    body.symbol_name(module_op).unwrap_or("module").to_string()
 }

@@ -28,7 +28,7 @@ pub static INFO: PassInfo = PassInfo {
     argument: "inline",
     name: "Inliner",
     summary: "Inline calls of the module's single-block functions into their callers",
-    anchor: PassAnchor::Op("builtin.module"),
+    anchor: PassAnchor::Op(xla_ir::pass::MODULE_OP),
     options: &[],
 };
 
@@ -87,12 +87,11 @@ fn is_call(body: &Body<'_>, op: OpId) -> bool {
 
 /// The module's top-level symbols by name.
 fn top_level_symbols(body: &Body<'_>, module: OpId) -> HashMap<String, OpId> {
-    let ctx = body.ctx();
     let mut symbols = HashMap::new();
     for &region in &body.op(module).regions {
         for &block in &body.region(region).blocks {
             for op in body.block_ops(block) {
-                if let Some(name) = body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)) {
+                if let Some(name) = body.symbol_name(op) {
                     symbols.insert(name.to_string(), op);
                 }
             }

@@ -19,7 +19,7 @@ pub static INFO: PassInfo = PassInfo {
     argument: "symbol-dce",
     name: "SymbolDCE",
     summary: "Erase private symbols (functions) that nothing refers to",
-    anchor: PassAnchor::Op("builtin.module"),
+    anchor: PassAnchor::Op(xla_ir::pass::MODULE_OP),
     options: &[],
 };
 
@@ -47,7 +47,7 @@ impl Pass for SymbolDce {
             let symbols: Vec<OpId> = body.op(module).regions.iter().flat_map(|r| body.region(*r).blocks.clone()).flat_map(|b| body.block_ops(b).collect::<Vec<_>>()).collect();
             let mut dead = None;
             for &symbol in &symbols {
-                let Some(name) = body.attr(symbol, "sym_name").and_then(|a| ctx.as_string(a)) else { continue };
+                let Some(name) = body.symbol_name(symbol) else { continue };
                 let private = body.attr(symbol, "sym_visibility").and_then(|a| ctx.as_string(a)) == Some("private");
                 if private && !referenced_outside(body, module, symbol, name) {
                     dead = Some((symbol, name.to_string()));

@@ -37,7 +37,7 @@
 //!   `num_complex` uses (libm's `sinh` and `cosh`); `cbrt` follows its three branches.
 
 use xla_dialects::hlo::ComparisonDirection;
-use xla_dialects::loops::{ArithKind, MathKind};
+use xla_dialects::loops::{ArithKind, LoopOp, MathKind};
 use xla_dialects::llvm::{FcmpPredicate, IcmpPredicate, LlvmOpKind};
 use xla_ir::{Diagnostic, FloatKind, OpId, Type, ValueId};
 
@@ -59,7 +59,7 @@ pub fn part(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let z = l.value(operand)?;
     let ctx = l.ctx();
     let (half, wide) = (ctx.int_type(kind.bit_width()), ctx.int_type(2 * kind.bit_width()));
-    let bits = if l.body.op_name(op) == "loop.imag" {
+    let bits = if matches!(LoopOp::of(l.body, op), Some(LoopOp::Imag(_))) {
         let shift = l.int_const(i128::from(kind.bit_width()), wide);
         l.binary(LlvmOpKind::LShr, z, shift)
     } else {

@@ -17,7 +17,8 @@
 //! `loop.bitcast` reinterprets bits between types of one width (`llvm.bitcast`).
 
 use xla_dialects::llvm::{FcmpPredicate, IcmpPredicate, LlvmOpKind};
-use xla_ir::{AttrData, Diagnostic, FloatKind, OpId, Type, ValueId};
+use xla_dialects::loops::ConstantOp;
+use xla_ir::{AttrData, Diagnostic, Op, FloatKind, OpId, Type, ValueId};
 
 use super::lowering::FnLowering;
 use super::types::{unsupported_type, Scalar};
@@ -28,7 +29,7 @@ pub fn constant(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let result = l.body.result(op, 0);
     let scalar = l.scalar_of(result)?;
     let ty = scalar.value_type(ctx);
-    let value = l.body.attr(op, "value").ok_or_else(|| l.error("loop.constant needs a value"))?;
+    let value = ConstantOp::from_id_unchecked(op).value(l.body);
     let lowered = match ctx.attr_data(value) {
         AttrData::Integer { value, .. } => l.int_const(*value, ty),
         AttrData::Bool(b) => l.int_const(i128::from(*b), ty),

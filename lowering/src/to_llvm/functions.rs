@@ -9,26 +9,21 @@
 //! early exit when the status is not 0. A declaration keeps its lowered signature and
 //! external linkage.
 
-use xla_dialects::func::FuncOp;
+use xla_dialects::func::{CallOp, FuncOp};
 use xla_dialects::llvm::{IcmpPredicate, LlvmOpKind, ptr_type};
-use xla_ir::{AttrData, Body, Diagnostic, OpId, OpState, RegionId, Type, TypeData, ValueId};
+use xla_ir::{Body, Op, Diagnostic, OpId, OpState, RegionId, Type, TypeData, ValueId};
 
 use super::lowering::FnLowering;
 use super::types::{lowered_type, unsupported_type};
 
 /// The inputs and results of `func`'s type.
 pub fn signature(body: &Body, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-    let ctx = body.ctx();
-    let ty = body.attr(func, "function_type").and_then(|a| ctx.attr_type(a))?;
-    match ctx.type_data(ty) {
-        TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
-        _ => None,
-    }
+    FuncOp::cast(body, func)?.signature(body)
 }
 
-/// The name of a function.
+/// The name of a function; empty for an op that is not one.
 pub fn function_name<'c>(body: &Body<'c>, func: OpId) -> &'c str {
-    body.attr(func, "sym_name").and_then(|a| body.ctx().as_string(a)).unwrap_or("")
+    FuncOp::cast(body, func).map_or("", |func| func.sym_name(body))
 }
 
 /// The llvm type of the lowered function: pointers and scalars, the run options, `-> i32`.
@@ -140,10 +135,8 @@ pub fn call(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     if !l.body.op(op).results.is_empty() {
         return Err(l.error("lower-to-llvm lowers loop-level calls, which return nothing: lower the module with lower-to-loops first"));
     }
-    let callee = match l.body.attr(op, "callee").map(|a| l.ctx().attr_data(a)) {
-        Some(AttrData::SymbolRef(path)) if path.len() == 1 => l.ctx().symbol_str(path[0]).to_string(),
-        _ => return Err(l.error("func.call needs a flat callee")),
-    };
+    let callee = CallOp::from_id_unchecked(op).callee(l.body);
+    let callee = l.ctx().flat_symbol_name(callee).ok_or_else(|| l.error("func.call needs a flat callee"))?.to_string();
     let mut args = l.operands(op)?;
     args.push(l.options);
     let status_type = l.ctx().int_type(32);
@@ -163,5 +156,5 @@ impl FnLowering<'_, '_> {
 
 /// Whether `op` is a `func.func`.
 pub fn is_function(body: &Body, op: OpId) -> bool {
-    body.op_name(op) == <FuncOp as xla_ir::Op>::DEF.name
+    FuncOp::cast(body, op).is_some()
 }

@@ -4,6 +4,7 @@
 //! Invariant: a count is `None` unless every bound involved is a `loop.constant` integer
 //! (and the step is positive); nothing here overflows or panics.
 
+use xla_dialects::loops::LoopOp;
 use xla_ir::rewrite::constant_value;
 use xla_ir::{AttrData, Body, OpId, ValueId};
 
@@ -32,13 +33,13 @@ pub fn trip_count(body: &Body, lower: ValueId, upper: ValueId, step: Option<Valu
 /// `loop.parallel`, `[None]` for `loop.while`; empty for an op that is not a loop.
 pub fn loop_trip_counts(body: &Body, op: OpId) -> Vec<Option<i128>> {
     let operands = &body.op(op).operands;
-    match body.op_name(op) {
-        "loop.for" if operands.len() >= 3 => vec![trip_count(body, operands[0], operands[1], Some(operands[2]))],
-        "loop.parallel" => {
+    match LoopOp::of(body, op) {
+        Some(LoopOp::For(_)) if operands.len() >= 3 => vec![trip_count(body, operands[0], operands[1], Some(operands[2]))],
+        Some(LoopOp::Parallel(_)) => {
             let rank = operands.len() / 2;
             (0..rank).map(|d| trip_count(body, operands[d], operands[rank + d], None)).collect()
         }
-        "loop.for" | "loop.while" => vec![None],
+        Some(LoopOp::For(_) | LoopOp::While(_)) => vec![None],
         _ => Vec::new(),
     }
 }

@@ -35,6 +35,7 @@
 use std::collections::HashMap;
 
 use xla_dialects::llvm::LoopHint;
+use xla_dialects::loops::{ArithKind, LoopOp};
 use xla_ir::{Body, OpId, ValueId, WalkOrder};
 
 use super::loop_bounds::{constant_int, loop_trip_counts, trip_count};
@@ -110,17 +111,16 @@ impl IndexSteps {
     /// order: each is the induction variable times a constant step plus something
     /// invariant (`Some(step)`), or not (`None`: divided, selected, loaded).
     fn of(body: &Body, inner: &[OpId], induction: ValueId) -> IndexSteps {
-        let ctx = body.ctx();
         let mut steps: HashMap<ValueId, Option<i128>> = HashMap::from([(induction, Some(1))]);
         let mut found = IndexSteps { controls: false, interleaved_access: false };
         for &op in inner {
             let operands = &body.op(op).operands;
             let step_of = |v: &ValueId| steps.get(v).copied().unwrap_or(Some(0));
-            let name = body.op_name(op);
+            let loop_op = LoopOp::of(body, op);
             let varying = operands.iter().any(|v| steps.contains_key(v));
-            let access = match name {
-                "loop.load" => Some((operands.first(), &operands[1.min(operands.len())..])),
-                "loop.store" => Some((operands.get(1), &operands[2.min(operands.len())..])),
+            let access = match loop_op {
+                Some(LoopOp::Load(_)) => Some((operands.first(), &operands[1.min(operands.len())..])),
+                Some(LoopOp::Store(_)) => Some((operands.get(1), &operands[2.min(operands.len())..])),
                 _ => None,
             };
             if let Some((Some(&buffer), indices)) = access {
@@ -130,16 +130,19 @@ impl IndexSteps {
             if !varying {
                 continue;
             }
-            let kind = (name == "loop.arith").then(|| body.attr(op, "kind").and_then(|a| ctx.as_string(a))).flatten();
+            let kind = match loop_op {
+                Some(LoopOp::Arith(arith)) => Some(arith.kind(body)),
+                _ => None,
+            };
             let reads_index = operands.iter().any(|v| step_of(v).is_some_and(|s| s != 0));
-            let result = match (name, kind, &operands[..]) {
-                ("loop.compare", ..) | (_, Some("divide" | "remainder"), _) => {
+            let result = match (loop_op, kind, &operands[..]) {
+                (Some(LoopOp::Compare(_)), ..) | (_, Some(ArithKind::Divide | ArithKind::Remainder), _) => {
                     found.controls |= reads_index;
                     None
                 }
-                (_, Some("add"), [a, b]) => step_of(a).zip(step_of(b)).and_then(|(a, b)| a.checked_add(b)),
-                (_, Some("subtract"), [a, b]) => step_of(a).zip(step_of(b)).and_then(|(a, b)| a.checked_sub(b)),
-                (_, Some("multiply"), [a, b]) => match (constant_int(body, *a), constant_int(body, *b)) {
+                (_, Some(ArithKind::Add), [a, b]) => step_of(a).zip(step_of(b)).and_then(|(a, b)| a.checked_add(b)),
+                (_, Some(ArithKind::Subtract), [a, b]) => step_of(a).zip(step_of(b)).and_then(|(a, b)| a.checked_sub(b)),
+                (_, Some(ArithKind::Multiply), [a, b]) => match (constant_int(body, *a), constant_int(body, *b)) {
                     (Some(k), _) => step_of(b).and_then(|s| s.checked_mul(k)),
                     (_, Some(k)) => step_of(a).and_then(|s| s.checked_mul(k)),
                     _ => None,
@@ -178,5 +181,5 @@ fn loops_small(body: &Body, ops: &[OpId]) -> bool {
 }
 
 fn is_loop(body: &Body, op: OpId) -> bool {
-    matches!(body.op_name(op), "loop.for" | "loop.parallel" | "loop.while")
+    matches!(LoopOp::of(body, op), Some(LoopOp::For(_) | LoopOp::Parallel(_) | LoopOp::While(_)))
 }

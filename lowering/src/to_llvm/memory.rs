@@ -29,6 +29,7 @@
 //! bytes, simply do not claim it of each other. The domain is the function's name.
 
 use xla_dialects::llvm::{AddressOfOp, FuncOp as LlvmFuncOp, IcmpPredicate, Linkage, LlvmOpKind, ptr_type};
+use xla_dialects::loops::{ArenaBufferOp, LoopOp};
 use xla_ir::{Body, Diagnostic, FloatKind, Layout, Location, Op, OpId, OpState, TensorType, ValueId, WalkOrder};
 
 use super::lowering::FnLowering;
@@ -56,7 +57,7 @@ pub const OUT_OF_MEMORY_HOOK: &str = "xla_rt_out_of_memory";
 /// of them takes its address; detached, at `loc`.
 pub fn out_of_memory_hook(body: &mut Body<'_>, functions: &[OpId], loc: Location) -> Option<OpId> {
     let takes_address = |op: &OpId| {
-        body.op_name(*op) == <AddressOfOp as Op>::DEF.name && AddressOfOp::from_id_unchecked(*op).function_name(body) == Some(OUT_OF_MEMORY_HOOK)
+        AddressOfOp::cast(body, *op).is_some_and(|address| address.function_name(body) == Some(OUT_OF_MEMORY_HOOK))
     };
     if !functions.iter().any(|f| body.nested_ops(*f, WalkOrder::PreOrder).iter().any(takes_address)) {
         return None;
@@ -116,10 +117,7 @@ pub fn alloc(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
 /// Lowers `loop.arena_buffer`: the arena's address plus the offset.
 pub fn arena_buffer(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let arena = l.value(l.body.operand(op, 0))?;
-    let offset = match l.body.attr(op, "offset").map(|a| l.ctx().attr_data(a)) {
-        Some(xla_ir::AttrData::Integer { value, .. }) => i64::try_from(*value).map_err(|_| l.error("loop.arena_buffer: the offset is too large"))?,
-        _ => return Err(l.error("loop.arena_buffer needs an integer offset")),
-    };
+    let offset = ArenaBufferOp::from_id_unchecked(op).offset(l.body);
     let buffer = if offset == 0 {
         arena
     } else {
@@ -146,13 +144,8 @@ pub fn arena_ranges(body: &xla_ir::Body, block: xla_ir::BlockId) -> Vec<(u64, u6
 
 /// The byte range of the arena buffer `op` defines, when it is one.
 fn arena_range(body: &xla_ir::Body, op: OpId) -> Option<(u64, u64)> {
-    if body.op_name(op) != "loop.arena_buffer" {
-        return None;
-    }
-    let offset = match body.attr(op, "offset").map(|a| body.ctx().attr_data(a)) {
-        Some(xla_ir::AttrData::Integer { value, .. }) => u64::try_from(*value).ok()?,
-        _ => return None,
-    };
+    let Some(LoopOp::ArenaBuffer(arena_buffer)) = LoopOp::of(body, op) else { return None };
+    let offset = u64::try_from(arena_buffer.offset(body)).ok()?;
     let size = xla_dialects::loops::arena::buffer_bytes(body.ctx(), body.value_type(body.result(op, 0)))?;
     Some((offset, offset.checked_add(size.max(1))?))
 }

@@ -51,7 +51,7 @@ pub static INFO: PassInfo = PassInfo {
     argument: "lower-to-llvm",
     name: "LowerToLlvm",
     summary: "Lower loop-level functions to the llvm dialect, with an entry wrapper of the AOT ABI",
-    anchor: PassAnchor::Op("builtin.module"),
+    anchor: PassAnchor::Op(xla_ir::pass::MODULE_OP),
     options: &[
         OptionSpec {
             name: "entry",
@@ -199,7 +199,7 @@ fn unaliased_entries(body: &Body, module: OpId, entries: &[EntrySpec]) -> Vec<St
 fn wrap_entry(body: &mut Body<'_>, module: OpId, spec: &EntrySpec, options: Options) -> Result<OpId, Diagnostic> {
     let at_module = |message: String| Diagnostic::error(body.op(module).location, message);
     let func = find_function(body, module, &spec.function).ok_or_else(|| at_module(format!("lower-to-llvm: there is no function @{} to wrap as the entry", spec.function)))?;
-    if let Some(clash) = module_ops(body, module).into_iter().find(|op| symbol_name(body, *op) == Some(spec.symbol.as_str())) {
+    if let Some(clash) = module_ops(body, module).into_iter().find(|op| body.symbol_name(*op) == Some(spec.symbol.as_str())) {
         return Err(Diagnostic::error(body.op(clash).location, format!("lower-to-llvm: the entry's symbol @{} is taken by this function; pick another name", spec.symbol)));
     }
     entry::build_entry(body, func, spec, options.flush_denormals)
@@ -216,12 +216,7 @@ fn module_block(body: &Body, module: OpId) -> Result<xla_ir::BlockId, Vec<Diagno
 
 /// The `func.func` named `name` directly in `module`.
 pub fn find_function(body: &Body, module: OpId, name: &str) -> Option<OpId> {
-    module_ops(body, module).into_iter().find(|op| functions::is_function(body, *op) && symbol_name(body, *op) == Some(name))
-}
-
-/// The `sym_name` of `op`, if it has one.
-fn symbol_name<'c>(body: &Body<'c>, op: OpId) -> Option<&'c str> {
-    body.attr(op, "sym_name").and_then(|a| body.ctx().as_string(a))
+    module_ops(body, module).into_iter().find(|op| functions::is_function(body, *op) && body.symbol_name(*op) == Some(name))
 }
 
 /// The ops directly inside `module`'s body.

@@ -34,6 +34,8 @@
 use std::collections::HashSet;
 
 use xla_dialects::llvm::{LlvmOpKind, ptr_type};
+use xla_dialects::func::FuncDialectOp;
+use xla_dialects::loops::LoopOp;
 use xla_ir::{Body, Builder, Diagnostic, InsertPoint, OpId, OpState, RegionId, ValueId};
 
 use super::loop_bounds::loop_trip_counts;
@@ -49,8 +51,12 @@ pub const PARALLEL_MIN_WORK: u64 = 1 << 22;
 /// The trip count assumed for a nested loop whose bounds are not constants.
 const UNKNOWN_TRIP_COUNT: u64 = 16;
 
-/// Ops that may end the function early or allocate: a body containing one is not outlined.
-const NOT_OUTLINED: &[&str] = &["loop.alloc", "loop.call_runtime", "func.call"];
+/// Whether `op` may end the function early or allocate (an allocation, a runtime call or a
+/// call): a body containing one is not outlined.
+fn ends_early_or_allocates(body: &Body, op: OpId) -> bool {
+    matches!(LoopOp::of(body, op), Some(LoopOp::Alloc(_) | LoopOp::CallRuntime(_)))
+        || matches!(FuncDialectOp::of(body, op), Some(FuncDialectOp::Call(_)))
+}
 
 /// Lowers the `loop.parallel` `op` (whose lowered bounds are `operands`) through the thread
 /// pool when it qualifies (see the module); returns whether it did.
@@ -74,10 +80,10 @@ pub fn try_outline(l: &mut FnLowering, op: OpId, operands: &[ValueId]) -> Result
     Ok(true)
 }
 
-/// Whether no op inside `region` (at any depth) is one of [`NOT_OUTLINED`].
+/// Whether no op inside `region` (at any depth) [ends early or allocates](ends_early_or_allocates).
 fn outlinable(body: &Body, region: RegionId) -> bool {
     body.region(region).blocks.iter().all(|b| {
-        body.block_ops(*b).all(|op| !NOT_OUTLINED.contains(&body.op_name(op)) && body.op(op).regions.iter().all(|r| outlinable(body, *r)))
+        body.block_ops(*b).all(|op| !ends_early_or_allocates(body, op) && body.op(op).regions.iter().all(|r| outlinable(body, *r)))
     })
 }
 
@@ -111,7 +117,7 @@ fn captures(body: &Body, op: OpId) -> (Vec<OpId>, Vec<ValueId>) {
         if defined.contains(&v) || !seen.insert(v) {
             continue;
         }
-        match body.defining_op(v).filter(|d| body.op_name(*d) == "loop.constant") {
+        match body.defining_op(v).filter(|d| matches!(LoopOp::of(body, *d), Some(LoopOp::Constant(_)))) {
             Some(def) => constants.push(def),
             None => values.push(v),
         }

@@ -4,7 +4,8 @@
 //! last; the `i32` status it returns ends the function when it is not 0 (the runtime has
 //! set the message `xla_rt_last_error()` gives).
 
-use xla_ir::{AttrData, Diagnostic, OpId};
+use xla_dialects::loops::CallRuntimeOp;
+use xla_ir::{Diagnostic, Op, OpId};
 
 use super::lowering::FnLowering;
 
@@ -13,10 +14,8 @@ pub fn call_runtime(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     if !l.body.op(op).results.is_empty() {
         return Err(l.error("lower-to-llvm does not handle runtime calls with results yet (results go to buffers)"));
     }
-    let callee = match l.body.attr(op, "callee").map(|a| l.ctx().attr_data(a)) {
-        Some(AttrData::SymbolRef(path)) if path.len() == 1 => l.ctx().symbol_str(path[0]).to_string(),
-        _ => return Err(l.error("loop.call_runtime needs a flat callee")),
-    };
+    let callee = CallRuntimeOp::from_id_unchecked(op).callee(l.body);
+    let callee = l.ctx().flat_symbol_name(callee).ok_or_else(|| l.error("loop.call_runtime needs a flat callee"))?.to_string();
     let mut args = l.operands(op)?;
     for (i, old) in l.body.op(op).operands.clone().into_iter().enumerate() {
         if l.ctx().as_memref(l.body.value_type(old)).is_none() {

@@ -110,8 +110,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Lowers `hlo.batch_norm_inference`.
-    pub fn lower_batch_norm_inference(&mut self, op: OpId) -> Emitted<()> {
-        let bn = BatchNormInferenceOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.batch_norm_inference"))?;
+    pub fn lower_batch_norm_inference(&mut self, bn: BatchNormInferenceOp) -> Emitted<()> {
+        let op = bn.id();
         let n = self.norm(op, bn.epsilon(self.body), bn.feature_index(self.body))?;
         let operands = self.body.op(op).operands.clone();
         let element = self.element_type_of(operands[0])?;
@@ -131,8 +131,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Lowers `hlo.batch_norm_training`.
-    pub fn lower_batch_norm_training(&mut self, op: OpId) -> Emitted<()> {
-        let bn = BatchNormTrainingOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.batch_norm_training"))?;
+    pub fn lower_batch_norm_training(&mut self, bn: BatchNormTrainingOp) -> Emitted<()> {
+        let op = bn.id();
         let n = self.norm(op, bn.epsilon(self.body), bn.feature_index(self.body))?;
         let operands = self.body.op(op).operands.clone();
         let (x, scale, offset) = (operands[0], operands[1], operands[2]);
@@ -166,8 +166,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Lowers `hlo.batch_norm_grad`.
-    pub fn lower_batch_norm_grad(&mut self, op: OpId) -> Emitted<()> {
-        let bn = BatchNormGradOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.batch_norm_grad"))?;
+    pub fn lower_batch_norm_grad(&mut self, bn: BatchNormGradOp) -> Emitted<()> {
+        let op = bn.id();
         let n = self.norm(op, bn.epsilon(self.body), bn.feature_index(self.body))?;
         let operands = self.body.op(op).operands.clone();
         let (x, scale, mean, variance, dy) = (operands[0], operands[1], operands[2], operands[3], operands[4]);

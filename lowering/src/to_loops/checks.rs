@@ -20,10 +20,10 @@
 //!   number of values between them, the zeros counting as one) within `[min, max]`; for
 //!   others, equal bits or both NaN.
 
-use xla_dialects::check::{ExpectAlmostEqConstOp, ExpectAlmostEqOp, ExpectCloseOp, ExpectEqConstOp};
+use xla_dialects::check::CheckOp;
 use xla_dialects::hlo::ComparisonDirection;
 use xla_dialects::loops::ArithKind;
-use xla_ir::{FloatKind, Op, OpId, Scalar, Type, TypeData, ValueId};
+use xla_ir::{FloatKind, OpId, Scalar, Type, TypeData, ValueId};
 
 use super::complex::Part;
 use super::emit::Emitted;
@@ -43,31 +43,24 @@ enum Agreement {
 impl Lowering<'_, '_> {
     /// Lowers a `check.*` op (see the module).
     pub fn lower_check(&mut self, op: OpId) -> Emitted<()> {
-        let name = self.body.op_name(op);
+        let check = CheckOp::of(self.body, op).ok_or_else(|| self.unsupported(op))?;
         let actual = self.body.operand(op, 0);
         let ty = self.body.value_type(actual);
         let (shape, element) = self.tensor_shape(ty)?;
-        let (agreement, expected) = match name {
-            "check.expect_eq" => (Agreement::Bits, self.lowered(self.body.operand(op, 1))?),
-            "check.expect_eq_const" => {
-                let check = ExpectEqConstOp::cast(self.body, op).ok_or_else(|| self.error("not a check.expect_eq_const"))?;
-                (Agreement::Bits, self.dense_value(&check.value(self.body).clone(), ty)?)
-            }
-            "check.expect_almost_eq" => {
-                let check = ExpectAlmostEqOp::cast(self.body, op).ok_or_else(|| self.error("not a check.expect_almost_eq"))?;
+        let (agreement, expected) = match check {
+            CheckOp::ExpectEq(_) => (Agreement::Bits, self.lowered(self.body.operand(op, 1))?),
+            CheckOp::ExpectEqConst(check) => (Agreement::Bits, self.dense_value(&check.value(self.body).clone(), ty)?),
+            CheckOp::ExpectAlmostEq(check) => {
                 (Agreement::Absolute(check.effective_tolerance(self.body)), self.lowered(self.body.operand(op, 1))?)
             }
-            "check.expect_almost_eq_const" => {
-                let check = ExpectAlmostEqConstOp::cast(self.body, op).ok_or_else(|| self.error("not a check.expect_almost_eq_const"))?;
+            CheckOp::ExpectAlmostEqConst(check) => {
                 let tolerance = check.effective_tolerance(self.body);
                 (Agreement::Absolute(tolerance), self.dense_value(&check.value(self.body).clone(), ty)?)
             }
-            "check.expect_close" => {
-                let check = ExpectCloseOp::cast(self.body, op).ok_or_else(|| self.error("not a check.expect_close"))?;
+            CheckOp::ExpectClose(check) => {
                 let (min, max) = check.ulp_range(self.body);
                 (Agreement::Ulps(min, max), self.lowered(self.body.operand(op, 1))?)
             }
-            _ => return Err(self.unsupported(op)),
         };
         let i64t = self.ctx().int_type(64);
         let counters_type = self.memref_type(self.ctx().tensor_type(&[2], i64t))?;
@@ -109,7 +102,7 @@ impl Lowering<'_, '_> {
         let count = self.load(counters, &[count_at]);
         let zero = self.scalar(Scalar::Int(0), i64t)?;
         let failed = self.compare(ComparisonDirection::Gt, None, count, zero);
-        let description = format!("{}: {name} failed", self.location_text());
+        let description = format!("{}: {} failed", self.location_text(), check.kind().name());
         self.if_then(failed, |this| {
             let bytes = this.byte_string(&description)?;
             let length = this.index(description.len() as i64);

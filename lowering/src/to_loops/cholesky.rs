@@ -16,7 +16,7 @@
 use xla_dialects::hlo::{CholeskyOp, HloOpKind};
 use xla_dialects::hlo::ComparisonDirection;
 use xla_dialects::loops::{ArithKind, MathKind};
-use xla_ir::{Op, OpId, Scalar, ValueId};
+use xla_ir::{Op, Scalar, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -36,8 +36,8 @@ struct Factoring {
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.cholesky`.
-    pub fn lower_cholesky(&mut self, op: OpId) -> Emitted<()> {
-        let cholesky = CholeskyOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.cholesky"))?;
+    pub fn lower_cholesky(&mut self, cholesky: CholeskyOp) -> Emitted<()> {
+        let op = cholesky.id();
         let lower = cholesky.lower(self.body);
         let a = self.body.operand(op, 0);
         let shape = self.shape_of(a)?;

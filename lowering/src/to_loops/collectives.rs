@@ -54,8 +54,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Lowers `hlo.all_reduce`: each operand on its own exchange.
-    pub fn lower_all_reduce(&mut self, op: OpId) -> Emitted<()> {
-        let all_reduce = AllReduceOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.all_reduce"))?;
+    pub fn lower_all_reduce(&mut self, all_reduce: AllReduceOp) -> Emitted<()> {
+        let op = all_reduce.id();
         let groups: Vec<Vec<i64>> = all_reduce.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
         let computation = all_reduce.computation(self.body);
         let operands = self.body.op(op).operands.clone();
@@ -69,8 +69,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Lowers `hlo.reduce_scatter`.
-    pub fn lower_reduce_scatter(&mut self, op: OpId) -> Emitted<()> {
-        let scatter = ReduceScatterOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.reduce_scatter"))?;
+    pub fn lower_reduce_scatter(&mut self, scatter: ReduceScatterOp) -> Emitted<()> {
+        let op = scatter.id();
         let groups: Vec<Vec<i64>> = scatter.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
         let computation = scatter.computation(self.body);
         let operand = self.body.op(op).operands[0];
@@ -84,8 +84,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Lowers `hlo.all_gather`.
-    pub fn lower_all_gather(&mut self, op: OpId) -> Emitted<()> {
-        let gather = AllGatherOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.all_gather"))?;
+    pub fn lower_all_gather(&mut self, gather: AllGatherOp) -> Emitted<()> {
+        let op = gather.id();
         let groups: Vec<Vec<i64>> = gather.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
         let operand = self.body.op(op).operands[0];
         let (operand_shape, result_shape) = (self.shape_of(operand)?, self.shape_of(self.body.result(op, 0))?);
@@ -110,8 +110,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Lowers `hlo.all_to_all`.
-    pub fn lower_all_to_all(&mut self, op: OpId) -> Emitted<()> {
-        let all_to_all = AllToAllOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.all_to_all"))?;
+    pub fn lower_all_to_all(&mut self, all_to_all: AllToAllOp) -> Emitted<()> {
+        let op = all_to_all.id();
         let groups: Vec<Vec<i64>> = all_to_all.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
         let operand = self.body.op(op).operands[0];
         let operand_shape = self.shape_of(operand)?;
@@ -146,8 +146,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Lowers `hlo.collective_permute`.
-    pub fn lower_collective_permute(&mut self, op: OpId) -> Emitted<()> {
-        let permute = CollectivePermuteOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.collective_permute"))?;
+    pub fn lower_collective_permute(&mut self, permute: CollectivePermuteOp) -> Emitted<()> {
+        let op = permute.id();
         let pairs: Vec<Vec<i64>> = permute.source_target_pairs(self.body).iter().map(|p| p.to_vec()).collect();
         let operand = self.body.op(op).operands[0];
         let shape = self.shape_of(operand)?;

@@ -13,7 +13,7 @@
 
 use xla_dialects::hlo::ConvolutionOp;
 use xla_dialects::loops::ArithKind;
-use xla_ir::{Op, OpId, Type, ValueId};
+use xla_ir::{Op, Type, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -50,9 +50,8 @@ fn dim(v: i64) -> usize {
 
 impl Lowering<'_, '_> {
     /// The element of `hlo.convolution` at `index`.
-    pub fn convolution_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let conv = self.conv_geometry(op)?;
-        let view = ConvolutionOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.convolution"))?;
+    pub fn convolution_elements(&mut self, view: ConvolutionOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let conv = self.conv_geometry(view)?;
         let body = &*self.body;
         let (b_dim, o_dim) = (dim(view.output_batch_dimension(body)), dim(view.output_feature_dimension(body)));
         let spatial: Vec<usize> = view.output_spatial_dimensions(body).iter().map(|&d| dim(d)).collect();
@@ -79,13 +78,12 @@ impl Lowering<'_, '_> {
         };
         let zero = self.zero(conv.accumulator)?;
         let sum = self.convolve(&conv, &s, (batch, first_feature, o), Vec::new(), zero)?;
-        let result = self.element_type_of(self.body.result(op, 0))?;
+        let result = self.element_type_of(self.body.result(view.id(), 0))?;
         Ok(self.convert(sum, result))
     }
 
     /// The dimension numbers, window and groups of `op`.
-    fn conv_geometry(&self, op: OpId) -> Emitted<Conv> {
-        let view = ConvolutionOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.convolution"))?;
+    fn conv_geometry(&self, view: ConvolutionOp) -> Emitted<Conv> {
         let body = &*self.body;
         let (lhs, rhs) = (view.lhs(body), view.rhs(body));
         let (lhs_shape, rhs_shape) = (self.shape_of(lhs)?, self.shape_of(rhs)?);

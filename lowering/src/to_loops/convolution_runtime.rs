@@ -21,7 +21,7 @@
 //! operand's buffer.
 
 use xla_dialects::hlo::ConvolutionOp;
-use xla_ir::{FloatKind, Layout, Op, OpId, Type, ValueId};
+use xla_ir::{Op, FloatKind, Layout, Type, ValueId};
 
 use super::emit::Emitted;
 use super::gemm::GEMM_MIN_MULTIPLY_ADDS;
@@ -39,10 +39,10 @@ struct Roles {
 impl Lowering<'_, '_> {
     /// Lowers `hlo.convolution`: through the runtime when it is big enough and its
     /// element type allows, as a loop nest otherwise.
-    pub fn lower_convolution(&mut self, op: OpId) -> Emitted<()> {
-        match self.conv_compute_type(op)? {
-            Some(compute) if self.options.runtime_kernels => self.lower_convolution_through_runtime(op, compute),
-            _ => self.materialize_op(op),
+    pub fn lower_convolution(&mut self, view: ConvolutionOp) -> Emitted<()> {
+        match self.conv_compute_type(view)? {
+            Some(compute) if self.options.runtime_kernels => self.lower_convolution_through_runtime(view, compute),
+            _ => self.materialize_op(view.id()),
         }
     }
 
@@ -50,8 +50,7 @@ impl Lowering<'_, '_> {
     /// (directly or through `f32`) for both operands and the result, and at least
     /// [`GEMM_MIN_MULTIPLY_ADDS`] multiply-adds (output elements times the kernel's input
     /// features and window positions).
-    fn conv_compute_type(&self, op: OpId) -> Emitted<Option<Type>> {
-        let view = ConvolutionOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.convolution"))?;
+    fn conv_compute_type(&self, view: ConvolutionOp) -> Emitted<Option<Type>> {
         let body = &*self.body;
         let (lhs, rhs, result) = (view.lhs(body), view.rhs(body), view.result(body));
         let element = self.element_type_of(result)?;
@@ -72,12 +71,12 @@ impl Lowering<'_, '_> {
     }
 
     /// Emits the geometry and the runtime call for `op`, computing in `compute`.
-    fn lower_convolution_through_runtime(&mut self, op: OpId, compute: Type) -> Emitted<()> {
+    fn lower_convolution_through_runtime(&mut self, view: ConvolutionOp, compute: Type) -> Emitted<()> {
+        let op = view.id();
         let result = self.body.result(op, 0);
         if self.body.is_unused(result) {
             return Ok(());
         }
-        let view = ConvolutionOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.convolution"))?;
         let body = &*self.body;
         let (lhs, rhs) = (view.lhs(body), view.rhs(body));
         let dim = |v: i64| usize::try_from(v).map_err(|_| self.error("hlo.convolution with a negative dimension number"));

@@ -16,15 +16,15 @@
 //! they are not in).
 
 use xla_dialects::hlo::{CustomCallApiVersion, CustomCallOp};
-use xla_ir::{Op, OpId, Type};
+use xla_ir::{Op, Type};
 
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.custom_call` (see the module).
-    pub fn lower_custom_call(&mut self, op: OpId) -> Emitted<()> {
-        let call = CustomCallOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.custom_call"))?;
+    pub fn lower_custom_call(&mut self, call: CustomCallOp) -> Emitted<()> {
+        let op = call.id();
         let target = call.call_target_name(self.body).to_string();
         let config = call.backend_config(self.body).unwrap_or("").to_string();
         if call.api_version(self.body) == Some(CustomCallApiVersion::TypedFfi) {

@@ -8,9 +8,9 @@
 //! narrower than `f32` accumulate in `f32` and round once at the end, as XLA CPU does; on
 //! `i1` the products are `and` and the sum `or`, as `hlo.multiply` and `hlo.add` are.
 
-use xla_dialects::hlo::{DotGeneralOp, DotOp};
+use xla_dialects::hlo::HloOp;
 use xla_dialects::loops::ArithKind;
-use xla_ir::{FloatKind, Op, OpId, Type, TypeData, ValueId};
+use xla_ir::{FloatKind, OpId, Type, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -65,17 +65,17 @@ impl Lowering<'_, '_> {
     /// The (lhs, rhs) pairs of batching and contracting dimensions of `op`.
     #[allow(clippy::type_complexity)]
     pub(super) fn dot_dimensions(&self, op: OpId, lhs_rank: usize) -> Emitted<(Vec<(i64, i64)>, Vec<(i64, i64)>)> {
-        if let Some(dot) = DotGeneralOp::cast(self.body, op) {
-            let body = &*self.body;
-            let zip = |l: &[i64], r: &[i64]| l.iter().copied().zip(r.iter().copied()).collect::<Vec<_>>();
-            let batching = zip(dot.lhs_batching_dims(body), dot.rhs_batching_dims(body));
-            let contracting = zip(dot.lhs_contracting_dims(body), dot.rhs_contracting_dims(body));
-            return Ok((batching, contracting));
+        match HloOp::of(self.body, op) {
+            Some(HloOp::DotGeneral(dot)) => {
+                let body = &*self.body;
+                let zip = |l: &[i64], r: &[i64]| l.iter().copied().zip(r.iter().copied()).collect::<Vec<_>>();
+                let batching = zip(dot.lhs_batching_dims(body), dot.rhs_batching_dims(body));
+                let contracting = zip(dot.lhs_contracting_dims(body), dot.rhs_contracting_dims(body));
+                Ok((batching, contracting))
+            }
+            Some(HloOp::Dot(_)) => Ok((Vec::new(), vec![(lhs_rank as i64 - 1, 0)])),
+            _ => Err(self.error("not a dot")),
         }
-        if DotOp::cast(self.body, op).is_some() {
-            return Ok((Vec::new(), vec![(lhs_rank as i64 - 1, 0)]));
-        }
-        Err(self.error("not a dot"))
     }
 
     /// The sum over contracting pair number `level` and those after it of the products,

@@ -14,7 +14,7 @@
 //! scalars) at the current insertion point; it never writes a buffer, so it may be emitted
 //! once per consumer, anywhere the values it reads dominate.
 
-use xla_dialects::hlo::{HloOp};
+use xla_dialects::hlo::HloOp;
 use xla_dialects::loops::{ArithKind, MathKind};
 use xla_ir::{OpId, Type, TypeData, ValueDef, ValueId};
 
@@ -35,32 +35,32 @@ impl Lowering<'_, '_> {
             (Generator::Binary(arith), _) => self.binary_elements(op, arith, index)?,
             (Generator::Unary(math), _) => self.unary_elements(op, math, index)?,
             (Generator::None, _) => return Err(self.unsupported(op)),
-            (Generator::Own, HloOp::Compare(_)) => self.compare_elements(op, index)?,
+            (Generator::Own, HloOp::Compare(compare)) => self.compare_elements(compare, index)?,
             (Generator::Own, HloOp::Select(_)) => self.select_elements(op, index)?,
             (Generator::Own, HloOp::Clamp(_)) => self.clamp_elements(op, index)?,
             (Generator::Own, HloOp::ConvertElementType(_)) => self.convert_elements(op, index)?,
             (Generator::Own, HloOp::BitcastConvertType(_)) => self.bitcast_elements(op, index)?,
             (Generator::Own, HloOp::IsFinite(_)) => self.is_finite_elements(op, index)?,
             (Generator::Own, HloOp::Map(_)) => self.map_elements(op, index)?,
-            (Generator::Own, HloOp::BroadcastInDim(_)) => self.broadcast_in_dim_elements(op, index)?,
-            (Generator::Own, HloOp::Broadcast(_)) => self.broadcast_elements(op, index)?,
+            (Generator::Own, HloOp::BroadcastInDim(broadcast)) => self.broadcast_in_dim_elements(broadcast, index)?,
+            (Generator::Own, HloOp::Broadcast(broadcast)) => self.broadcast_elements(broadcast, index)?,
             (Generator::Own, HloOp::Reshape(_) | HloOp::Collapse(_)) => self.reshape_elements(op, index)?,
-            (Generator::Own, HloOp::Transpose(_)) => self.transpose_elements(op, index)?,
+            (Generator::Own, HloOp::Transpose(transpose)) => self.transpose_elements(transpose, index)?,
             (Generator::Own, HloOp::Copy(_)) => self.copy_elements(op, index)?,
             (Generator::Own, HloOp::Bitcast(_)) => self.relayout_bitcast_elements(op, index)?,
-            (Generator::Own, HloOp::Rev(_)) => self.rev_elements(op, index)?,
-            (Generator::Own, HloOp::Iota(_)) => self.iota_elements(op, index)?,
-            (Generator::Own, HloOp::Slice(_)) => self.slice_elements(op, index)?,
-            (Generator::Own, HloOp::Concatenate(_)) => self.concatenate_elements(op, index)?,
-            (Generator::Own, HloOp::Pad(_)) => self.pad_elements(op, index)?,
-            (Generator::Own, HloOp::DynamicSlice(_)) => self.dynamic_slice_elements(op, index)?,
+            (Generator::Own, HloOp::Rev(rev)) => self.rev_elements(rev, index)?,
+            (Generator::Own, HloOp::Iota(iota)) => self.iota_elements(iota, index)?,
+            (Generator::Own, HloOp::Slice(slice)) => self.slice_elements(slice, index)?,
+            (Generator::Own, HloOp::Concatenate(concatenate)) => self.concatenate_elements(concatenate, index)?,
+            (Generator::Own, HloOp::Pad(pad)) => self.pad_elements(pad, index)?,
+            (Generator::Own, HloOp::DynamicSlice(slice)) => self.dynamic_slice_elements(slice, index)?,
             (Generator::Own, HloOp::DynamicUpdateSlice(_)) => self.dynamic_update_slice_elements(op, index)?,
-            (Generator::Own, HloOp::Reduce(_)) => return self.reduce_elements(op, index),
-            (Generator::Own, HloOp::ReduceWindow(_)) => return self.reduce_window_elements(op, index),
+            (Generator::Own, HloOp::Reduce(reduce)) => return self.reduce_elements(reduce, index),
+            (Generator::Own, HloOp::ReduceWindow(reduce_window)) => return self.reduce_window_elements(reduce_window, index),
             (Generator::Own, HloOp::DotGeneral(_) | HloOp::Dot(_)) => self.dot_elements(op, index)?,
-            (Generator::Own, HloOp::Convolution(_)) => self.convolution_elements(op, index)?,
-            (Generator::Own, HloOp::Gather(_)) => self.gather_elements(op, index)?,
-            (Generator::Own, HloOp::ReducePrecision(_)) => self.reduce_precision_elements(op, index)?,
+            (Generator::Own, HloOp::Convolution(convolution)) => self.convolution_elements(convolution, index)?,
+            (Generator::Own, HloOp::Gather(gather)) => self.gather_elements(gather, index)?,
+            (Generator::Own, HloOp::ReducePrecision(reduce_precision)) => self.reduce_precision_elements(reduce_precision, index)?,
             (Generator::Own, HloOp::Real(_)) => self.part_elements(op, super::complex::Part::Real, index)?,
             (Generator::Own, HloOp::Imag(_)) => self.part_elements(op, super::complex::Part::Imag, index)?,
             (Generator::Own, HloOp::Complex(_)) => self.complex_elements(op, index)?,
@@ -130,10 +130,10 @@ impl Lowering<'_, '_> {
                 _ => return Err(self.error("internal error: a tensor result without a buffer")),
             }
         }
-        if matches!(HloOp::of(self.body, op), Some(HloOp::Reduce(_))) && self.reduces_in_input_order(op) {
+        if let Some(HloOp::Reduce(reduce)) = HloOp::of(self.body, op).filter(|_| self.reduces_in_input_order(op)) {
             let all: Option<Vec<ValueId>> = buffers.iter().copied().collect();
             if let Some(all) = all {
-                return self.reduce_in_input_order(op, &all);
+                return self.reduce_in_input_order(reduce, &all);
             }
         }
         // The loops follow the first result's layout (major to minor), so stores are

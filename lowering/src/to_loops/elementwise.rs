@@ -74,8 +74,8 @@ impl Lowering<'_, '_> {
     }
 
     /// `hlo.compare`: `loop.compare` with the op's direction and type.
-    pub fn compare_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let compare = CompareOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.compare"))?;
+    pub fn compare_elements(&mut self, compare: CompareOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = compare.id();
         let direction = compare.comparison_direction(self.body);
         let compare_type = compare.compare_type(self.body).filter(|t| *t != ComparisonType::NoType);
         let elements = self.operand_elements(op, index)?;

@@ -17,7 +17,7 @@
 
 use xla_dialects::hlo::{ComparisonDirection, FftOp, FftType, HloOpKind};
 use xla_dialects::loops::{ArithKind, MathKind};
-use xla_ir::{Op, OpId, ValueId};
+use xla_ir::{Op, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -38,11 +38,11 @@ struct Pass {
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.fft`.
-    pub fn lower_fft(&mut self, op: OpId) -> Emitted<()> {
-        if self.options.runtime_kernels && self.lower_fft_through_runtime(op)? {
+    pub fn lower_fft(&mut self, fft: FftOp) -> Emitted<()> {
+        if self.options.runtime_kernels && self.lower_fft_through_runtime(fft)? {
             return Ok(());
         }
-        let fft = FftOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.fft"))?;
+        let op = fft.id();
         let fft_type = fft.fft_type(self.body);
         let lengths = fft.fft_length(self.body).to_vec();
         let operand = self.body.operand(op, 0);

@@ -17,7 +17,7 @@
 //! operand's buffer.
 
 use xla_dialects::hlo::{FftOp, FftType};
-use xla_ir::{FloatKind, Op, OpId};
+use xla_ir::{FloatKind, Op};
 
 use super::emit::Emitted;
 use super::gemm::GEMM_MIN_MULTIPLY_ADDS;
@@ -26,8 +26,8 @@ use super::lowering::{Lowered, Lowering};
 impl Lowering<'_, '_> {
     /// Lowers `op` through the runtime when it qualifies (see the module documentation)
     /// and says whether it did.
-    pub(super) fn lower_fft_through_runtime(&mut self, op: OpId) -> Emitted<bool> {
-        let fft = FftOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.fft"))?;
+    pub(super) fn lower_fft_through_runtime(&mut self, fft: FftOp) -> Emitted<bool> {
+        let op = fft.id();
         let fft_type = fft.fft_type(self.body);
         let lengths = fft.fft_length(self.body).to_vec();
         let (operand, result) = (self.body.operand(op, 0), self.body.result(op, 0));

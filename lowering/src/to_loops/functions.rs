@@ -13,7 +13,7 @@
 //! (the caller passes result buffers that alias nothing the callee reads).
 
 use xla_dialects::func::{CallOp, FuncOp, ReturnOp};
-use xla_dialects::hlo::{HloOp};
+use xla_dialects::hlo::HloOp;
 use xla_ir::{AttrData, Body, Diagnostic, InsertPoint, Op, OpId, OpState, Type, TypeData, ValueId};
 
 use super::lowering::{Lowered, Lowering};
@@ -21,24 +21,19 @@ use super::lowering::{Lowered, Lowering};
 /// Whether `func` is a function to lower: one with tensors, tuples or tokens in its
 /// signature, or hlo ops in its body.
 pub fn needs_lowering(body: &Body, func: OpId) -> bool {
-    if body.op_name(func) != FuncOp::DEF.name {
+    if FuncOp::cast(body, func).is_none() {
         return false;
     }
     let ctx = body.ctx();
     let hlo_typed = |ty: &Type| matches!(ctx.type_data(*ty), TypeData::Tensor(_) | TypeData::Tuple(_) | TypeData::Opaque { .. });
     let (inputs, results) = signature(body, func).unwrap_or_default();
-    let has_hlo_ops = body.nested_ops(func, xla_ir::WalkOrder::PreOrder).iter().any(|op| body.op_name(*op).starts_with("hlo."));
+    let has_hlo_ops = body.nested_ops(func, xla_ir::WalkOrder::PreOrder).iter().any(|op| HloOp::of(body, *op).is_some());
     inputs.iter().chain(&results).any(hlo_typed) || has_hlo_ops
 }
 
 /// The inputs and results of `func`'s type.
 fn signature(body: &Body, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-    let ctx = body.ctx();
-    let ty = body.attr(func, "function_type").and_then(|a| ctx.attr_type(a))?;
-    match ctx.type_data(ty) {
-        TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
-        _ => None,
-    }
+    FuncOp::cast(body, func)?.signature(body)
 }
 
 /// Lowers `func` into a new, detached `func.func` of the same name in destination-passing
@@ -122,7 +117,7 @@ impl Lowering<'_, '_> {
     /// Lowers the ops of the old function's `block`, then writes the returned values into
     /// `results` and ends the new function with `func.return`.
     fn lower_function_body(&mut self, block: xla_ir::BlockId, results: &[Lowered]) -> Result<(), Diagnostic> {
-        if let Some(ret) = self.body.last_op(block).filter(|op| self.body.op_name(*op) == ReturnOp::DEF.name) {
+        if let Some(ret) = self.body.last_op(block).filter(|op| ReturnOp::cast(self.body, *op).is_some()) {
             let returned = self.body.op(ret).operands.clone();
             self.assign_destinations(block, &returned, results);
         }

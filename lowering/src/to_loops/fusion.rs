@@ -27,8 +27,8 @@ use super::lowering::{Lowered, Lowering};
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.fusion` `op`; see the module documentation.
-    pub fn lower_fusion(&mut self, op: OpId) -> Emitted<()> {
-        let fusion = FusionOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.fusion"))?;
+    pub fn lower_fusion(&mut self, fusion: FusionOp) -> Emitted<()> {
+        let op = fusion.id();
         let kind = fusion.kind(self.body);
         let region = fusion.body(self.body);
         let block = self.body.entry_block(region).ok_or_else(|| self.error("internal error: a fusion without a block"))?;
@@ -69,12 +69,11 @@ impl Lowering<'_, '_> {
     fn lower_fused_ops(&mut self, block: xla_ir::BlockId, root_ops: &[OpId]) -> Emitted<()> {
         let ops: Vec<OpId> = self.body.block_ops(block).collect();
         for inner in ops {
-            let name = self.body.op_name(inner);
             self.loc = self.body.op(inner).location;
-            match name {
-                "hlo.constant" => self.lower_constant(inner)?,
-                "hlo.return" => {}
-                "hlo.dot" | "hlo.dot_general" if !root_ops.contains(&inner) && self.uses_gemm(inner)? => self.lower_dot(inner)?,
+            match HloOp::of(self.body, inner) {
+                Some(HloOp::Constant(constant)) => self.lower_constant(constant)?,
+                Some(HloOp::Return(_)) => {}
+                Some(HloOp::Dot(_) | HloOp::DotGeneral(_)) if !root_ops.contains(&inner) && self.uses_gemm(inner)? => self.lower_dot(inner)?,
                 _ if !root_ops.contains(&inner) && self.has_elemental(inner) && self.scalar_results(inner) => self.materialize_op(inner)?,
                 _ => {}
             }
@@ -160,8 +159,8 @@ impl Lowering<'_, '_> {
     /// other op elementally.
     fn materialize_root(&mut self, root: OpId) -> Emitted<()> {
         self.loc = self.body.op(root).location;
-        match self.body.op_name(root) {
-            "hlo.dot" | "hlo.dot_general" => self.lower_dot(root),
+        match HloOp::of(self.body, root) {
+            Some(HloOp::Dot(_) | HloOp::DotGeneral(_)) => self.lower_dot(root),
             _ => self.materialize_op(root),
         }
     }
@@ -218,12 +217,12 @@ impl Lowering<'_, '_> {
     /// The dot, its bias add and the bias value of the output fusion whose root is `root`:
     /// `root` is the add or reads it, the add reads the dot once and the bias.
     fn dot_bias(&self, block: xla_ir::BlockId, root: OpId) -> Option<(OpId, OpId, ValueId)> {
-        let dots: Vec<OpId> = self.body.block_ops(block).filter(|o| matches!(self.body.op_name(*o), "hlo.dot" | "hlo.dot_general")).collect();
+        let dots: Vec<OpId> = self.body.block_ops(block).filter(|o| matches!(HloOp::of(self.body, *o), Some(HloOp::Dot(_) | HloOp::DotGeneral(_)))).collect();
         let [dot] = dots[..] else { return None };
         let dot_result = self.body.result(dot, 0);
         let [dot_use] = self.body.value(dot_result).uses[..] else { return None };
         let add = dot_use.op;
-        if self.body.op_name(add) != "hlo.add" || !(add == root || self.body.value(self.body.result(add, 0)).uses.iter().all(|u| u.op == root)) {
+        if !matches!(HloOp::of(self.body, add), Some(HloOp::Add(_))) || !(add == root || self.body.value(self.body.result(add, 0)).uses.iter().all(|u| u.op == root)) {
             return None;
         }
         let operands = &self.body.op(add).operands;

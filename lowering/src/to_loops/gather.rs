@@ -10,7 +10,7 @@
 //! `offset_dims`) indexes the slice dimensions not collapsed nor batching, in order.
 
 use xla_dialects::hlo::GatherOp;
-use xla_ir::{Op, OpId, ValueId};
+use xla_ir::ValueId;
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -22,8 +22,7 @@ fn dim(v: i64) -> usize {
 
 impl Lowering<'_, '_> {
     /// The element of `hlo.gather` at `index`.
-    pub fn gather_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let gather = GatherOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.gather"))?;
+    pub fn gather_elements(&mut self, gather: GatherOp, index: &[ValueId]) -> Emitted<ValueId> {
         let body = &*self.body;
         let (operand, indices) = (gather.operand(body), gather.start_indices(body));
         let offset_dims: Vec<usize> = gather.offset_dims(body).iter().map(|&d| dim(d)).collect();

@@ -32,7 +32,7 @@
 //! allocation) or a fresh temporary, never an operand's buffer, so it overlaps neither
 //! `A` nor `B` (the runtime checks it and fails with INVALID_ARGUMENT otherwise).
 
-use xla_dialects::hlo::{HloOp};
+use xla_dialects::hlo::HloOp;
 use xla_ir::{FloatKind, Layout, OpId, Scalar, Type, TypeData, ValueId};
 
 use super::emit::Emitted;

@@ -14,8 +14,12 @@ use std::collections::HashMap;
 
 use xla_dialects::check::CheckOp;
 use xla_dialects::func::FuncDialectOp;
-use xla_dialects::hlo::HloOp;
-use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, Location, OpId, OpRef, Type, ValueDef, ValueId};
+use xla_dialects::hlo::{
+    AllGatherOp, AllReduceOp, AllToAllOp, BatchNormGradOp, BatchNormInferenceOp, BatchNormTrainingOp, CholeskyOp,
+    CollectivePermuteOp, ConstantOp, ConvolutionOp, CustomCallOp, FftOp, FusionOp, GetDimensionSizeOp, HloOp, RecvOp,
+    ReduceScatterOp, RngBitGeneratorOp, ScatterOp, SelectAndScatterOp, SendOp, SortOp, TriangularSolveOp,
+};
+use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, Location, Op, OpId, OpRef, Type, ValueDef, ValueId};
 
 /// What an hlo value became.
 #[derive(Clone, Debug, PartialEq)]
@@ -218,6 +222,17 @@ impl<'a, 'c> Lowering<'a, 'c> {
 /// How an op without an elemental generator is lowered.
 type LowerFn<'a, 'c> = fn(&mut Lowering<'a, 'c>, OpId) -> Result<(), Diagnostic>;
 
+/// The [`LowerFn`] that runs `$lower` with the view of type `$View` of the op it lowers,
+/// for the arm of [`lowering_of`] that bound that op's view as `$matched` (which does not
+/// compile unless `$matched` is a `$View`): the view is the op's own, with no second
+/// dispatch.
+macro_rules! with_view {
+    ($matched:ident: $View:ty, $lower:path) => {{
+        let _: $View = $matched;
+        |lowering, op| $lower(lowering, <$View as Op>::from_id_unchecked(op))
+    }};
+}
+
 /// The lowering of the ops lowered as a whole rather than element by element (the
 /// others are the elemental ops, [`Lowering::has_elemental`]): the one table of them, an
 /// exhaustive `match` on the op enums, so a new op must say here how it is lowered.
@@ -236,41 +251,41 @@ fn lowering_of<'a, 'c>(body: &Body, op: OpId) -> Option<LowerFn<'a, 'c>> {
         };
     }
     let lower: LowerFn<'a, 'c> = match HloOp::of(body, op)? {
-        HloOp::Constant(_) => Lowering::lower_constant,
+        HloOp::Constant(matched) => with_view!(matched: ConstantOp, Lowering::lower_constant),
         HloOp::Tuple(_) => Lowering::lower_tuple,
         HloOp::GetTupleElement(_) => Lowering::lower_get_tuple_element,
         HloOp::OptimizationBarrier(_) => Lowering::lower_forwarding,
         HloOp::While(_) => Lowering::lower_while,
         HloOp::Conditional(_) => Lowering::lower_conditional,
         HloOp::Call(_) => Lowering::lower_call,
-        HloOp::Fusion(_) => Lowering::lower_fusion,
-        HloOp::Scatter(_) => Lowering::lower_scatter,
-        HloOp::SelectAndScatter(_) => Lowering::lower_select_and_scatter,
-        HloOp::BatchNormInference(_) => Lowering::lower_batch_norm_inference,
-        HloOp::BatchNormTraining(_) => Lowering::lower_batch_norm_training,
-        HloOp::BatchNormGrad(_) => Lowering::lower_batch_norm_grad,
-        HloOp::RngBitGenerator(_) => Lowering::lower_rng_bit_generator,
-        HloOp::Sort(_) => Lowering::lower_sort,
-        HloOp::Cholesky(_) => Lowering::lower_cholesky,
-        HloOp::TriangularSolve(_) => Lowering::lower_triangular_solve,
-        HloOp::Fft(_) => Lowering::lower_fft,
+        HloOp::Fusion(matched) => with_view!(matched: FusionOp, Lowering::lower_fusion),
+        HloOp::Scatter(matched) => with_view!(matched: ScatterOp, Lowering::lower_scatter),
+        HloOp::SelectAndScatter(matched) => with_view!(matched: SelectAndScatterOp, Lowering::lower_select_and_scatter),
+        HloOp::BatchNormInference(matched) => with_view!(matched: BatchNormInferenceOp, Lowering::lower_batch_norm_inference),
+        HloOp::BatchNormTraining(matched) => with_view!(matched: BatchNormTrainingOp, Lowering::lower_batch_norm_training),
+        HloOp::BatchNormGrad(matched) => with_view!(matched: BatchNormGradOp, Lowering::lower_batch_norm_grad),
+        HloOp::RngBitGenerator(matched) => with_view!(matched: RngBitGeneratorOp, Lowering::lower_rng_bit_generator),
+        HloOp::Sort(matched) => with_view!(matched: SortOp, Lowering::lower_sort),
+        HloOp::Cholesky(matched) => with_view!(matched: CholeskyOp, Lowering::lower_cholesky),
+        HloOp::TriangularSolve(matched) => with_view!(matched: TriangularSolveOp, Lowering::lower_triangular_solve),
+        HloOp::Fft(matched) => with_view!(matched: FftOp, Lowering::lower_fft),
         HloOp::DotGeneral(_) | HloOp::Dot(_) => Lowering::lower_dot,
-        HloOp::Convolution(_) => Lowering::lower_convolution,
+        HloOp::Convolution(matched) => with_view!(matched: ConvolutionOp, Lowering::lower_convolution),
         HloOp::AfterAll(_) => Lowering::lower_after_all,
         HloOp::Infeed(_) => Lowering::lower_infeed,
         HloOp::Outfeed(_) => Lowering::lower_outfeed,
-        HloOp::Send(_) => Lowering::lower_send,
-        HloOp::Recv(_) => Lowering::lower_recv,
+        HloOp::Send(matched) => with_view!(matched: SendOp, Lowering::lower_send),
+        HloOp::Recv(matched) => with_view!(matched: RecvOp, Lowering::lower_recv),
         HloOp::RngUniform(_) => Lowering::lower_rng_uniform,
         HloOp::RngNormal(_) => Lowering::lower_rng_normal,
         HloOp::ReplicaId(_) => Lowering::lower_replica_id,
-        HloOp::AllReduce(_) => Lowering::lower_all_reduce,
-        HloOp::AllGather(_) => Lowering::lower_all_gather,
-        HloOp::ReduceScatter(_) => Lowering::lower_reduce_scatter,
-        HloOp::AllToAll(_) => Lowering::lower_all_to_all,
-        HloOp::CollectivePermute(_) => Lowering::lower_collective_permute,
-        HloOp::CustomCall(_) => Lowering::lower_custom_call,
-        HloOp::GetDimensionSize(_) => Lowering::lower_get_dimension_size,
+        HloOp::AllReduce(matched) => with_view!(matched: AllReduceOp, Lowering::lower_all_reduce),
+        HloOp::AllGather(matched) => with_view!(matched: AllGatherOp, Lowering::lower_all_gather),
+        HloOp::ReduceScatter(matched) => with_view!(matched: ReduceScatterOp, Lowering::lower_reduce_scatter),
+        HloOp::AllToAll(matched) => with_view!(matched: AllToAllOp, Lowering::lower_all_to_all),
+        HloOp::CollectivePermute(matched) => with_view!(matched: CollectivePermuteOp, Lowering::lower_collective_permute),
+        HloOp::CustomCall(matched) => with_view!(matched: CustomCallOp, Lowering::lower_custom_call),
+        HloOp::GetDimensionSize(matched) => with_view!(matched: GetDimensionSizeOp, Lowering::lower_get_dimension_size),
         // Terminators go with their regions; dynamic shapes are not lowered.
         HloOp::Return(_) | HloOp::SetDimensionSize(_) => return None,
         // Element by element (`elemental::generator`).

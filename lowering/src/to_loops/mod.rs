@@ -122,7 +122,7 @@ pub static INFO: PassInfo = PassInfo {
     argument: "lower-to-loops",
     name: "LowerToLoops",
     summary: "Lower hlo functions to the loop dialect: buffers in destination-passing style, elemental loop nests",
-    anchor: PassAnchor::Op("builtin.module"),
+    anchor: PassAnchor::Op(xla_ir::pass::MODULE_OP),
     options: &[
         OptionSpec {
             name: "runtime-kernels",

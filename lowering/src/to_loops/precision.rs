@@ -11,7 +11,7 @@
 
 use xla_dialects::hlo::{ComparisonDirection, ComparisonType, ReducePrecisionOp};
 use xla_dialects::loops::ArithKind;
-use xla_ir::{FloatKind, Op, OpId, Scalar, Type, TypeData, ValueId};
+use xla_ir::{Op, FloatKind, Scalar, Type, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -26,8 +26,8 @@ struct Format {
 
 impl Lowering<'_, '_> {
     /// The element of `hlo.reduce_precision` at `index`.
-    pub fn reduce_precision_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let reduce = ReducePrecisionOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.reduce_precision"))?;
+    pub fn reduce_precision_elements(&mut self, reduce: ReducePrecisionOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = reduce.id();
         let (exponent, mantissa) = (reduce.exponent_bits(self.body), reduce.mantissa_bits(self.body));
         let exponent = u32::try_from(exponent).ok().filter(|e| *e >= 1).ok_or_else(|| self.error("reduce_precision needs at least one exponent bit"))?;
         let mantissa = u32::try_from(mantissa).map_err(|_| self.error("reduce_precision needs a mantissa width of at least 0"))?;

@@ -17,7 +17,7 @@
 //! reduction.
 
 use xla_dialects::hlo::{ReduceOp, ReduceWindowOp};
-use xla_ir::{Op, OpId, RegionId, Type, ValueId};
+use xla_ir::{RegionId, Type, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -37,8 +37,7 @@ struct Reduction {
 
 impl Lowering<'_, '_> {
     /// The elements of every result of `hlo.reduce` at `index`.
-    pub fn reduce_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<Vec<ValueId>> {
-        let reduce = ReduceOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.reduce"))?;
+    pub fn reduce_elements(&mut self, reduce: ReduceOp, index: &[ValueId]) -> Emitted<Vec<ValueId>> {
         let inputs = reduce.inputs(self.body).to_vec();
         let inits = reduce.init_values(self.body).to_vec();
         let dimensions = reduce.dimensions(self.body).to_vec();
@@ -129,8 +128,7 @@ struct Windowing {
 
 impl Lowering<'_, '_> {
     /// The elements of every result of `hlo.reduce_window` at `index` (a window position).
-    pub fn reduce_window_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<Vec<ValueId>> {
-        let rw = ReduceWindowOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.reduce_window"))?;
+    pub fn reduce_window_elements(&mut self, rw: ReduceWindowOp, index: &[ValueId]) -> Emitted<Vec<ValueId>> {
         let body = &*self.body;
         let inputs = rw.inputs(body).to_vec();
         let inits = rw.init_values(body).to_vec();

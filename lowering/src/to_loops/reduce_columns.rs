@@ -77,9 +77,9 @@ impl Lowering<'_, '_> {
 
     /// Materializes the results of `op` (see [`Lowering::reduces_in_input_order`]) into
     /// `buffers`, one per result, walking the input in its order.
-    pub fn reduce_in_input_order(&mut self, op: OpId, buffers: &[ValueId]) -> Emitted<()> {
+    pub fn reduce_in_input_order(&mut self, reduce: ReduceOp, buffers: &[ValueId]) -> Emitted<()> {
+        let op = reduce.id();
         let columns = self.columns(op).ok_or_else(|| self.error("internal error: a reduction that keeps no minor dimension"))?;
-        let reduce = ReduceOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.reduce"))?;
         let inputs = reduce.inputs(self.body).to_vec();
         let inits = reduce.init_values(self.body).to_vec();
         let reducer = reduce.body(self.body);

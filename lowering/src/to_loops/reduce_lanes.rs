@@ -27,7 +27,7 @@
 //! sum of negative zeros stays negative).
 
 use xla_dialects::hlo::{ComparisonDirection, HloOp, HloOpKind};
-use xla_ir::{FloatKind, OpId, RegionId, Scalar, Signedness, TypeData, ValueId};
+use xla_ir::{FloatKind, OpId, OpTrait, RegionId, Scalar, Signedness, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -63,13 +63,10 @@ pub struct Extremum {
     pub accumulator_first: bool,
 }
 
-/// The associative reducers, by the name of the one op their region applies.
-const ASSOCIATIVE: &[&str] = &[HloOpKind::Add.name(), HloOpKind::Multiply.name(), HloOpKind::Maximum.name(), HloOpKind::Minimum.name(), HloOpKind::And.name(), HloOpKind::Or.name(), HloOpKind::Xor.name()];
-
 impl Lowering<'_, '_> {
     /// How the reduction of `input` by `reducer` along `reduced` (sorted dimensions and
-    /// their sizes) splits into lanes, if it does: one input, a reducer of
-    /// [`ASSOCIATIVE`] with a neutral element on the element type, and an innermost
+    /// their sizes) splits into lanes, if it does: one input, an
+    /// [`Associative`](xla_ir::OpTrait::Associative) reducer with a neutral element on the element type, and an innermost
     /// reduced dimension that is the input's most minor one, long enough for
     /// [`MIN_LANE_ROUNDS`] rounds of every lane.
     pub fn lane_split(&self, inputs: &[ValueId], reduced: &[(usize, i64)], reducer: RegionId) -> Option<LaneSplit> {
@@ -83,12 +80,13 @@ impl Lowering<'_, '_> {
         }
         let op = single_binary_op(self, reducer)?;
         let element = self.element_type_of(input).ok()?;
-        let (neutral, bytes) = neutral_element(self.ctx().type_data(element), self.body.op_name(op))?;
+        let reducer_kind = HloOp::of(self.body, op)?.kind();
+        let (neutral, bytes) = neutral_element(self.ctx().type_data(element), reducer_kind)?;
         let lanes = (LANES_BYTES / bytes).min(16);
         let accumulator = self.body.entry_block(reducer).and_then(|b| self.body.block(b).args.first().copied());
-        let extremum = match (self.body.op_name(op), neutral) {
-            ("hlo.maximum" | "hlo.minimum", Scalar::Float(_)) => Some(Extremum {
-                maximum: matches!(HloOp::of(self.body, op), Some(HloOp::Maximum(_))),
+        let extremum = match (reducer_kind, neutral) {
+            (HloOpKind::Maximum | HloOpKind::Minimum, Scalar::Float(_)) => Some(Extremum {
+                maximum: reducer_kind == HloOpKind::Maximum,
                 accumulator_first: self.body.op(op).operands.first().copied() == accumulator,
             }),
             _ => None,
@@ -177,7 +175,8 @@ fn single_binary_op(l: &Lowering<'_, '_>, reducer: RegionId) -> Option<OpId> {
     let ops: Vec<OpId> = body.block_ops(block).collect();
     let [op, ret] = ops[..] else { return None };
     let data = body.op(op);
-    let applies = ASSOCIATIVE.contains(&body.op_name(op))
+    let associative = body.ctx().op_def(data.name).is_some_and(|def| def.has_trait(OpTrait::Associative));
+    let applies = associative
         && args.len() == 2
         && (data.operands == [args[0], args[1]] || data.operands == [args[1], args[0]])
         && data.results.len() == 1;
@@ -185,18 +184,18 @@ fn single_binary_op(l: &Lowering<'_, '_>, reducer: RegionId) -> Option<OpId> {
     (applies && returns).then_some(op)
 }
 
-/// The neutral element of `reducer` (an [`ASSOCIATIVE`] op name) on elements of type
+/// The neutral element of `reducer` (an associative op) on elements of type
 /// `element`, and the element's size in bytes, for the float formats with native
 /// arithmetic and the integers wider than a predicate.
-fn neutral_element(element: &TypeData, reducer: &str) -> Option<(Scalar, usize)> {
+fn neutral_element(element: &TypeData, reducer: HloOpKind) -> Option<(Scalar, usize)> {
     match *element {
         TypeData::Float(kind @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)) => {
             let bytes = if kind == FloatKind::F64 { 8 } else if kind == FloatKind::F32 { 4 } else { 2 };
             let neutral = match reducer {
-                "hlo.add" => -0.0,
-                "hlo.multiply" => 1.0,
-                "hlo.maximum" => f64::NEG_INFINITY,
-                "hlo.minimum" => f64::INFINITY,
+                HloOpKind::Add => -0.0,
+                HloOpKind::Multiply => 1.0,
+                HloOpKind::Maximum => f64::NEG_INFINITY,
+                HloOpKind::Minimum => f64::INFINITY,
                 _ => return None,
             };
             Some((Scalar::Float(neutral), bytes))
@@ -205,11 +204,11 @@ fn neutral_element(element: &TypeData, reducer: &str) -> Option<(Scalar, usize)>
             let unsigned = signedness == Signedness::Unsigned;
             let (min, max): (i128, i128) = if unsigned { (0, (1 << width) - 1) } else { (-(1 << (width - 1)), (1 << (width - 1)) - 1) };
             let neutral = match reducer {
-                "hlo.add" | "hlo.or" | "hlo.xor" => 0,
-                "hlo.multiply" => 1,
-                "hlo.maximum" => min,
-                "hlo.minimum" => max,
-                "hlo.and" => if unsigned { max } else { -1 },
+                HloOpKind::Add | HloOpKind::Or | HloOpKind::Xor => 0,
+                HloOpKind::Multiply => 1,
+                HloOpKind::Maximum => min,
+                HloOpKind::Minimum => max,
+                HloOpKind::And => if unsigned { max } else { -1 },
                 _ => return None,
             };
             Some((Scalar::Int(neutral), width as usize / 8))
@@ -225,16 +224,16 @@ mod tests {
     #[test]
     fn neutral_elements_leave_values_unchanged() {
         let f32_data = TypeData::Float(FloatKind::F32);
-        assert_eq!(neutral_element(&f32_data, "hlo.add"), Some((Scalar::Float(-0.0), 4)));
-        assert_eq!(neutral_element(&f32_data, "hlo.maximum"), Some((Scalar::Float(f64::NEG_INFINITY), 4)));
-        assert_eq!(neutral_element(&f32_data, "hlo.and"), None);
+        assert_eq!(neutral_element(&f32_data, HloOpKind::Add), Some((Scalar::Float(-0.0), 4)));
+        assert_eq!(neutral_element(&f32_data, HloOpKind::Maximum), Some((Scalar::Float(f64::NEG_INFINITY), 4)));
+        assert_eq!(neutral_element(&f32_data, HloOpKind::And), None);
         let u8_data = TypeData::Integer { width: 8, signedness: Signedness::Unsigned };
-        assert_eq!(neutral_element(&u8_data, "hlo.minimum"), Some((Scalar::Int(255), 1)));
-        assert_eq!(neutral_element(&u8_data, "hlo.and"), Some((Scalar::Int(255), 1)));
+        assert_eq!(neutral_element(&u8_data, HloOpKind::Minimum), Some((Scalar::Int(255), 1)));
+        assert_eq!(neutral_element(&u8_data, HloOpKind::And), Some((Scalar::Int(255), 1)));
         let s32_data = TypeData::Integer { width: 32, signedness: Signedness::Signless };
-        assert_eq!(neutral_element(&s32_data, "hlo.maximum"), Some((Scalar::Int(-(1 << 31)), 4)));
-        assert_eq!(neutral_element(&s32_data, "hlo.and"), Some((Scalar::Int(-1), 4)));
+        assert_eq!(neutral_element(&s32_data, HloOpKind::Maximum), Some((Scalar::Int(-(1 << 31)), 4)));
+        assert_eq!(neutral_element(&s32_data, HloOpKind::And), Some((Scalar::Int(-1), 4)));
         let pred = TypeData::Integer { width: 1, signedness: Signedness::Signless };
-        assert_eq!(neutral_element(&pred, "hlo.or"), None);
+        assert_eq!(neutral_element(&pred, HloOpKind::Or), None);
     }
 }

@@ -20,7 +20,7 @@
 
 use xla_dialects::hlo::{ComparisonDirection, RngAlgorithm, RngBitGeneratorOp};
 use xla_dialects::loops::ArithKind;
-use xla_ir::{Op, OpId, Scalar, Type, TypeData, ValueId};
+use xla_ir::{Op, Scalar, Type, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -45,8 +45,8 @@ struct Rng {
 
 impl<'a, 'c> Lowering<'a, 'c> {
     /// Lowers `hlo.rng_bit_generator`.
-    pub fn lower_rng_bit_generator(&mut self, op: OpId) -> Emitted<()> {
-        let rng = RngBitGeneratorOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.rng_bit_generator"))?;
+    pub fn lower_rng_bit_generator(&mut self, rng: RngBitGeneratorOp) -> Emitted<()> {
+        let op = rng.id();
         let generator = match rng.rng_algorithm(self.body) {
             RngAlgorithm::ThreeFry => Generator::ThreeFry,
             RngAlgorithm::Philox | RngAlgorithm::Default => Generator::Philox,

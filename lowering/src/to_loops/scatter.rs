@@ -19,7 +19,7 @@
 //! with the source value by `scatter`.
 
 use xla_dialects::hlo::{ScatterOp, SelectAndScatterOp};
-use xla_ir::{Op, OpId, RegionId, Scalar, Type, ValueId};
+use xla_ir::{Op, RegionId, Scalar, Type, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -50,9 +50,10 @@ struct Scatter {
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.scatter`.
-    pub fn lower_scatter(&mut self, op: OpId) -> Emitted<()> {
-        let s = self.scatter_geometry(op)?;
-        let inputs = ScatterOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.scatter"))?.inputs(self.body).to_vec();
+    pub fn lower_scatter(&mut self, scatter: ScatterOp) -> Emitted<()> {
+        let op = scatter.id();
+        let s = self.scatter_geometry(scatter)?;
+        let inputs = scatter.inputs(self.body).to_vec();
         let buffers = self.bind_result_buffers(op)?;
         for (&input, &buffer) in inputs.iter().zip(&buffers) {
             self.copy_value(input, buffer, &s.input_shape)?;
@@ -63,8 +64,7 @@ impl Lowering<'_, '_> {
     }
 
     /// Reads the attributes of `hlo.scatter`.
-    fn scatter_geometry(&self, op: OpId) -> Emitted<Scatter> {
-        let scatter = ScatterOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.scatter"))?;
+    fn scatter_geometry(&self, scatter: ScatterOp) -> Emitted<Scatter> {
         let body = &*self.body;
         let (inputs, updates) = (scatter.inputs(body).to_vec(), scatter.updates(body).to_vec());
         let first = *inputs.first().ok_or_else(|| self.error("hlo.scatter without inputs"))?;
@@ -176,8 +176,8 @@ struct Selection {
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.select_and_scatter`.
-    pub fn lower_select_and_scatter(&mut self, op: OpId) -> Emitted<()> {
-        let sas = SelectAndScatterOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.select_and_scatter"))?;
+    pub fn lower_select_and_scatter(&mut self, sas: SelectAndScatterOp) -> Emitted<()> {
+        let op = sas.id();
         let body = &*self.body;
         let (operand, source, init) = (sas.operand(body), sas.source(body), sas.init_value(body));
         let sizes = sas.window_dimensions(body).to_vec();

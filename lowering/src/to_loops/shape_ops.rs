@@ -25,9 +25,9 @@ fn strides(shape: &[i64]) -> Vec<i64> {
 impl Lowering<'_, '_> {
     /// `hlo.broadcast_in_dim`: operand dimension `k` is result dimension
     /// `broadcast_dimensions[k]`, read at 0 where the operand's size is 1.
-    pub fn broadcast_in_dim_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let dims = BroadcastInDimOp::cast(self.body, op).map(|b| b.broadcast_dimensions(self.body).to_vec());
-        let dims = dims.ok_or_else(|| self.error("not an hlo.broadcast_in_dim"))?;
+    pub fn broadcast_in_dim_elements(&mut self, broadcast: BroadcastInDimOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = broadcast.id();
+        let dims = broadcast.broadcast_dimensions(self.body).to_vec();
         let operand = self.body.operand(op, 0);
         let shape = self.shape_of(operand)?;
         let result = self.shape_of(self.body.result(op, 0))?;
@@ -41,9 +41,9 @@ impl Lowering<'_, '_> {
     }
 
     /// `hlo.broadcast`: the new dimensions come first; the operand's are the trailing ones.
-    pub fn broadcast_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let added = BroadcastOp::cast(self.body, op).map(|b| b.broadcast_sizes(self.body).len());
-        let added = added.ok_or_else(|| self.error("not an hlo.broadcast"))?;
+    pub fn broadcast_elements(&mut self, broadcast: BroadcastOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = broadcast.id();
+        let added = broadcast.broadcast_sizes(self.body).len();
         let operand = self.body.operand(op, 0);
         let trailing = index.get(added..).ok_or_else(|| self.error("an index of the wrong rank"))?.to_vec();
         self.element(operand, &trailing)
@@ -81,9 +81,9 @@ impl Lowering<'_, '_> {
     }
 
     /// `hlo.transpose`: operand index `j` with `j[permutation[k]] = index[k]`.
-    pub fn transpose_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let permutation = TransposeOp::cast(self.body, op).map(|t| t.permutation(self.body).to_vec());
-        let permutation = permutation.ok_or_else(|| self.error("not an hlo.transpose"))?;
+    pub fn transpose_elements(&mut self, transpose: TransposeOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = transpose.id();
+        let permutation = transpose.permutation(self.body).to_vec();
         let mut operand_index = vec![None; index.len()];
         for (k, &p) in permutation.iter().enumerate() {
             let slot = usize::try_from(p).ok().and_then(|p| operand_index.get_mut(p)).ok_or_else(|| self.error("a permutation out of range"))?;
@@ -95,9 +95,9 @@ impl Lowering<'_, '_> {
     }
 
     /// `hlo.rev`: `size - 1 - i` along each reversed dimension.
-    pub fn rev_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let dims = RevOp::cast(self.body, op).map(|r| r.dimensions(self.body).to_vec());
-        let dims = dims.ok_or_else(|| self.error("not an hlo.rev"))?;
+    pub fn rev_elements(&mut self, rev: RevOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = rev.id();
+        let dims = rev.dimensions(self.body).to_vec();
         let operand = self.body.operand(op, 0);
         let shape = self.shape_of(operand)?;
         let mut operand_index = index.to_vec();
@@ -110,9 +110,9 @@ impl Lowering<'_, '_> {
     }
 
     /// `hlo.iota`: the index along `iota_dimension`, converted to the element type.
-    pub fn iota_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let d = IotaOp::cast(self.body, op).map(|i| i.iota_dimension(self.body));
-        let d = d.ok_or_else(|| self.error("not an hlo.iota"))?;
+    pub fn iota_elements(&mut self, iota: IotaOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = iota.id();
+        let d = iota.iota_dimension(self.body);
         let i = usize::try_from(d).ok().and_then(|d| index.get(d).copied()).ok_or_else(|| self.error("iota_dimension out of range"))?;
         let element = self.element_type_of(self.body.result(op, 0))?;
         if self.ctx().is_complex(element) {

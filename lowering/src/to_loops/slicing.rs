@@ -16,8 +16,8 @@ use super::lowering::Lowering;
 
 impl Lowering<'_, '_> {
     /// `hlo.slice`: operand index `start + index * stride`.
-    pub fn slice_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let slice = SliceOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.slice"))?;
+    pub fn slice_elements(&mut self, slice: SliceOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = slice.id();
         let (starts, strides) = (slice.start_indices(self.body).to_vec(), slice.strides(self.body).to_vec());
         if starts.len() != index.len() || strides.len() != index.len() {
             return Err(self.error("hlo.slice with start_indices or strides of the wrong rank"));
@@ -32,9 +32,9 @@ impl Lowering<'_, '_> {
 
     /// `hlo.concatenate`: along `dimension`, the first operand whose range holds the index,
     /// chosen by a chain of `loop.if`.
-    pub fn concatenate_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let dimension = ConcatenateOp::cast(self.body, op).map(|c| c.dimension(self.body));
-        let d = dimension.and_then(|d| usize::try_from(d).ok()).filter(|d| *d < index.len());
+    pub fn concatenate_elements(&mut self, concatenate: ConcatenateOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = concatenate.id();
+        let d = usize::try_from(concatenate.dimension(self.body)).ok().filter(|d| *d < index.len());
         let d = d.ok_or_else(|| self.error("hlo.concatenate's dimension is out of range"))?;
         let mut pieces = Vec::new();
         let mut offset = 0;
@@ -73,8 +73,7 @@ impl Lowering<'_, '_> {
     /// `hlo.pad`: the operand element when the index, less the low padding, falls on one
     /// (a multiple of `interior + 1` whose quotient is inside the operand), else the
     /// padding value.
-    pub fn pad_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let pad = PadOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.pad"))?;
+    pub fn pad_elements(&mut self, pad: PadOp, index: &[ValueId]) -> Emitted<ValueId> {
         let (low, interior) = (pad.edge_padding_low(self.body).to_vec(), pad.interior_padding(self.body).to_vec());
         let (operand, padding) = (pad.operand(self.body), pad.padding_value(self.body));
         let shape = self.shape_of(operand)?;
@@ -127,9 +126,9 @@ impl Lowering<'_, '_> {
     }
 
     /// `hlo.dynamic_slice`: operand index `start + index`, the starts clamped.
-    pub fn dynamic_slice_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
-        let sizes = DynamicSliceOp::cast(self.body, op).map(|d| d.slice_sizes(self.body).to_vec());
-        let sizes = sizes.ok_or_else(|| self.error("not an hlo.dynamic_slice"))?;
+    pub fn dynamic_slice_elements(&mut self, slice: DynamicSliceOp, index: &[ValueId]) -> Emitted<ValueId> {
+        let op = slice.id();
+        let sizes = slice.slice_sizes(self.body).to_vec();
         let operands = self.body.op(op).operands.clone();
         let shape = self.shape_of(operands[0])?;
         let starts = self.clamped_starts(&operands[1..], &shape, &sizes)?;

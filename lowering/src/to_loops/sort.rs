@@ -20,7 +20,7 @@
 
 use xla_dialects::hlo::{ComparisonDirection, SortOp};
 use xla_dialects::loops::ArithKind;
-use xla_ir::{Op, OpId, RegionId, Scalar, ValueId};
+use xla_ir::{Op, RegionId, Scalar, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -34,8 +34,8 @@ struct Sorting {
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.sort`.
-    pub fn lower_sort(&mut self, op: OpId) -> Emitted<()> {
-        let sort = SortOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.sort"))?;
+    pub fn lower_sort(&mut self, sort: SortOp) -> Emitted<()> {
+        let op = sort.id();
         let inputs = sort.inputs(self.body).to_vec();
         let comparator = sort.comparator(self.body);
         let first = *inputs.first().ok_or_else(|| self.error("hlo.sort without inputs"))?;

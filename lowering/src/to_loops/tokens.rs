@@ -41,15 +41,15 @@ impl<'a, 'c> Lowering<'a, 'c> {
     }
 
     /// Lowers `hlo.send`.
-    pub fn lower_send(&mut self, op: OpId) -> Emitted<()> {
-        let send = SendOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.send"))?;
+    pub fn lower_send(&mut self, send: SendOp) -> Emitted<()> {
+        let op = send.id();
         let channel = self.index(send.channel_id(self.body));
         self.send_data(op, |this, buffer, bytes| this.call_runtime("xla_rt_send", &[channel, buffer, bytes]))
     }
 
     /// Lowers `hlo.recv`.
-    pub fn lower_recv(&mut self, op: OpId) -> Emitted<()> {
-        let recv = RecvOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.recv"))?;
+    pub fn lower_recv(&mut self, recv: RecvOp) -> Emitted<()> {
+        let op = recv.id();
         let channel = self.index(recv.channel_id(self.body));
         self.receive_data(op, |this, buffer, bytes| this.call_runtime("xla_rt_recv", &[channel, buffer, bytes]))
     }

@@ -14,7 +14,7 @@
 //! (conjugated too, as the interpreter does).
 
 use xla_dialects::hlo::{HloOpKind, Transpose, TriangularSolveOp};
-use xla_ir::{Op, OpId, ValueId};
+use xla_ir::{Op, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -38,8 +38,8 @@ struct Solving {
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.triangular_solve`.
-    pub fn lower_triangular_solve(&mut self, op: OpId) -> Emitted<()> {
-        let ts = TriangularSolveOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.triangular_solve"))?;
+    pub fn lower_triangular_solve(&mut self, ts: TriangularSolveOp) -> Emitted<()> {
+        let op = ts.id();
         let (left_side, lower) = (ts.left_side(self.body), ts.lower(self.body));
         let (unit_diagonal, transpose) = (ts.unit_diagonal(self.body), ts.transpose_a(self.body));
         let (a, b) = (self.body.operand(op, 0), self.body.operand(op, 1));

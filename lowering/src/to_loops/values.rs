@@ -7,7 +7,7 @@
 //! storage). Tuples are flattened: a tuple is the list of what its elements became, and
 //! `get_tuple_element` picks one; `optimization_barrier` forwards its operands.
 
-use xla_dialects::hlo::{ConstantOp, GetDimensionSizeOp};
+use xla_dialects::hlo::{ConstantOp, GetDimensionSizeOp, GetTupleElementOp};
 use xla_ir::{DenseElements, Op, OpId, Type, ValueId};
 
 use super::emit::Emitted;
@@ -18,8 +18,7 @@ pub const MAX_CONSTANT_ELEMENTS: usize = 1 << 16;
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.constant`.
-    pub fn lower_constant(&mut self, op: OpId) -> Emitted<()> {
-        let constant = ConstantOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.constant"))?;
+    pub fn lower_constant(&mut self, constant: ConstantOp) -> Emitted<()> {
         let ctx = self.ctx();
         let dense = constant.value(self.body).clone();
         let result = constant.result(self.body);
@@ -75,8 +74,8 @@ impl Lowering<'_, '_> {
 
     /// Lowers `hlo.get_dimension_size` of a static dimension: the size, as an `i32`
     /// constant (dynamic shapes are not lowered, so every dimension here is static).
-    pub fn lower_get_dimension_size(&mut self, op: OpId) -> Emitted<()> {
-        let get = GetDimensionSizeOp::cast(self.body, op).ok_or_else(|| self.error("not an hlo.get_dimension_size"))?;
+    pub fn lower_get_dimension_size(&mut self, get: GetDimensionSizeOp) -> Emitted<()> {
+        let op = get.id();
         let shape = self.shape_of(self.body.operand(op, 0))?;
         let dimension = get.dimension(self.body);
         let size = usize::try_from(dimension).ok().and_then(|d| shape.get(d)).copied();
@@ -97,11 +96,8 @@ impl Lowering<'_, '_> {
 
     /// Lowers `hlo.get_tuple_element`: the element picked.
     pub fn lower_get_tuple_element(&mut self, op: OpId) -> Emitted<()> {
-        let index = self.body.attr(op, "index").and_then(|a| match self.ctx().attr_data(a) {
-            xla_ir::AttrData::Integer { value, .. } => usize::try_from(*value).ok(),
-            _ => None,
-        });
-        let index = index.ok_or_else(|| self.error("hlo.get_tuple_element without an index"))?;
+        let index = GetTupleElementOp::from_id_unchecked(op).index(self.body);
+        let index = usize::try_from(index).map_err(|_| self.error("hlo.get_tuple_element with a negative index"))?;
         let Lowered::Tuple(elements) = self.lowered(self.body.operand(op, 0))? else {
             return Err(self.error("hlo.get_tuple_element of a value that is no tuple"));
         };

@@ -71,7 +71,7 @@ pub fn check_llvm_level(body: &Body, module_op: OpId) -> Result<(), Diagnostic> 
     for &region in &body.op(module_op).regions {
         for &block in &body.region(region).blocks {
             for op in body.block_ops(block) {
-                if body.op_name(op) != FuncOp::DEF.name {
+                if FuncOp::cast(body, op).is_none() {
                     return Err(not_llvm(op));
                 }
                 if let Some(inner) = body.nested_ops(op, WalkOrder::PreOrder).into_iter().find(|o| ops::translation_of(body, *o).is_none()) {

@@ -12,7 +12,7 @@ use inkwell::types::{BasicTypeEnum, FunctionType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, ValueKind};
 use inkwell::{FloatPredicate, IntPredicate};
 use xla_dialects::llvm::{
-    is_intrinsic, AddressOfOp, LlvmOp, AllocaOp, BrOp, CallOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, LoopHint, StoreOp,
+    is_intrinsic, AddressOfOp, LlvmOp, AllocaOp, BrOp, CallOp, ConstantOp, FCmpOp, FcmpPredicate, GetElementPtrOp, ICmpOp, IcmpPredicate, LoadOp, LoopHint, StoreOp,
 };
 use xla_ir::{AttrData, Body, Diagnostic, Op, OpId};
 
@@ -217,7 +217,7 @@ fn mark_pure(t: &FunctionTranslator, function: FunctionValue) {
 
 fn constant(t: &mut FunctionTranslator, op: OpId) -> TResult {
     let ctx = t.body.ctx();
-    let value = t.body.attr(op, "value").ok_or_else(|| t.error(op, "requires attribute 'value'"))?;
+    let value = ConstantOp::from_id_unchecked(op).value(t.body);
     let constant: BasicValueEnum = match (ctx.attr_data(value), t.result_type(op, 0)?) {
         // Two's complement: a negative value's low bits are its bits in any width.
         (AttrData::Integer { value, .. }, BasicTypeEnum::IntType(ty)) if ty.get_bit_width() > 64 => {

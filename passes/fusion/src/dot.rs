@@ -8,17 +8,16 @@
 
 use std::fmt::Write;
 
-use xla_dialects::hlo::{HloOp, HloOpKind};
+use xla_dialects::hlo::HloOp;
 use xla_ir::{Body, OpId};
 
 use crate::graph::BlockGraph;
 
 /// The dot text of the functions `functions` of the module.
 pub fn render(body: &Body, functions: &[OpId]) -> String {
-    let ctx = body.ctx();
     let mut out = String::from("digraph fused {\n  node [shape=box, fontname=\"monospace\"];\n");
     for (f, &func) in functions.iter().enumerate() {
-        let name = body.attr(func, "sym_name").and_then(|a| ctx.as_string(a)).unwrap_or("?");
+        let name = body.symbol_name(func).unwrap_or("?");
         let _ = writeln!(out, "  subgraph cluster_{f} {{\n    label=\"@{}\";", escape(name));
         let Some(block) = body.op(func).regions.first().and_then(|r| body.entry_block(*r)) else {
             out.push_str("  }\n");
@@ -41,26 +40,24 @@ pub fn render(body: &Body, functions: &[OpId]) -> String {
 /// The label of `op`'s node and its extra attributes: a fusion lists its kind and the ops
 /// of its region (without the `hlo.` prefix).
 fn node_label(body: &Body, op: OpId) -> (String, &'static str) {
-    let name = body.op_name(op);
-    if name != HloOpKind::Fusion.name() {
-        return (short(name).to_string(), "");
-    }
-    let ctx = body.ctx();
-    let kind = body.attr(op, "kind").and_then(|a| ctx.as_string(a)).unwrap_or("?");
+    let Some(HloOp::Fusion(fusion)) = HloOp::of(body, op) else {
+        return (short(body, op).to_string(), "");
+    };
+    let kind = fusion.kind(body);
     let fused: Vec<&str> = body
         .nested_ops(op, xla_ir::WalkOrder::PreOrder)
         .into_iter()
         .filter(|n| *n != op && body.parent_op(*n) == Some(op) && !matches!(HloOp::of(body, *n), Some(HloOp::Return(_))))
-        .map(|n| short(body.op_name(n)))
+        .map(|n| short(body, n))
         .collect();
     let outputs = body.op(op).results.len();
     let multi = if outputs > 1 { format!(" ({outputs} outputs)") } else { String::new() };
-    (format!("fusion kind={kind}{multi}\\n{}", fused.join(", ")), ", style=filled, fillcolor=lightblue")
+    (format!("fusion kind={}{multi}\\n{}", kind.name(), fused.join(", ")), ", style=filled, fillcolor=lightblue")
 }
 
-/// An op name without its `hlo.` prefix.
-fn short(name: &str) -> &str {
-    name.strip_prefix("hlo.").unwrap_or(name)
+/// The name of `op` as a label: an hlo op's without the dialect prefix (`add`).
+fn short<'c>(body: &Body<'c>, op: OpId) -> &'c str {
+    HloOp::of(body, op).map_or_else(|| body.op_name(op), |op| op.kind().short_name())
 }
 
 /// `text` escaped for a dot quoted string (the `\n` line breaks of labels are kept).

@@ -10,18 +10,12 @@
 //! The bias's producers (a broadcast) join later by producer-consumer fusion; the dot's
 //! operands never do (the gemm reads them from buffers).
 
-use xla_dialects::hlo::{HloOp, HloOpKind};
+use xla_dialects::hlo::HloOp;
 use xla_ir::{Body, OpId};
 
 use crate::classify::{shape, Class};
 use crate::graph::BlockGraph;
 use crate::plan::Plan;
-
-/// Unary activations that finish an output fusion.
-const UNARY_ACTIVATIONS: &[&str] = &[HloOpKind::Tanh.name(), HloOpKind::Logistic.name(), HloOpKind::Exponential.name()];
-
-/// Binary activations with a bound (ReLU is `maximum(x, 0)`).
-const BINARY_ACTIVATIONS: &[&str] = &[HloOpKind::Maximum.name(), HloOpKind::Minimum.name()];
 
 /// Forms an output fusion for every dot of the block that matches the pattern.
 pub fn fuse_outputs(body: &Body, graph: &BlockGraph, plan: &mut Plan) {
@@ -61,14 +55,16 @@ fn only_user(body: &Body, graph: &BlockGraph, op: OpId) -> Option<OpId> {
 /// Whether `op` is an activation of `sum`: a unary activation of it, or a binary one of it
 /// and a value of its shape or a 0-d bound that is not `sum` itself.
 fn is_activation(body: &Body, op: OpId, sum: xla_ir::ValueId) -> bool {
-    let name = body.op_name(op);
     let operands = &body.op(op).operands;
     let [result] = body.op(op).results[..] else { return false };
     if shape(body, result) != shape(body, sum) {
         return false;
     }
-    if UNARY_ACTIVATIONS.contains(&name) {
-        return operands[..] == [sum];
+    match HloOp::of(body, op) {
+        // The unary activations the gemm path applies in place.
+        Some(HloOp::Tanh(_) | HloOp::Logistic(_) | HloOp::Exponential(_)) => operands[..] == [sum],
+        // Binary activations with a bound (ReLU is `maximum(x, 0)`).
+        Some(HloOp::Maximum(_) | HloOp::Minimum(_)) => operands.len() == 2 && operands.iter().filter(|v| **v == sum).count() == 1,
+        _ => false,
     }
-    BINARY_ACTIVATIONS.contains(&name) && operands.len() == 2 && operands.iter().filter(|v| **v == sum).count() == 1
 }

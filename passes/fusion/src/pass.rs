@@ -7,8 +7,10 @@
 //! heuristics ([`crate::decide::Limits`]). A bad value is an error located in the pipeline
 //! text; a file that cannot be written is an error at the module.
 
+use xla_dialects::func::FuncOp;
+use xla_dialects::hlo::HloOp;
 use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions, MODULE_OP};
-use xla_ir::{BlockId, Body, Diagnostic, OpId};
+use xla_ir::{BlockId, Body, Diagnostic, Op, OpId};
 
 use crate::decide::{decide, Limits};
 use crate::graph::BlockGraph;
@@ -82,7 +84,7 @@ pub fn run_on_module(body: &mut Body, module: OpId, limits: Limits) -> Result<Ve
         .iter()
         .flat_map(|r| body.region(*r).blocks.clone())
         .flat_map(|b| body.block_ops(b).collect::<Vec<_>>())
-        .filter(|op| body.op_name(*op) == "func.func")
+        .filter(|op| FuncOp::cast(body, *op).is_some())
         .collect();
     let mut errors = Vec::new();
     for &func in &functions {
@@ -114,7 +116,7 @@ fn computation_blocks(body: &Body, func: OpId) -> Vec<BlockId> {
     let mut stack: Vec<BlockId> = body.op(func).regions.iter().flat_map(|r| body.region(*r).blocks.clone()).collect();
     while let Some(block) = stack.pop() {
         for op in body.block_ops(block) {
-            if matches!(body.op_name(op), "hlo.while" | "hlo.conditional") {
+            if matches!(HloOp::of(body, op), Some(HloOp::While(_) | HloOp::Conditional(_))) {
                 stack.extend(body.op(op).regions.iter().flat_map(|r| body.region(*r).blocks.clone()));
             }
         }

@@ -20,7 +20,7 @@
 
 use std::collections::BTreeMap;
 
-use xla_dialects::hlo::{HloOp};
+use xla_dialects::hlo::HloOp;
 use xla_ir::{Body, OpId};
 
 use crate::classify::{fuses_into_consumer, rereads_operand, Class};

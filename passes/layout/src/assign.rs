@@ -28,7 +28,8 @@
 
 use std::collections::HashMap;
 
-use xla_dialects::hlo::{BitcastOp, ConvolutionOp, CopyOp, HloOpKind, TransposeOp};
+use xla_dialects::func::FuncDialectOp;
+use xla_dialects::hlo::{BitcastOp, CopyOp, HloOp, TransposeOp};
 use xla_ir::op_def::OpTrait;
 use xla_ir::{BlockId, Body, Layout, Op, OpId, OpState, Type, ValueId};
 
@@ -60,16 +61,20 @@ fn reads_any_layout(body: &Body, op: OpId) -> bool {
     body.ctx().op_def(body.op(op).name).is_some_and(|def| def.has_trait(OpTrait::ReadsAnyLayout))
 }
 
+/// Whether `op` returns from the function (`func.return`).
+pub(crate) fn is_function_return(body: &Body, op: OpId) -> bool {
+    matches!(FuncDialectOp::of(body, op), Some(FuncDialectOp::Return(_)))
+}
+
 /// The requirement of a use: the exact type its operand must have.
 fn requirement(body: &Body, op: OpId, index: usize, results: &[Type]) -> Option<Type> {
-    let name = body.op_name(op);
     let operand_type = body.value_type(body.operand(op, index));
     let ctx = body.ctx();
     ctx.as_tensor(operand_type)?;
-    if name == "func.return" {
+    if is_function_return(body, op) {
         return results.get(index).copied();
     }
-    if name == ConvolutionOp::DEF.name {
+    if matches!(HloOp::of(body, op), Some(HloOp::Convolution(_))) {
         return Some(with_layout(ctx, operand_type, &Layout::row_major(ctx.as_tensor(operand_type)?.dims.len())));
     }
     if is_elementwise(body, op) || reads_any_layout(body, op) {
@@ -80,8 +85,7 @@ fn requirement(body: &Body, op: OpId, index: usize, results: &[Type]) -> Option<
 
 /// Whether `op` only changes its operand's layout (a copy, or a reshape to the same shape).
 fn is_layout_change(body: &Body, op: OpId) -> bool {
-    let name = body.op_name(op);
-    if name != CopyOp::DEF.name && name != HloOpKind::Reshape.name() {
+    if !matches!(HloOp::of(body, op), Some(HloOp::Copy(_) | HloOp::Reshape(_))) {
         return false;
     }
     let ctx = body.ctx();
@@ -129,13 +133,13 @@ pub fn assign_function(body: &mut Body, func: OpId, results: &[Type]) -> Stats {
     let mut want: HashMap<ValueId, Option<Candidate>> = HashMap::new();
     for &op in ops.iter().rev() {
         let operands = body.op(op).operands.clone();
-        if body.op_name(op) == "func.return" {
+        if is_function_return(body, op) {
             for (i, v) in operands.iter().enumerate() {
                 if let Some(layout) = results.get(i).and_then(|t| layout_of(ctx, *t)) {
                     strengthen(want.entry(*v).or_default(), Candidate::new(layout, Priority::Given));
                 }
             }
-        } else if body.op_name(op) == ConvolutionOp::DEF.name {
+        } else if matches!(HloOp::of(body, op), Some(HloOp::Convolution(_))) {
             for v in operands.iter().take(2) {
                 if let Some(layout) = layout_of(ctx, body.value_type(*v)) {
                     let rank = layout.minor_to_major.len();

@@ -16,8 +16,9 @@
 //! its new type before the return, so the body sees what it saw before. Layout assignment
 //! then removes those copies where it can.
 
+use xla_dialects::func::FuncOp;
 use xla_dialects::hlo::HloOpKind;
-use xla_ir::{AttrData, Attribute, Body, Diagnostic, InsertPoint, Layout, OpId, OpState, Type, TypeData};
+use xla_ir::{AttrData, Attribute, Body, Diagnostic, InsertPoint, Layout, Op, OpId, OpState, Type, TypeData};
 
 use crate::layouts::with_layout;
 use crate::spec::parse_layout;
@@ -45,12 +46,7 @@ impl Side {
 
 /// The inputs and results of function `func`'s type.
 pub fn signature(body: &Body, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-    let ctx = body.ctx();
-    let ty = body.attr(func, "function_type").and_then(|a| ctx.attr_type(a))?;
-    match ctx.type_data(ty) {
-        TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
-        _ => None,
-    }
+    FuncOp::cast(body, func)?.signature(body)
 }
 
 /// Gives parameter or result `index` of `func` the layout `layout`. Errors (a position the
@@ -102,7 +98,7 @@ pub fn set_layouts(body: &mut Body, func: OpId, side: Side, index: usize, layout
                 .clone()
                 .into_iter()
                 .filter_map(|b| body.last_op(b))
-                .filter(|op| body.op_name(*op) == "func.return")
+                .filter(|op| crate::assign::is_function_return(body, *op))
                 .collect();
             for ret in returns {
                 let v = body.operand(ret, index);

@@ -7,7 +7,8 @@
 //! ([`crate::vector_padding`]).
 
 use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions, MODULE_OP};
-use xla_ir::{Body, Diagnostic, OpId};
+use xla_dialects::func::FuncOp;
+use xla_ir::{Body, Diagnostic, Op, OpId};
 
 use crate::assign::assign_function;
 use crate::entry::{apply_attributes, signature};
@@ -56,7 +57,7 @@ pub fn run_on_module(body: &mut Body, module: OpId, vector_bytes: u32) -> Result
         .iter()
         .flat_map(|r| body.region(*r).blocks.clone())
         .flat_map(|b| body.block_ops(b).collect::<Vec<_>>())
-        .filter(|op| body.op_name(*op) == "func.func")
+        .filter(|op| FuncOp::cast(body, *op).is_some())
         .collect();
     let mut all = Vec::new();
     for func in functions {
@@ -79,9 +80,8 @@ impl Pass for LayoutAssignment {
     fn run(&mut self, body: &mut Body<'_>, op: OpId, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
         let stats = run_on_module(body, op, self.vector_bytes)?;
         if self.stats {
-            let ctx = body.ctx();
             for (func, s) in stats {
-                let name = body.attr(func, "sym_name").and_then(|a| ctx.as_string(a)).unwrap_or("?").to_string();
+                let name = body.symbol_name(func).unwrap_or("?").to_string();
                 let message = format!(
                     "layout-assignment @{name}: {} copies inserted, {} transposes made bitcasts, {} layout changes of the input dropped, {} values padded to the vector width",
                     s.copies, s.bitcasts, s.dropped, s.padded

@@ -14,27 +14,9 @@
 //! Invariant: padding changes no value (loads and stores address logical elements and
 //! skip padding), only where elements are in memory.
 
-use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Body, OpId, OpTrait, TypeData, ValueId};
 
 use crate::layouts::{layout_of, with_layout};
-
-/// The ops whose operands may be padded: each reads its operand elements through logical
-/// indices.
-const PADDABLE_USERS: &[&str] = &[
-    HloOpKind::BroadcastInDim.name(),
-    HloOpKind::Transpose.name(),
-    HloOpKind::Reshape.name(),
-    HloOpKind::Slice.name(),
-    HloOpKind::Concatenate.name(),
-    HloOpKind::Pad.name(),
-    HloOpKind::Reduce.name(),
-    HloOpKind::Dot.name(),
-    HloOpKind::DotGeneral.name(),
-    HloOpKind::Select.name(),
-    HloOpKind::Compare.name(),
-    HloOpKind::ConvertElementType.name(),
-];
 
 /// Pads the minor dimension of the values of `func`'s top-level block where it pays, for
 /// vectors of `vector_bytes` bytes; returns how many values it padded.
@@ -61,11 +43,11 @@ pub fn pad_minor_dimensions(body: &mut Body, func: OpId, vector_bytes: u32) -> u
 }
 
 /// Whether `op` reads its operands' elements through logical indices only.
+/// Elementwise ops and those that declare [`OpTrait::PaddableOperands`] do.
 fn reads_logically(body: &Body, op: OpId) -> bool {
-    let ctx = body.ctx();
-    let name = body.op_name(op);
-    let elementwise = ctx.op_def(ctx.symbol(name)).is_some_and(|def| def.has_trait(OpTrait::Elementwise));
-    elementwise || PADDABLE_USERS.contains(&name)
+    body.ctx()
+        .op_def(body.op(op).name)
+        .is_some_and(|def| def.has_trait(OpTrait::Elementwise) || def.has_trait(OpTrait::PaddableOperands))
 }
 
 /// The type of `v` with its minor dimension padded to whole vectors, when that pays.
