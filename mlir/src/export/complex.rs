@@ -23,8 +23,8 @@
 
 use mlir_sys::MlirValue;
 use xla_dialects::hlo::ComparisonDirection;
-use xla_dialects::loops::{ArithKind, MathKind};
-use xla_ir::{Diagnostic, FloatKind, OpId};
+use xla_dialects::loops::{ArithKind, ArithOp, CompareOp, ComplexAbsOp, ComplexOp, MathKind, MathOp};
+use xla_ir::{Diagnostic, FloatKind, Op, OpId, ValueId};
 
 use super::{Exporter, Scalar};
 
@@ -36,24 +36,29 @@ pub(super) struct Parts {
 }
 
 impl Exporter<'_, '_, '_> {
-    /// `loop.real` and `loop.imag`: `complex.re` and `complex.im`.
-    pub(super) fn complex_part(&mut self, op: OpId, imaginary: bool) -> Result<MlirValue, Diagnostic> {
-        let z = self.get(op, self.body.operand(op, 0))?;
-        let ty = self.ty(op, self.body.value_type(self.body.result(op, 0)))?;
+    /// `loop.real` and `loop.imag` (`op`, of `operand`, giving `result`): `complex.re` and
+    /// `complex.im`.
+    pub(super) fn complex_part(&mut self, op: OpId, operand: ValueId, result: ValueId, imaginary: bool) -> Result<MlirValue, Diagnostic> {
+        let z = self.get(op, operand)?;
+        let ty = self.ty(op, self.body.value_type(result))?;
         Ok(self.value(if imaginary { "complex.im" } else { "complex.re" }, &[z], ty, &[]))
     }
 
     /// `loop.complex`: `complex.create`.
-    pub(super) fn complex_build(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
-        let operands = self.operand_values(op)?;
-        let ty = self.ty(op, self.body.value_type(self.body.result(op, 0)))?;
-        Ok(self.value("complex.create", &operands, ty, &[]))
+    pub(super) fn complex_build(&mut self, complex: ComplexOp) -> Result<MlirValue, Diagnostic> {
+        let body = self.body;
+        let op = complex.id();
+        let (re, im) = (self.get(op, complex.real(body))?, self.get(op, complex.imag(body))?);
+        let ty = self.ty(op, body.value_type(complex.result(body)))?;
+        Ok(self.value("complex.create", &[re, im], ty, &[]))
     }
 
     /// `loop.complex_abs`: `hypot` of the `f64` parts, rounded to the part format.
-    pub(super) fn complex_abs(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
-        let kind = self.part_kind(op, self.body.value_type(self.body.operand(op, 0)))?;
-        let z = self.get(op, self.body.operand(op, 0))?;
+    pub(super) fn complex_abs(&mut self, abs: ComplexAbsOp) -> Result<MlirValue, Diagnostic> {
+        let body = self.body;
+        let op = abs.id();
+        let kind = self.part_kind(op, body.value_type(abs.operand(body)))?;
+        let z = self.get(op, abs.operand(body))?;
         let parts = self.complex_parts(z, kind);
         let norm = self.hypot(parts);
         Ok(self.float_to_float(norm, FloatKind::F64, kind))
@@ -142,7 +147,7 @@ impl Exporter<'_, '_, '_> {
                     _ => self.complex_power(x, y),
                 }
             }
-            _ => return Err(self.error(op, format!("loop.arith {} is not defined on complex numbers", kind.name()))),
+            _ => return Err(self.error(op, format!("{} {} is not defined on complex numbers", ArithOp::DEF.name, kind.name()))),
         };
         Ok(self.pack_complex(result, part))
     }
@@ -231,7 +236,7 @@ impl Exporter<'_, '_, '_> {
                 let denominator = Parts { re: self.bin("arith.addf", one, e.re), im: e.im };
                 self.real_over_complex(1.0, denominator)
             }
-            _ => return Err(self.error(op, format!("loop.math {} is not defined on complex numbers", kind.name()))),
+            _ => return Err(self.error(op, format!("{} {} is not defined on complex numbers", MathOp::DEF.name, kind.name()))),
         };
         Ok(self.pack_complex(result, part))
     }
@@ -434,7 +439,7 @@ impl Exporter<'_, '_, '_> {
         match direction {
             ComparisonDirection::Eq => Ok(self.value("complex.eq", &[a, b], i1, &[])),
             ComparisonDirection::Ne => Ok(self.value("complex.neq", &[a, b], i1, &[])),
-            _ => Err(self.error(op, "loop.compare orders complex numbers only with EQ and NE")),
+            _ => Err(self.error(op, format!("{} orders complex numbers only with EQ and NE", CompareOp::DEF.name))),
         }
     }
 

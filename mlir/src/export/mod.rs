@@ -32,6 +32,13 @@
 //!
 //! Not exported (located errors): float formats other than f16, bf16, f32 and f64 (the f8
 //! formats), complex numbers of other parts, ops of other dialects.
+//!
+//! Invariants: ops are known by type, never by name. Every op is dispatched through
+//! [`LoopLevelOp`] with an exhaustive `match` on the `loop` and `func` dialects' op enums,
+//! so a new op of either is a compile error here until the export handles or refuses it;
+//! attributes, operands and regions are read through the ops' typed views. Those views
+//! assume a verified module (required attributes present and of their kinds), as the tools
+//! give it: they verify what they read, and passes keep the module valid.
 
 mod complex;
 mod scalar;
@@ -45,7 +52,10 @@ use melior::ir::TypeLike;
 use melior::ir::r#type::FunctionType;
 use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type as MType, Value};
 use mlir_sys::{MlirBlock, MlirOperation, MlirType, MlirValue};
-use xla_ir::{AttrData, Body, Context, Diagnostic, FloatKind, OpId, RegionId, Signedness, Type, TypeData, ValueId, WalkOrder};
+use xla_dialects::builtin::BuiltinOp;
+use xla_dialects::func::{CallOp, FuncDialectOp, FuncOp};
+use xla_dialects::loops::{AllocOp, ArenaBufferOp, CallRuntimeOp, ConstantOp, ForOp, IfOp, LoopOp, ParallelOp, WhileOp};
+use xla_ir::{AttrData, Body, Context, Diagnostic, FloatKind, Op, OpId, RegionId, Signedness, Symbol, Type, TypeData, ValueId, WalkOrder};
 
 use crate::session::Session;
 
@@ -65,9 +75,11 @@ pub fn export_module_with<'m>(session: &'m Session, body: &Body, module: OpId, l
     let location = Exporter::location_of(mctx, ctx, body.op(module).location);
     let mut out = Module::new(location);
     let mut exporter = Exporter::new(mctx, body, module, &out, libm_calls);
-    if let Some(name) = body.attr(module, "sym_name").and_then(|a| ctx.as_string(a)) {
-        let mut op = out.as_operation_mut();
-        op.set_attribute("sym_name", StringAttribute::new(mctx, name).into());
+    if let Some(BuiltinOp::Module(module_op)) = BuiltinOp::of(body, module) {
+        if let Some(name) = module_op.sym_name(body) {
+            let mut op = out.as_operation_mut();
+            op.set_attribute("sym_name", StringAttribute::new(mctx, name).into());
+        }
     }
     let exported = exporter.module_body(module).and_then(|()| exporter.runtime_declarations());
     // What MLIR refused comes first: the errors after it may follow from its stand-ins.
@@ -172,6 +184,47 @@ enum Terminator {
     Condition,
 }
 
+/// An op of ours by its dialect: what the exporter dispatches on. The loop level is made
+/// of the `loop` and `func` dialects, matched exhaustively; an op of any other dialect is
+/// refused as a whole.
+#[derive(Copy, Clone)]
+enum LoopLevelOp {
+    /// An op of the `loop` dialect: buffers, loops and scalars.
+    Loop(LoopOp),
+    /// An op of the `func` dialect: functions, calls and returns.
+    Func(FuncDialectOp),
+    /// An op of another dialect (`hlo`, `llvm`, `check`, `builtin`) or an unregistered one.
+    OtherDialect,
+}
+
+impl LoopLevelOp {
+    /// The dialect and typed view of `op`.
+    fn of(body: &Body, op: OpId) -> LoopLevelOp {
+        if let Some(loop_op) = LoopOp::of(body, op) {
+            LoopLevelOp::Loop(loop_op)
+        } else if let Some(func_op) = FuncDialectOp::of(body, op) {
+            LoopLevelOp::Func(func_op)
+        } else {
+            LoopLevelOp::OtherDialect
+        }
+    }
+
+    /// Whether the op calls something (a function or the runtime), whose status the
+    /// function then folds into its own.
+    fn is_call(self) -> bool {
+        matches!(self, LoopLevelOp::Loop(LoopOp::CallRuntime(_)) | LoopLevelOp::Func(FuncDialectOp::Call(_)))
+    }
+}
+
+/// What exporting one op of a block did.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Exported {
+    /// The op was exported; the block goes on.
+    Op,
+    /// The op was the block's terminator: the block is ended.
+    BlockEnd,
+}
+
 impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
     /// An exporter of `module` (of `body`) into `out`, at the module's location.
     fn new(mctx: &'m melior::Context, body: &'b Body<'c>, module: OpId, out: &Module<'m>, libm_calls: bool) -> Self {
@@ -204,9 +257,14 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         for region in &body.op(module).regions {
             for &block in &body.region(*region).blocks {
                 for op in body.block_ops(block) {
-                    match body.op_name(op) {
-                        "func.func" => self.function(op)?,
-                        name => return Err(self.error(op, format!("cannot export '{name}' at module level to upstream MLIR"))),
+                    match LoopLevelOp::of(body, op) {
+                        LoopLevelOp::Func(FuncDialectOp::Func(func)) => self.function(func)?,
+                        LoopLevelOp::Func(FuncDialectOp::Call(_) | FuncDialectOp::Return(_))
+                        | LoopLevelOp::Loop(_)
+                        | LoopLevelOp::OtherDialect => {
+                            let name = body.op_name(op);
+                            return Err(self.error(op, format!("cannot export '{name}' at module level to upstream MLIR")));
+                        }
                     }
                 }
             }
@@ -388,18 +446,16 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
 
     // ---- functions --------------------------------------------------------------------
 
-    fn function(&mut self, op: OpId) -> Result<(), Diagnostic> {
+    fn function(&mut self, func: FuncOp) -> Result<(), Diagnostic> {
         let body = self.body;
         let ctx = self.ctx();
+        let op = func.id();
         self.at(op);
-        let name = body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)).ok_or_else(|| self.error(op, "func.func without a name"))?.to_string();
-        let inputs = match body.attr(op, "function_type").map(|a| ctx.attr_data(a)) {
-            Some(AttrData::Type(t)) => match ctx.type_data(*t) {
-                TypeData::Function { inputs, results } if results.is_empty() => inputs.clone(),
-                TypeData::Function { .. } => return Err(self.error(op, format!("@{name} returns values: export the loop level (after --lower-to-loops), whose functions write result buffers"))),
-                _ => return Err(self.error(op, "func.func without a function type")),
-            },
-            _ => return Err(self.error(op, "func.func without a function type")),
+        let name = func.sym_name(body).to_string();
+        let inputs = match ctx.type_data(func.function_type(body)) {
+            TypeData::Function { inputs, results } if results.is_empty() => inputs.clone(),
+            TypeData::Function { .. } => return Err(self.error(op, format!("@{name} returns values: export the loop level (after --lower-to-loops), whose functions write result buffers"))),
+            _ => return Err(self.error(op, format!("{} without a function type", FuncOp::DEF.name))),
         };
         let ptr = self.parse_type("!llvm.ptr");
         let i32_ty = self.parse_type("i32");
@@ -415,11 +471,10 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             (Identifier::new(self.mctx, "function_type"), TypeAttribute::new(fn_type.into()).into()),
         ];
         let region = Region::new();
-        let func_body = body.op(op).regions.first().and_then(|r| body.entry_block(*r));
-        match func_body {
+        match body.entry_block(func.body(body)) {
             None => attrs.push((Identifier::new(self.mctx, "sym_visibility"), StringAttribute::new(self.mctx, "private").into())),
             Some(entry) => {
-                if let Some(v) = body.attr(op, "sym_visibility").and_then(|a| ctx.as_string(a)) {
+                if let Some(v) = func.sym_visibility(body) {
                     attrs.push((Identifier::new(self.mctx, "sym_visibility"), StringAttribute::new(self.mctx, v).into()));
                 }
                 let args: Vec<(MType, Location)> = arg_types.iter().map(|t| (unsafe { MType::from_raw(*t) }, self.loc)).collect();
@@ -430,7 +485,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
                 self.opts = Some(Self::block_arg(block, inputs.len()));
                 self.status = None;
                 let saved = std::mem::replace(&mut self.block, block);
-                let result = self.function_body(op, body.op(op).regions[0]);
+                let result = self.function_body(op, func.body(body));
                 self.block = saved;
                 result?;
             }
@@ -484,15 +539,9 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         }
         for (i, &op) in ops.iter().enumerate() {
             self.at(op);
-            if matches!(body.op_name(op), "func.return" | "loop.yield" | "loop.condition") {
-                if body.op_name(op) == "func.return" && !body.op(op).operands.is_empty() {
-                    return Err(self.error(op, "func.return with values: export the loop level (after --lower-to-loops)"));
-                }
-                let operands = self.operands(op)?;
-                self.end_block(end, &operands);
+            if self.op(op, end)? == Exported::BlockEnd {
                 return Ok(());
             }
-            self.op(op)?;
             let rest = &ops[i + 1..];
             if self.status.is_some() && rest.len() > 1 && self.calls_in(op) {
                 return self.guard(owner, rest, end);
@@ -569,13 +618,14 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
     /// Whether `op` is or holds a call (of a function or of the runtime).
     fn calls_in(&self, op: OpId) -> bool {
         let body = self.body;
-        let is_call = |op: OpId| matches!(body.op_name(op), "func.call" | "loop.call_runtime");
+        let is_call = |op: OpId| LoopLevelOp::of(body, op).is_call();
         is_call(op) || body.nested_ops(op, WalkOrder::PreOrder).into_iter().any(is_call)
     }
 
+    /// Whether an op nested in `func` calls something.
     fn calls_anything(&self, func: OpId) -> bool {
         let body = self.body;
-        body.nested_ops(func, WalkOrder::PreOrder).into_iter().any(|op| matches!(body.op_name(op), "func.call" | "loop.call_runtime"))
+        body.nested_ops(func, WalkOrder::PreOrder).into_iter().any(|op| LoopLevelOp::of(body, op).is_call())
     }
 
     /// Frees the buffers allocated in the current block.
@@ -600,67 +650,94 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
 
     // ---- ops --------------------------------------------------------------------------
 
-    fn op(&mut self, op: OpId) -> Result<(), Diagnostic> {
+    /// Exports `op`, one op of a block ending as `end` says: a terminator ends the
+    /// current block, any other op is built and its results recorded.
+    fn op(&mut self, op: OpId, end: End) -> Result<Exported, Diagnostic> {
         let body = self.body;
-        let name = body.op_name(op);
-        let results: Vec<MlirValue> = match name {
-            "loop.constant" => vec![self.constant(op)?],
-            "loop.alloc" => vec![self.alloc(op)?],
-            "loop.load" => {
-                let operands = self.operands(op)?;
-                let ty = self.ty(op, body.value_type(body.result(op, 0)))?;
-                vec![self.value("memref.load", &operands, ty, &[])]
-            }
-            "loop.store" => {
-                let operands = self.operands(op)?;
-                self.build("memref.store", &operands, &[], &[], Vec::new());
-                vec![]
-            }
-            "loop.for" => self.for_op(op)?,
-            "loop.parallel" => self.parallel(op)?,
-            "loop.while" => self.while_op(op)?,
-            "loop.if" => self.if_op(op)?,
-            "loop.arith" => vec![self.arith(op)?],
-            "loop.math" => vec![self.math(op)?],
-            "loop.compare" => vec![self.compare(op)?],
-            "loop.select" => {
-                let operands = self.operands(op)?;
-                let ty = self.value_type(operands[1]);
-                vec![self.value("arith.select", &operands, ty, &[])]
-            }
-            "loop.convert" => vec![self.convert(op)?],
-            "loop.bitcast" => vec![self.bitcast(op)?],
-            "loop.call_runtime" => {
-                self.call_runtime(op)?;
-                vec![]
-            }
-            "func.call" => {
-                self.call(op)?;
-                vec![]
-            }
-            "loop.real" => vec![self.complex_part(op, false)?],
-            "loop.imag" => vec![self.complex_part(op, true)?],
-            "loop.complex" => vec![self.complex_build(op)?],
-            "loop.complex_abs" => vec![self.complex_abs(op)?],
-            "loop.arena_buffer" => {
-                return Err(self.error(
-                    op,
-                    "the export to upstream MLIR does not handle arena buffers ('loop.arena_buffer'): export before --buffer-assignment, whose temporaries MLIR's path allocates with memref.alloc",
-                ))
-            }
-            _ => return Err(self.error(op, format!("cannot export '{name}' to upstream MLIR (export the loop level, after --lower-to-loops)"))),
+        let results: Vec<MlirValue> = match LoopLevelOp::of(body, op) {
+            LoopLevelOp::Loop(loop_op) => match loop_op {
+                LoopOp::Constant(constant) => vec![self.constant(constant)?],
+                LoopOp::Alloc(alloc) => vec![self.alloc(alloc)?],
+                LoopOp::ArenaBuffer(_) => {
+                    let name = ArenaBufferOp::DEF.name;
+                    return Err(self.error(
+                        op,
+                        format!("the export to upstream MLIR does not handle arena buffers ('{name}'): export before --buffer-assignment, whose temporaries MLIR's path allocates with memref.alloc"),
+                    ));
+                }
+                LoopOp::Load(load) => {
+                    let operands = self.operands(op)?;
+                    let ty = self.ty(op, body.value_type(load.result(body)))?;
+                    vec![self.value("memref.load", &operands, ty, &[])]
+                }
+                LoopOp::Store(_) => {
+                    let operands = self.operands(op)?;
+                    self.build("memref.store", &operands, &[], &[], Vec::new());
+                    vec![]
+                }
+                LoopOp::For(for_op) => self.for_op(for_op)?,
+                LoopOp::Parallel(parallel) => self.parallel(parallel)?,
+                LoopOp::While(while_op) => self.while_op(while_op)?,
+                LoopOp::If(if_op) => self.if_op(if_op)?,
+                LoopOp::Yield(_) | LoopOp::Condition(_) => {
+                    let operands = self.operands(op)?;
+                    self.end_block(end, &operands);
+                    return Ok(Exported::BlockEnd);
+                }
+                LoopOp::Arith(arith) => vec![self.arith(arith)?],
+                LoopOp::Math(math) => vec![self.math(math)?],
+                LoopOp::Compare(compare) => vec![self.compare(compare)?],
+                LoopOp::Select(select) => {
+                    let operands = self.operands(op)?;
+                    let ty = self.value_type(self.get(op, select.on_true(body))?);
+                    vec![self.value("arith.select", &operands, ty, &[])]
+                }
+                LoopOp::Convert(convert) => vec![self.convert(convert)?],
+                LoopOp::Bitcast(bitcast) => vec![self.bitcast(bitcast)?],
+                LoopOp::Real(real) => vec![self.complex_part(op, real.operand(body), real.result(body), false)?],
+                LoopOp::Imag(imag) => vec![self.complex_part(op, imag.operand(body), imag.result(body), true)?],
+                LoopOp::Complex(complex) => vec![self.complex_build(complex)?],
+                LoopOp::ComplexAbs(abs) => vec![self.complex_abs(abs)?],
+                LoopOp::CallRuntime(call) => {
+                    self.call_runtime(call)?;
+                    vec![]
+                }
+            },
+            LoopLevelOp::Func(func_op) => match func_op {
+                FuncDialectOp::Call(call) => {
+                    self.call(call)?;
+                    vec![]
+                }
+                FuncDialectOp::Return(ret) => {
+                    if !ret.operands(body).is_empty() {
+                        let name = body.op_name(op);
+                        return Err(self.error(op, format!("{name} with values: export the loop level (after --lower-to-loops)")));
+                    }
+                    self.end_block(end, &[]);
+                    return Ok(Exported::BlockEnd);
+                }
+                FuncDialectOp::Func(_) => return Err(self.unexported(op)),
+            },
+            LoopLevelOp::OtherDialect => return Err(self.unexported(op)),
         };
         for (ours, theirs) in body.op(op).results.iter().zip(results) {
             self.values.insert(*ours, theirs);
         }
-        Ok(())
+        Ok(Exported::Op)
     }
 
-    fn constant(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
+    /// The error for an op the export does not handle where it is.
+    fn unexported(&self, op: OpId) -> Diagnostic {
+        let name = self.body.op_name(op);
+        self.error(op, format!("cannot export '{name}' to upstream MLIR (export the loop level, after --lower-to-loops)"))
+    }
+
+    fn constant(&mut self, constant: ConstantOp) -> Result<MlirValue, Diagnostic> {
         let ctx = self.ctx();
-        let result_type = self.body.value_type(self.body.result(op, 0));
+        let op = constant.id();
+        let result_type = self.body.value_type(constant.result(self.body));
         let ty = self.ty(op, result_type)?;
-        let value = self.body.attr(op, "value").ok_or_else(|| self.error(op, "loop.constant without a value"))?;
+        let value = constant.value(self.body);
         let text = match (ctx.attr_data(value), ctx.type_data(result_type)) {
             (AttrData::Bool(b), _) => b.to_string(),
             (AttrData::Integer { value, .. }, TypeData::Integer { width: 1, .. }) => (*value != 0).to_string(),
@@ -676,12 +753,14 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         self.value("arith.constant", &[], ty, &[("value", text)])
     }
 
-    fn alloc(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
+    fn alloc(&mut self, alloc: AllocOp) -> Result<MlirValue, Diagnostic> {
         let ctx = self.ctx();
-        let ours = self.body.value_type(self.body.result(op, 0));
+        let op = alloc.id();
+        let ours = self.body.value_type(alloc.result(self.body));
         let ty = self.ty(op, ours)?;
-        let memref = ctx.as_memref(ours).ok_or_else(|| self.error(op, "loop.alloc of no memref"))?;
-        let shape = memref.static_shape().ok_or_else(|| self.error(op, "loop.alloc of a dynamic shape"))?;
+        let name = AllocOp::DEF.name;
+        let memref = ctx.as_memref(ours).ok_or_else(|| self.error(op, format!("{name} of no memref")))?;
+        let shape = memref.static_shape().ok_or_else(|| self.error(op, format!("{name} of a dynamic shape")))?;
         let segments = ("operandSegmentSizes", "array<i32: 0, 0>".to_string());
         let (buffer, allocated) = match explicit_layout(memref.layout.as_ref(), &shape) {
             None => {
@@ -729,7 +808,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         let (saved_loc, saved_here) = (self.loc, self.here);
         self.allocs.push(Vec::new());
         // A loop's body runs again after a failed call: it does nothing once one failed.
-        let is_loop = matches!(body.op_name(owner), "loop.for" | "loop.parallel" | "loop.while");
+        let is_loop = matches!(LoopOp::of(body, owner), Some(LoopOp::For(_) | LoopOp::Parallel(_) | LoopOp::While(_)));
         let guard_first = self.status.is_some() && is_loop && self.calls_in(owner);
         let ops: Vec<OpId> = body.block_ops(ours).collect();
         let result = self.export_ops(owner, &ops, End::Region(terminator), guard_first);
@@ -744,18 +823,22 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         body.op(op).results.iter().map(|v| self.ty(op, body.value_type(*v))).collect()
     }
 
-    fn for_op(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+    /// `scf.for`, whose operands (bounds, step, initial values) are ours in order.
+    fn for_op(&mut self, for_op: ForOp) -> Result<Vec<MlirValue>, Diagnostic> {
+        let op = for_op.id();
         let operands = self.operands(op)?;
         let results = self.result_types(op)?;
         let index = self.parse_type("index");
         let mut args = vec![index];
         args.extend(&results);
         let (region, block) = self.region(&args);
-        self.region_body(op, self.body.op(op).regions[0], block, Terminator::Yield)?;
+        self.region_body(op, for_op.body(self.body), block, Terminator::Yield)?;
         Ok(self.build("scf.for", &operands, &results, &[], vec![region]))
     }
 
-    fn parallel(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+    /// `scf.parallel` with steps of 1: our lower and upper bounds, then the steps.
+    fn parallel(&mut self, parallel: ParallelOp) -> Result<Vec<MlirValue>, Diagnostic> {
+        let op = parallel.id();
         let operands = self.operands(op)?;
         let rank = operands.len() / 2;
         let one = self.index_const(1);
@@ -763,50 +846,53 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         all.extend(std::iter::repeat_n(one, rank));
         let index = self.parse_type("index");
         let (region, block) = self.region(&vec![index; rank]);
-        self.region_body(op, self.body.op(op).regions[0], block, Terminator::Reduce)?;
+        self.region_body(op, parallel.body(self.body), block, Terminator::Reduce)?;
         self.build("scf.parallel", &all, &[], &[("operandSegmentSizes", format!("array<i32: {rank}, {rank}, {rank}, 0>"))], vec![region]);
         Ok(Vec::new())
     }
 
-    fn while_op(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+    /// `scf.while`: our condition region is its before region, our body its after region.
+    fn while_op(&mut self, while_op: WhileOp) -> Result<Vec<MlirValue>, Diagnostic> {
+        let op = while_op.id();
         let operands = self.operands(op)?;
         let inits: Vec<MlirType> = operands.iter().map(|v| self.value_type(*v)).collect();
         let results = self.result_types(op)?;
-        let regions = self.body.op(op).regions.clone();
         let (before, before_block) = self.region(&inits);
-        self.region_body(op, regions[0], before_block, Terminator::Condition)?;
+        self.region_body(op, while_op.cond(self.body), before_block, Terminator::Condition)?;
         let (after, after_block) = self.region(&results);
-        self.region_body(op, regions[1], after_block, Terminator::Yield)?;
+        self.region_body(op, while_op.body(self.body), after_block, Terminator::Yield)?;
         Ok(self.build("scf.while", &operands, &results, &[], vec![before, after]))
     }
 
-    fn if_op(&mut self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
+    /// `scf.if`, without an else region when ours is empty (and there are no results).
+    fn if_op(&mut self, if_op: IfOp) -> Result<Vec<MlirValue>, Diagnostic> {
+        let op = if_op.id();
         let operands = self.operands(op)?;
         let results = self.result_types(op)?;
-        let regions = self.body.op(op).regions.clone();
+        let (then_ours, else_ours) = (if_op.then_region(self.body), if_op.else_region(self.body));
         let (then_region, then_block) = self.region(&[]);
-        self.region_body(op, regions[0], then_block, Terminator::Yield)?;
-        let else_region = if self.body.entry_block(regions[1]).is_some() {
+        self.region_body(op, then_ours, then_block, Terminator::Yield)?;
+        let else_region = if self.body.entry_block(else_ours).is_some() {
             let (region, block) = self.region(&[]);
-            self.region_body(op, regions[1], block, Terminator::Yield)?;
+            self.region_body(op, else_ours, block, Terminator::Yield)?;
             region
         } else if results.is_empty() {
             Region::new()
         } else {
-            return Err(self.error(op, "loop.if with results needs an else region"));
+            return Err(self.error(op, format!("{} with results needs an else region", IfOp::DEF.name)));
         };
         Ok(self.build("scf.if", &operands, &results, &[], vec![then_region, else_region]))
     }
 
-    fn call(&mut self, op: OpId) -> Result<(), Diagnostic> {
-        let ctx = self.ctx();
-        if !self.body.op(op).results.is_empty() {
-            return Err(self.error(op, "func.call with results: export the loop level (after --lower-to-loops)"));
+    /// A call of one of our functions: `func.call` of it with the run options last, whose
+    /// status is folded into the caller's.
+    fn call(&mut self, call: CallOp) -> Result<(), Diagnostic> {
+        let op = call.id();
+        let name = CallOp::DEF.name;
+        if !call.results(self.body).is_empty() {
+            return Err(self.error(op, format!("{name} with results: export the loop level (after --lower-to-loops)")));
         }
-        let callee = match self.body.attr(op, "callee").map(|a| ctx.attr_data(a)) {
-            Some(AttrData::SymbolRef(path)) if path.len() == 1 => ctx.symbol_str(path[0]).to_string(),
-            _ => return Err(self.error(op, "func.call needs a flat callee")),
-        };
+        let callee = self.flat_callee(op, call.callee(self.body))?;
         let mut operands = self.operands(op)?;
         operands.push(self.opts.ok_or_else(|| self.error(op, "internal: a call outside a function"))?);
         let i32_ty = self.parse_type("i32");
@@ -815,21 +901,27 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         Ok(())
     }
 
-    fn call_runtime(&mut self, op: OpId) -> Result<(), Diagnostic> {
+    /// The name `callee` (the symbol reference of `op`, a call) calls, when it is flat.
+    fn flat_callee(&self, op: OpId, callee: &[Symbol]) -> Result<String, Diagnostic> {
+        match callee {
+            [name] => Ok(self.ctx().symbol_str(*name).to_string()),
+            _ => Err(self.error(op, format!("{} needs a flat callee", self.body.op_name(op)))),
+        }
+    }
+
+    fn call_runtime(&mut self, call: CallRuntimeOp) -> Result<(), Diagnostic> {
         let ctx = self.ctx();
         let body = self.body;
-        if !body.op(op).results.is_empty() {
+        let op = call.id();
+        if !call.results(body).is_empty() {
             return Err(self.error(op, "the export to upstream MLIR does not handle runtime calls with results"));
         }
-        let callee = match body.attr(op, "callee").map(|a| ctx.attr_data(a)) {
-            Some(AttrData::SymbolRef(path)) if path.len() == 1 => ctx.symbol_str(path[0]).to_string(),
-            _ => return Err(self.error(op, "loop.call_runtime needs a flat callee")),
-        };
+        let callee = self.flat_callee(op, call.callee(body))?;
         let ptr = self.parse_type("!llvm.ptr");
         let i64_ty = self.parse_type("i64");
         let index = self.parse_type("index");
         let mut args = Vec::new();
-        for &v in &body.op(op).operands {
+        for &v in call.operands(body) {
             let value = self.get(op, v)?;
             let ty = body.value_type(v);
             let arg = if ctx.as_memref(ty).is_some() {

@@ -20,8 +20,8 @@
 
 use mlir_sys::{MlirType, MlirValue};
 use xla_dialects::hlo::{ComparisonDirection, ComparisonType};
-use xla_dialects::loops::{ArithKind, ArithOp, CompareOp, MathKind, MathOp};
-use xla_ir::{Diagnostic, FloatKind, Op, OpId};
+use xla_dialects::loops::{ArithKind, ArithOp, BitcastOp, CompareOp, ConvertOp, MathKind, MathOp};
+use xla_ir::{Diagnostic, FloatKind, Op};
 
 use super::{float_literal, float_name, Exporter, Scalar};
 
@@ -130,10 +130,6 @@ impl Exporter<'_, '_, '_> {
         self.parse_type(float_name(kind).unwrap_or("f32"))
     }
 
-    pub(super) fn operand_values(&self, op: OpId) -> Result<Vec<MlirValue>, Diagnostic> {
-        self.body.op(op).operands.iter().map(|v| self.get(op, *v)).collect()
-    }
-
     fn is_index(&self, v: MlirValue) -> bool {
         unsafe { mlir_sys::mlirTypeIsAIndex(self.value_type(v)) }
     }
@@ -178,17 +174,18 @@ impl Exporter<'_, '_, '_> {
 
     // ---- loop.arith -------------------------------------------------------------------
 
-    pub(super) fn arith(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
-        let kind = ArithOp::from_id_unchecked(op).kind(self.body);
-        let scalar = self.scalar(op, self.body.value_type(self.body.result(op, 0)))?;
-        let [a, b] = self.operand_values(op)?[..] else { return Err(self.error(op, "loop.arith takes two operands")) };
+    pub(super) fn arith(&mut self, arith: ArithOp) -> Result<MlirValue, Diagnostic> {
+        let body = self.body;
+        let (op, name, kind) = (arith.id(), ArithOp::DEF.name, arith.kind(body));
+        let scalar = self.scalar(op, body.value_type(arith.result(body)))?;
+        let (a, b) = (self.get(op, arith.lhs(body))?, self.get(op, arith.rhs(body))?);
         use ArithKind::*;
         Ok(match scalar {
             Scalar::Pred => match kind {
                 Add | Maximum | Or => self.bin("arith.ori", a, b),
                 Multiply | Minimum | And => self.bin("arith.andi", a, b),
                 Xor => self.bin("arith.xori", a, b),
-                _ => return Err(self.error(op, format!("loop.arith {} is not defined on i1", kind.name()))),
+                _ => return Err(self.error(op, format!("{name} {} is not defined on i1", kind.name()))),
             },
             Scalar::Int { .. } => {
                 let signed = scalar.is_signed();
@@ -205,7 +202,7 @@ impl Exporter<'_, '_, '_> {
                     Minimum => self.bin(if signed { "arith.minsi" } else { "arith.minui" }, a, b),
                     ShiftLeft | ShiftRightLogical | ShiftRightArithmetic => self.shift(kind, scalar, a, b),
                     Power => self.int_power(scalar, a, b),
-                    Atan2 => return Err(self.error(op, "loop.arith atan2 is not defined on integers")),
+                    Atan2 => return Err(self.error(op, format!("{name} atan2 is not defined on integers"))),
                 }
             }
             Scalar::Complex(part) => self.complex_arith(op, kind, part, a, b)?,
@@ -228,7 +225,7 @@ impl Exporter<'_, '_, '_> {
                     }
                     Power => self.flushed(scalar, |e, v| e.bin("math.powf", v[0], v[1]), &[a, b]),
                     Atan2 => self.flushed(scalar, |e, v| e.libm_or("math.atan2", "atan2", v), &[a, b]),
-                    _ => return Err(self.error(op, format!("loop.arith {} is not defined on floats", kind.name()))),
+                    _ => return Err(self.error(op, format!("{name} {} is not defined on floats", kind.name()))),
                 };
                 self.narrow(value, scalar)
             }
@@ -326,10 +323,11 @@ impl Exporter<'_, '_, '_> {
 
     // ---- loop.math --------------------------------------------------------------------
 
-    pub(super) fn math(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
-        let kind = MathOp::from_id_unchecked(op).kind(self.body);
-        let scalar = self.scalar(op, self.body.value_type(self.body.result(op, 0)))?;
-        let x = self.get(op, self.body.operand(op, 0))?;
+    pub(super) fn math(&mut self, math: MathOp) -> Result<MlirValue, Diagnostic> {
+        let body = self.body;
+        let (op, name, kind) = (math.id(), MathOp::DEF.name, math.kind(body));
+        let scalar = self.scalar(op, body.value_type(math.result(body)))?;
+        let x = self.get(op, math.operand(body))?;
         use MathKind::*;
         Ok(match scalar {
             Scalar::Pred | Scalar::Int { .. } => match kind {
@@ -356,7 +354,7 @@ impl Exporter<'_, '_, '_> {
                 }
                 Popcnt => self.un("math.ctpop", x),
                 CountLeadingZeros => self.un("math.ctlz", x),
-                _ => return Err(self.error(op, format!("loop.math {} is not defined on integers", kind.name()))),
+                _ => return Err(self.error(op, format!("{name} {} is not defined on integers", kind.name()))),
             },
             Scalar::Complex(part) => self.complex_math(op, kind, part, x)?,
             Scalar::Float(_) => {
@@ -394,7 +392,7 @@ impl Exporter<'_, '_, '_> {
                         self.bin("arith.divf", one, denominator)
                     }
                     Not | Popcnt | CountLeadingZeros => {
-                        return Err(self.error(op, format!("loop.math {} is not defined on floats", kind.name())))
+                        return Err(self.error(op, format!("{name} {} is not defined on floats", kind.name())))
                     }
                 };
                 self.narrow(value, scalar)
@@ -416,12 +414,13 @@ impl Exporter<'_, '_, '_> {
 
     // ---- loop.compare -----------------------------------------------------------------
 
-    pub(super) fn compare(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
-        let compare = CompareOp::from_id_unchecked(op);
-        let direction = compare.comparison_direction(self.body);
-        let total = compare.compare_type(self.body) == Some(ComparisonType::TotalOrder);
-        let scalar = self.scalar(op, self.body.value_type(self.body.operand(op, 0)))?;
-        let [a, b] = self.operand_values(op)?[..] else { return Err(self.error(op, "loop.compare takes two operands")) };
+    pub(super) fn compare(&mut self, compare: CompareOp) -> Result<MlirValue, Diagnostic> {
+        let body = self.body;
+        let op = compare.id();
+        let direction = compare.comparison_direction(body);
+        let total = compare.compare_type(body) == Some(ComparisonType::TotalOrder);
+        let scalar = self.scalar(op, body.value_type(compare.lhs(body)))?;
+        let (a, b) = (self.get(op, compare.lhs(body))?, self.get(op, compare.rhs(body))?);
         Ok(match scalar {
             Scalar::Complex(_) => self.complex_compare(op, direction, a, b)?,
             Scalar::Float(_) if total => {
@@ -448,10 +447,12 @@ impl Exporter<'_, '_, '_> {
 
     // ---- loop.convert and loop.bitcast ------------------------------------------------
 
-    pub(super) fn convert(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
-        let (from_ty, to_ty) = (self.body.value_type(self.body.operand(op, 0)), self.body.value_type(self.body.result(op, 0)));
+    pub(super) fn convert(&mut self, convert: ConvertOp) -> Result<MlirValue, Diagnostic> {
+        let body = self.body;
+        let op = convert.id();
+        let (from_ty, to_ty) = (body.value_type(convert.operand(body)), body.value_type(convert.result(body)));
         let (from, to) = (self.scalar(op, from_ty)?, self.scalar(op, to_ty)?);
-        let x = self.get(op, self.body.operand(op, 0))?;
+        let x = self.get(op, convert.operand(body))?;
         let target = self.ty(op, to_ty)?;
         let (from_index, to_index) = (self.is_index(x), unsafe { mlir_sys::mlirTypeIsAIndex(target) });
         if from_index || to_index {
@@ -625,9 +626,11 @@ impl Exporter<'_, '_, '_> {
         }
     }
 
-    pub(super) fn bitcast(&mut self, op: OpId) -> Result<MlirValue, Diagnostic> {
-        let x = self.get(op, self.body.operand(op, 0))?;
-        let to = self.ty(op, self.body.value_type(self.body.result(op, 0)))?;
+    pub(super) fn bitcast(&mut self, bitcast: BitcastOp) -> Result<MlirValue, Diagnostic> {
+        let body = self.body;
+        let op = bitcast.id();
+        let x = self.get(op, bitcast.operand(body))?;
+        let to = self.ty(op, body.value_type(bitcast.result(body)))?;
         if unsafe { mlir_sys::mlirTypeEqual(self.value_type(x), to) } {
             return Ok(x);
         }

@@ -10,44 +10,56 @@
 //! arena of their own: their sizes would depend on themselves.
 //!
 //! Invariant: when a function gets an arena, every call of it in the module is given one
-//! of exactly its size before any caller is laid out.
+//! of exactly its size before any caller is laid out. Functions and calls are known by
+//! their typed views ([`FuncOp`], [`CallOp`]), whose attributes the module's verifier has
+//! checked.
 
 use std::collections::{HashMap, HashSet};
 
+use xla_dialects::func::{CallOp, FuncDialectOp, FuncOp};
 use xla_dialects::loops::arena::arena_type;
-use xla_ir::{AttrData, Body, InsertPoint, OpId, OpState, WalkOrder};
+use xla_dialects::loops::AllocOp;
+use xla_ir::{Body, Builder, InsertPoint, Op, OpId, WalkOrder};
 
 /// The `func.func`s with a body directly in `module`, by name.
-pub fn functions(body: &Body, module: OpId) -> Vec<(String, OpId)> {
-    let ctx = body.ctx();
+pub fn functions(body: &Body, module: OpId) -> Vec<(String, FuncOp)> {
     body.op(module)
         .regions
         .iter()
         .flat_map(|r| body.region(*r).blocks.clone())
         .flat_map(|b| body.block_ops(b).collect::<Vec<_>>())
-        .filter(|op| body.op_name(*op) == "func.func")
-        .filter(|op| body.op(*op).regions.first().is_some_and(|r| !body.region(*r).blocks.is_empty()))
-        .filter_map(|op| body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)).map(|name| (name.to_string(), op)))
+        .filter_map(|op| match FuncDialectOp::of(body, op) {
+            Some(FuncDialectOp::Func(func)) => Some(func),
+            _ => None,
+        })
+        .filter(|func| !body.region(func.body(body)).blocks.is_empty())
+        .map(|func| (func.sym_name(body).to_string(), func))
         .collect()
 }
 
-/// The name `call` (a `func.call`) calls, when it is a flat symbol.
-pub fn callee(body: &Body, call: OpId) -> Option<String> {
-    match body.attr(call, "callee").map(|a| body.ctx().attr_data(a)) {
-        Some(AttrData::SymbolRef(path)) if path.len() == 1 => Some(body.ctx().symbol_str(path[0]).to_string()),
+/// The name `call` calls, when it is a flat symbol.
+pub fn callee(body: &Body, call: CallOp) -> Option<String> {
+    match call.callee(body) {
+        [name] => Some(body.ctx().symbol_str(*name).to_string()),
         _ => None,
     }
 }
 
 /// The `func.call`s nested in `func`.
-pub fn calls(body: &Body, func: OpId) -> Vec<OpId> {
-    body.nested_ops(func, WalkOrder::PreOrder).into_iter().filter(|op| body.op_name(*op) == "func.call").collect()
+pub fn calls(body: &Body, func: FuncOp) -> Vec<CallOp> {
+    body.nested_ops(func.id(), WalkOrder::PreOrder)
+        .into_iter()
+        .filter_map(|op| match FuncDialectOp::of(body, op) {
+            Some(FuncDialectOp::Call(call)) => Some(call),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `functions` ordered callees first, and the set of those on a cycle of calls.
-pub fn callees_first(body: &Body, functions: &[(String, OpId)]) -> (Vec<OpId>, HashSet<OpId>) {
-    let by_name: HashMap<&str, OpId> = functions.iter().map(|(n, f)| (n.as_str(), *f)).collect();
-    let callees: HashMap<OpId, Vec<OpId>> = functions
+pub fn callees_first(body: &Body, functions: &[(String, FuncOp)]) -> (Vec<FuncOp>, HashSet<FuncOp>) {
+    let by_name: HashMap<&str, FuncOp> = functions.iter().map(|(n, f)| (n.as_str(), *f)).collect();
+    let callees: HashMap<FuncOp, Vec<FuncOp>> = functions
         .iter()
         .map(|(_, f)| (*f, calls(body, *f).into_iter().filter_map(|c| callee(body, c)).filter_map(|n| by_name.get(n.as_str()).copied()).collect()))
         .collect();
@@ -62,7 +74,7 @@ pub fn callees_first(body: &Body, functions: &[(String, OpId)]) -> (Vec<OpId>, H
 
 /// Appends `f` after everything it calls, once (iteratively, so deep call chains cannot
 /// overflow the stack).
-fn post_order(f: OpId, callees: &HashMap<OpId, Vec<OpId>>, done: &mut HashSet<OpId>, order: &mut Vec<OpId>) {
+fn post_order(f: FuncOp, callees: &HashMap<FuncOp, Vec<FuncOp>>, done: &mut HashSet<FuncOp>, order: &mut Vec<FuncOp>) {
     if !done.insert(f) {
         return;
     }
@@ -81,9 +93,9 @@ fn post_order(f: OpId, callees: &HashMap<OpId, Vec<OpId>>, done: &mut HashSet<Op
 }
 
 /// Whether some chain of calls leads from `from` to `to`.
-fn reaches(from: OpId, to: OpId, callees: &HashMap<OpId, Vec<OpId>>) -> bool {
+fn reaches(from: FuncOp, to: FuncOp, callees: &HashMap<FuncOp, Vec<FuncOp>>) -> bool {
     let mut seen = HashSet::new();
-    let mut stack: Vec<OpId> = callees.get(&from).cloned().unwrap_or_default();
+    let mut stack: Vec<FuncOp> = callees.get(&from).cloned().unwrap_or_default();
     while let Some(g) = stack.pop() {
         if g == to {
             return true;
@@ -97,16 +109,20 @@ fn reaches(from: OpId, to: OpId, callees: &HashMap<OpId, Vec<OpId>>) -> bool {
 
 /// Gives every call in `func` of a function of `arenas` (name to arena size) a fresh
 /// `loop.alloc` of that size as its last operand.
-pub fn give_call_arenas(body: &mut Body, func: OpId, arenas: &HashMap<String, u64>) {
+pub fn give_call_arenas(body: &mut Body, func: FuncOp, arenas: &HashMap<String, u64>) {
     let ctx = body.ctx();
     for call in calls(body, func) {
         let Some(&bytes) = callee(body, call).and_then(|name| arenas.get(&name)) else { continue };
-        let mut state = OpState::new(ctx.symbol("loop.alloc"), body.op(call).location);
-        state.result_types.push(arena_type(ctx, bytes));
-        let alloc = body.create_op(state);
-        body.insert_op(alloc, InsertPoint::Before(call));
+        let call = call.id();
+        let location = body.op(call).location;
+        let mut builder = Builder::new(body, location);
+        builder.set_insert_point(InsertPoint::Before(call));
+        let arena = match AllocOp::build(&mut builder, arena_type(ctx, bytes)) {
+            Ok(alloc) => alloc.result(body),
+            Err(_) => unreachable!("an alloc infers nothing, so building one cannot fail"),
+        };
         let mut operands = body.op(call).operands.clone();
-        operands.push(body.result(alloc, 0));
+        operands.push(arena);
         body.set_operands(call, operands);
     }
 }

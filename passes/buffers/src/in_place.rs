@@ -15,7 +15,9 @@
 //! and no other iteration touches them, so the written element never clobbers one still to
 //! be read. Invariant: each temporary is in at most one pair as the one read and one as the
 //! one written, so pairs chain into groups that [`crate::packing`] places as one buffer.
+//! Nests, loads and stores are known by their typed views ([`LoopOp`]), never by name.
 
+use xla_dialects::loops::LoopOp;
 use xla_ir::{Body, OpId, ValueId};
 
 use crate::liveness::Temporary;
@@ -52,25 +54,33 @@ fn qualifies(body: &Body, schedule: &Schedule, read: &Temporary, written: &Tempo
     let Some(nest) = body.value(written_buffer).uses.first().and_then(|u| crate::liveness::ancestor_in(body, u.op, block)) else {
         return false;
     };
-    if body.op_name(nest) != "loop.parallel" || schedule.span(nest) != Some((written.range.start, read.range.end)) {
+    let Some(LoopOp::Parallel(parallel)) = LoopOp::of(body, nest) else { return false };
+    if schedule.span(nest) != Some((written.range.start, read.range.end)) {
         return false;
     }
-    let Some(nest_block) = body.op(nest).regions.first().and_then(|r| body.entry_block(*r)) else { return false };
+    let Some(nest_block) = body.entry_block(parallel.body(body)) else { return false };
     let induction = body.block(nest_block).args.clone();
     let ops: Vec<OpId> = body.block_ops(nest_block).collect();
     let position = |op: OpId| ops.iter().position(|o| *o == op);
-    let at_induction = |op: OpId, first_index: usize| body.op(op).operands.get(first_index..) == Some(&induction[..]);
     let uses_in_nest = |buffer: ValueId| body.value(buffer).uses.iter().filter(|u| body.is_ancestor(nest, u.op)).copied().collect::<Vec<_>>();
     let mut last_load = None;
     for u in uses_in_nest(read_buffer) {
-        let ok = body.op_name(u.op) == "loop.load" && u.index == 0 && at_induction(u.op, 1);
+        // The use is the load's buffer operand (its indices are `index` values, never a buffer).
+        let ok = match LoopOp::of(body, u.op) {
+            Some(LoopOp::Load(load)) => load.buffer(body) == read_buffer && load.indices(body) == &induction[..],
+            _ => false,
+        };
         match position(u.op).filter(|_| ok) {
             Some(p) => last_load = Some(last_load.map_or(p, |l: usize| l.max(p))),
             None => return false,
         }
     }
     for u in uses_in_nest(written_buffer) {
-        let ok = body.op_name(u.op) == "loop.store" && u.index == 1 && at_induction(u.op, 2);
+        // The use is the store's buffer operand (the value stored is a scalar, never a buffer).
+        let ok = match LoopOp::of(body, u.op) {
+            Some(LoopOp::Store(store)) => store.buffer(body) == written_buffer && store.indices(body) == &induction[..],
+            _ => false,
+        };
         match position(u.op).filter(|_| ok) {
             Some(p) if last_load.is_none_or(|l| l < p) => {}
             _ => return false,

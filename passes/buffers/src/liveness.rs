@@ -12,9 +12,12 @@
 //!
 //! Invariant: a buffer's bytes matter only inside its live range, since its elements are
 //! undefined until stored: the alloc itself does nothing, so the range starts at its first
-//! use. Two placed buffers whose ranges are disjoint may share memory.
+//! use. Two placed buffers whose ranges are disjoint may share memory. Ops are known by
+//! their typed views ([`LoopOp`], [`FuncDialectOp`]), never by name.
 
+use xla_dialects::func::FuncDialectOp;
 use xla_dialects::loops::arena::buffer_bytes;
+use xla_dialects::loops::LoopOp;
 use xla_ir::{BlockId, Body, OpId};
 
 use crate::schedule::Schedule;
@@ -57,8 +60,16 @@ pub enum Unplaced {
     Escapes,
 }
 
-/// The ops that end a region: a buffer they use would leave it.
-const TERMINATORS: &[&str] = &["loop.yield", "loop.condition", "func.return"];
+/// Whether `op` ends a region of the loop level (`loop.yield`, `loop.condition`,
+/// `func.return`): a buffer it uses would leave the region.
+///
+/// Deliberately not every op with the `Terminator` trait, which `hlo.return` (allowed by
+/// the verifier to end a function's body, with operands of any type) and llvm's branches
+/// also have: taking them would change which buffers of such mixed-level IR are placed.
+fn ends_region(body: &Body, op: OpId) -> bool {
+    matches!(LoopOp::of(body, op), Some(LoopOp::Yield(_) | LoopOp::Condition(_)))
+        || matches!(FuncDialectOp::of(body, op), Some(FuncDialectOp::Return(_)))
+}
 
 /// The liveness of the `loop.alloc` `alloc` of `func`, or why it cannot be placed.
 pub fn analyze(body: &Body, schedule: &Schedule, func: OpId, alloc: OpId) -> Result<Temporary, Unplaced> {
@@ -71,7 +82,7 @@ pub fn analyze(body: &Body, schedule: &Schedule, func: OpId, alloc: OpId) -> Res
     let mut range: Option<LiveRange> = None;
     for use_ in &body.value(buffer).uses {
         let user = use_.op;
-        if TERMINATORS.contains(&body.op_name(user)) || !body.op(user).regions.is_empty() {
+        if ends_region(body, user) || !body.op(user).regions.is_empty() {
             return Err(Unplaced::Escapes);
         }
         let at = ancestor_in(body, user, home).ok_or(Unplaced::Escapes)?;
@@ -108,7 +119,7 @@ fn inside_parallel(body: &Body, func: OpId, op: OpId) -> bool {
         if parent == func {
             return false;
         }
-        if body.op_name(parent) == "loop.parallel" {
+        if matches!(LoopOp::of(body, parent), Some(LoopOp::Parallel(_))) {
             return true;
         }
         at = parent;

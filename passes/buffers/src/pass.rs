@@ -8,12 +8,18 @@
 //! Option `in-place` (on by default) allows in-place pairs; option `stats` reports, per
 //! function, the arena's size, the buffers placed, the in-place pairs and the allocs left
 //! to `malloc`, as remarks.
+//!
+//! Invariant: the module is verified, as the pass manager gives it, so the typed views
+//! through which the pass reads functions, allocs and their attributes find what the ops
+//! declare.
 
 use std::collections::HashMap;
 
+use xla_dialects::func::FuncOp;
 use xla_dialects::loops::arena::{arena_type, ARENA_BYTES_ATTR};
+use xla_dialects::loops::{ArenaBufferOp, LoopOp};
 use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions, MODULE_OP};
-use xla_ir::{Body, Diagnostic, InsertPoint, OpId, OpState, TypeData, WalkOrder};
+use xla_ir::{Body, Builder, Diagnostic, InsertPoint, Op, OpId, TypeData, WalkOrder};
 
 use crate::calls::{callees_first, functions, give_call_arenas};
 use crate::liveness::{analyze, LiveRange, Temporary};
@@ -74,14 +80,13 @@ impl Pass for BufferAssignment {
     fn run(&mut self, body: &mut Body<'_>, op: OpId, cx: &mut PassContext) -> Result<(), Vec<Diagnostic>> {
         let stats = run_on_module(body, op, self.in_place);
         if self.stats {
-            let ctx = body.ctx();
             for (func, s) in stats {
-                let name = body.attr(func, "sym_name").and_then(|a| ctx.as_string(a)).unwrap_or("?").to_string();
+                let name = func.sym_name(body);
                 let message = format!(
                     "buffer-assignment @{name}: arena of {} bytes, {} buffers placed ({} in place), {} left to malloc",
                     s.arena_bytes, s.placed, s.in_place, s.kept
                 );
-                cx.remark(body.op(func).location, message);
+                cx.remark(body.op(func.id()).location, message);
             }
         }
         Ok(())
@@ -90,10 +95,10 @@ impl Pass for BufferAssignment {
 
 /// Assigns the buffers of every function of `module`, callees first; returns what it did
 /// to each function, in that order.
-pub fn run_on_module(body: &mut Body, module: OpId, in_place: bool) -> Vec<(OpId, Stats)> {
+pub fn run_on_module(body: &mut Body, module: OpId, in_place: bool) -> Vec<(FuncOp, Stats)> {
     let functions = functions(body, module);
     let (order, recursive) = callees_first(body, &functions);
-    let names: HashMap<OpId, String> = functions.iter().map(|(n, f)| (*f, n.clone())).collect();
+    let names: HashMap<FuncOp, String> = functions.iter().map(|(n, f)| (*f, n.clone())).collect();
     let mut arenas: HashMap<String, u64> = HashMap::new();
     let mut all = Vec::new();
     for func in order {
@@ -114,22 +119,21 @@ pub fn run_on_module(body: &mut Body, module: OpId, in_place: bool) -> Vec<(OpId
 
 /// Places the temporaries of `func` (a loop-level `func.func` of one block) in one arena;
 /// a function of several blocks, or without a function type, is left as it is.
-pub fn assign_function(body: &mut Body, func: OpId, in_place: bool) -> Stats {
+pub fn assign_function(body: &mut Body, func: FuncOp, in_place: bool) -> Stats {
     let ctx = body.ctx();
-    let Some(region) = body.op(func).regions.first().copied() else { return Stats::default() };
-    let [entry] = body.region(region).blocks[..] else { return Stats::default() };
-    let Some((inputs, results)) = body.attr(func, "function_type").and_then(|a| ctx.attr_type(a)).and_then(|t| match ctx.type_data(t) {
-        TypeData::Function { inputs, results } => Some((inputs.clone(), results.clone())),
-        _ => None,
-    }) else {
-        return Stats::default();
+    let func_id = func.id();
+    let [entry] = body.region(func.body(body)).blocks[..] else { return Stats::default() };
+    let (inputs, results) = match ctx.type_data(func.function_type(body)) {
+        TypeData::Function { inputs, results } => (inputs.clone(), results.clone()),
+        _ => return Stats::default(),
     };
-    if body.attr(func, ARENA_BYTES_ATTR).is_some() {
+    if body.attr(func_id, ARENA_BYTES_ATTR).is_some() {
         return Stats::default();
     }
-    let schedule = Schedule::of(body, func);
-    let allocs: Vec<OpId> = body.nested_ops(func, WalkOrder::PreOrder).into_iter().filter(|op| body.op_name(*op) == "loop.alloc").collect();
-    let temporaries: Vec<Temporary> = allocs.iter().filter_map(|a| analyze(body, &schedule, func, *a).ok()).collect();
+    let schedule = Schedule::of(body, func_id);
+    let allocs: Vec<OpId> =
+        body.nested_ops(func_id, WalkOrder::PreOrder).into_iter().filter(|op| matches!(LoopOp::of(body, *op), Some(LoopOp::Alloc(_)))).collect();
+    let temporaries: Vec<Temporary> = allocs.iter().filter_map(|a| analyze(body, &schedule, func_id, *a).ok()).collect();
     let kept = allocs.len() - temporaries.len();
     let pairs = if in_place { crate::in_place::pairs(body, &schedule, &temporaries) } else { Vec::new() };
     // Each in-place chain is one buffer: its members' union of live ranges, their size.
@@ -161,23 +165,27 @@ pub fn assign_function(body: &mut Body, func: OpId, in_place: bool) -> Stats {
     let arena = body.add_block_arg(entry, arena_ty);
     let mut new_inputs = inputs;
     new_inputs.push(arena_ty);
-    body.set_attr(func, "function_type", ctx.type_attr(ctx.function_type(new_inputs, results)));
-    if let Some(xla_ir::AttrData::Array(attrs)) = body.attr(func, "arg_attrs").map(|a| ctx.attr_data(a)) {
-        let mut attrs = attrs.clone();
+    body.set_attr(func_id, "function_type", ctx.type_attr(ctx.function_type(new_inputs, results)));
+    if let Some(attrs) = func.arg_attrs(body) {
+        let mut attrs = attrs.to_vec();
         attrs.push(ctx.dictionary_attr(Vec::new()));
-        body.set_attr(func, "arg_attrs", ctx.array_attr(attrs));
+        body.set_attr(func_id, "arg_attrs", ctx.array_attr(attrs));
     }
-    body.set_attr(func, ARENA_BYTES_ATTR, ctx.int_attr(i128::from(packing.size), ctx.int_type(64)));
+    body.set_attr(func_id, ARENA_BYTES_ATTR, ctx.int_attr(i128::from(packing.size), ctx.int_type(64)));
     for (t, &r) in temporaries.iter().zip(&member_request) {
         let buffer = body.result(t.alloc, 0);
-        let mut state = OpState::new(ctx.symbol("loop.arena_buffer"), body.op(t.alloc).location);
-        state.operands.push(arena);
-        state.result_types.push(body.value_type(buffer));
-        state.set_attr(ctx.symbol("offset"), ctx.int_attr(i128::from(packing.offsets[r]), ctx.int_type(64)));
-        let placed = body.create_op(state);
-        body.insert_op(placed, InsertPoint::Before(t.alloc));
-        let new = body.result(placed, 0);
-        body.replace_all_uses(buffer, new);
+        let buffer_type = body.value_type(buffer);
+        let location = body.op(t.alloc).location;
+        // An offset past `i64::MAX` (in an arena no memref type can hold) saturates, and the
+        // verifier then rejects the buffer as outside its arena.
+        let offset = i64::try_from(packing.offsets[r]).unwrap_or(i64::MAX);
+        let mut builder = Builder::new(body, location);
+        builder.set_insert_point(InsertPoint::Before(t.alloc));
+        let placed = match ArenaBufferOp::build(&mut builder, arena, offset, buffer_type) {
+            Ok(placed) => placed.result(body),
+            Err(_) => unreachable!("an arena buffer infers nothing, so building one cannot fail"),
+        };
+        body.replace_all_uses(buffer, placed);
         body.erase_op(t.alloc);
     }
     Stats { arena_bytes: packing.size, placed: temporaries.len(), in_place: pairs.len(), kept }
