@@ -5,7 +5,8 @@
 //! and `#stablehlo.scatter<update_window_dims = [...], inserted_window_dims = [...],
 //! input_batching_dims = [...], scatter_indices_batching_dims = [...],
 //! scatter_dims_to_operand_dims = [...], index_vector_dim = N>`. hlo keeps one attribute
-//! per field, under the same names; absent list fields are empty, as in StableHLO.
+//! per field, under the same names; absent list fields are empty and an absent
+//! `index_vector_dim` is 0, as StableHLO prints and parses them.
 
 use xla_dialects::hlo::HloOpKind;
 use xla_ir::{Body, Diagnostic, OpId};
@@ -37,7 +38,8 @@ fn flatten(body: &mut Body, op: OpId, attr_name: &str, mnemonic: &str, lists: &[
         let values = fields.list(name)?;
         body.set_attr(op, name, ctx.i64_array_attr(&values));
     }
-    let index_vector_dim = fields.int_or("index_vector_dim", None)?;
+    // StableHLO prints no `index_vector_dim` when it is 0, its default.
+    let index_vector_dim = fields.int_or("index_vector_dim", Some(0))?;
     body.set_attr(op, "index_vector_dim", ctx.i64_attr(index_vector_dim));
     Ok(())
 }

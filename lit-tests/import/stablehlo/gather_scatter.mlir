@@ -44,3 +44,21 @@ func.func @batched_gather_and_scatter(%x: tensor<8x16xf32>, %i: tensor<8x5x1xi32
   }) : (tensor<8x16xf32>, tensor<8x5x1xi32>, tensor<8x5xf32>) -> tensor<8x16xf32>
   return %1 : tensor<8x16xf32>
 }
+
+// -----
+
+// StableHLO prints no `index_vector_dim` when it is 0, its default (JAX's exports of a
+// scalar index leave it out): the reader takes 0.
+
+// CHECK-LABEL: func.func @index_vector_dim_defaults_to_zero
+// CHECK:         hlo.gather %{{.*}}[%{{.*}}], offset_dims = [0, 1], collapsed_slice_dims = [2], start_index_map = [2], index_vector_dim = 0, slice_sizes = [10, 10, 1]
+// CHECK:         hlo.scatter(%{{.*}})[%{{.*}}] updates(%{{.*}}), update_window_dims = [0], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 0
+func.func @index_vector_dim_defaults_to_zero(%x: tensor<10x10x10xf32>, %i: tensor<1xi64>, %v: tensor<1x1xf32>, %j: tensor<1xi64>, %u: tensor<1xf32>) -> (tensor<10x10xf32>, tensor<1x1xf32>) {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [0, 1], collapsed_slice_dims = [2], start_index_map = [2]>, slice_sizes = array<i64: 10, 10, 1>}> : (tensor<10x10x10xf32>, tensor<1xi64>) -> tensor<10x10xf32>
+  %1 = "stablehlo.scatter"(%v, %j, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [0], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0]>, unique_indices = true}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %2 = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %2 : tensor<f32>
+  }) : (tensor<1x1xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<1x1xf32>
+  return %0, %1 : tensor<10x10xf32>, tensor<1x1xf32>
+}
