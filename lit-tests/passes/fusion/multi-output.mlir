@@ -76,3 +76,27 @@ func.func @no_merge_through_a_path(%x: tensor<4x8xf32>) -> (tensor<4xf32>, tenso
   }
   return %sum, %var : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// Ops with effects keep their order, so siblings on either side of them do not merge: the
+// first sibling feeds @consume, the second reads @produce's result, and @consume runs before
+// @produce, so one fusion of both would have to run both before and after them.
+
+// CHECK-LABEL: func.func @siblings_across_effects
+// CHECK:         %[[A:.*]] = hlo.fusion(%arg0) kind = loop
+// CHECK:           hlo.exponential
+// CHECK:         hlo.custom_call @consume(%[[A]])
+// CHECK:         %[[W:.*]] = hlo.custom_call @produce()
+// CHECK:         %[[B:.*]] = hlo.fusion(%arg0, %[[W]]) kind = loop
+// CHECK:           hlo.add
+// CHECK:         func.return %[[B]]
+func.func @siblings_across_effects(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = hlo.exponential %x : tensor<4xf32>
+  %a2 = hlo.negate %a : tensor<4xf32>
+  hlo.custom_call @consume(%a2) {has_side_effect = true} : (tensor<4xf32>) -> ()
+  %w = hlo.custom_call @produce() {has_side_effect = true} : () -> tensor<4xf32>
+  %b = hlo.add %x, %w : tensor<4xf32>
+  %c = hlo.multiply %b, %x : tensor<4xf32>
+  func.return %c : tensor<4xf32>
+}

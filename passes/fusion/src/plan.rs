@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use petgraph::algo::{has_path_connecting, is_cyclic_directed};
 use petgraph::graph::{DiGraph, NodeIndex};
 use xla_dialects::hlo::{FusionKind, HloOp};
-use xla_ir::{Body, Diagnostic, OpId};
+use xla_ir::{Body, Diagnostic, OpId, OpTrait};
 
 use crate::classify::{classify, Class};
 use crate::graph::BlockGraph;
@@ -174,7 +174,8 @@ impl Plan {
     }
 
     /// The graph of what the block becomes: a node per live group and per unfused op, an
-    /// edge where one reads a result of the other. An error when a group reads an op that
+    /// edge where one reads a result of the other, and edges that keep the ops with effects
+    /// in their order. An error when a group reads an op that
     /// neither it nor any home computes, which would be a bug of the decisions.
     pub fn quotient(&self, body: &Body, graph: &BlockGraph) -> Result<Quotient, String> {
         // Node keys: group index, or `groups.len() + position` for an unfused op.
@@ -229,6 +230,24 @@ impl Plan {
             if self.class_of(op) == Class::Unfusible {
                 add_edges(standalone(position), &[op])?;
             }
+        }
+        // Ops with effects keep their order (outlining chains them so), which is an edge
+        // from each to the next: without it, a sibling merge across the chain (one sibling
+        // read by an earlier effect, the other reading a later one) would look acyclic.
+        // Every op with effects is unfused (grouped ops are pure), so each has its node.
+        let mut previous_effect = None;
+        for (position, &op) in graph.ops.iter().enumerate() {
+            let pure = body.ctx().op_def(body.op(op).name).is_some_and(|d| d.has_trait(OpTrait::Pure));
+            if pure || self.class_of(op) != Class::Unfusible {
+                continue;
+            }
+            let node = nodes[&standalone(position)];
+            if let Some(previous) = previous_effect {
+                if quotient.find_edge(previous, node).is_none() {
+                    quotient.add_edge(previous, node, ());
+                }
+            }
+            previous_effect = Some(node);
         }
         Ok((quotient, nodes))
     }
