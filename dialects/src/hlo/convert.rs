@@ -330,7 +330,7 @@ mod tests {
                 ctx.tensor_type(&[], f32),
                 dynamic(&ctx, vec![Dim::Static(3), Dim::Unknown], i8),
                 ctx.tensor_type(&[2], c64),
-                ctx.tensor_type(&[4], pred),
+                ctx.tensor_type(&[4, 8], pred),
             ],
         );
         let mut b = Builder::at_end(&mut body, block, ctx.unknown_loc());
@@ -341,7 +341,9 @@ mod tests {
             (2, ctx.tensor_type(&[2], f16), None),
             (3, ctx.tensor_type(&[3], f32), None),
             (4, ctx.tensor_type(&[], ctx.ty(TypeData::Complex(ctx.float_type(FloatKind::F64)))), None),
+            // A predicate is one bit (XLA's `primitive_util::BitWidth`): eight make a byte.
             (5, ctx.tensor_type(&[4], i8), None),
+            (5, ctx.tensor_type(&[4, 8], i8), Some("the result (tensor<4x8xi8>) must have the shape of the operand's bits as i8 (tensor<4xi8>)")),
             (4, ctx.tensor_type(&[2], ctx.int_type(64)), Some("cannot bitcast between complex and real element types (complex<f32> to i64)")),
             (0, ctx.tensor_type(&[10], ctx.float_type(FloatKind::F6E2M3FN)), Some("cannot bitcast between bit widths that do not divide each other (f32: 32 bits, f6E2M3FN: 6 bits)")),
             (2, ctx.tensor_type(&[], ctx.float_type(FloatKind::F64)), Some("a 0-d operand cannot bitcast to a wider element type (f32 to f64)")),

@@ -45,11 +45,11 @@ pub fn complex_part(ctx: &Context, element: Type) -> Option<Type> {
     }
 }
 
-/// The width in bits of one element as XLA stores it (`primitive_util::BitWidth`): `pred` takes
-/// a byte, a complex number twice its part. `None` for types that are no array elements.
+/// The width in bits of one element as XLA counts it (`primitive_util::BitWidth`): `pred` is
+/// one bit (so 64 predicates bitcast to one `s64`, as StableHLO's spec has it too), a
+/// complex number twice its part. `None` for types that are no array elements.
 pub fn element_bit_width(ctx: &Context, element: Type) -> Option<u32> {
     match ctx.type_data(element) {
-        TypeData::Integer { width: 1, .. } => Some(8),
         TypeData::Integer { width, .. } => Some(*width),
         TypeData::Float(kind) => Some(kind.bit_width()),
         TypeData::Complex(part) => element_bit_width(ctx, *part).map(|w| 2 * w),
@@ -266,7 +266,7 @@ mod tests {
         assert_eq!(complex_part(&ctx, f16), None);
         let widths: Vec<Option<u32>> =
             [pred, s8, f16, complex, ctx.index_type()].iter().map(|t| element_bit_width(&ctx, *t)).collect();
-        assert_eq!(widths, [Some(8), Some(8), Some(16), Some(64), None]);
+        assert_eq!(widths, [Some(1), Some(8), Some(16), Some(64), None]);
     }
 
     #[test]

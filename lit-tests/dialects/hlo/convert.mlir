@@ -27,7 +27,8 @@ func.func @convert(%i: tensor<3xi32>, %z: tensor<3xcomplex<f32>>, %d: tensor<?x2
 // -----
 
 // Equal widths keep the shape; a narrower type adds a minor dimension of the width ratio; a
-// wider type removes a last dimension of that size (operation semantics' examples).
+// wider type removes a last dimension of that size (operation semantics' examples); a
+// predicate is one bit.
 // CHECK-LABEL: func.func @bitcast
 // CHECK-NEXT:    hlo.bitcast_convert_type %{{.+}} : (tensor<10xf32>) -> tensor<10xi32>
 // CHECK-NEXT:    hlo.bitcast_convert_type %{{.+}} : (tensor<10xf32>) -> tensor<10x2xf16>
@@ -35,17 +36,17 @@ func.func @convert(%i: tensor<3xi32>, %z: tensor<3xcomplex<f32>>, %d: tensor<?x2
 // CHECK-NEXT:    hlo.bitcast_convert_type %{{.+}} : (tensor<10x2xf16>) -> tensor<10xf32>
 // CHECK-NEXT:    hlo.bitcast_convert_type %{{.+}} : (tensor<3x?xi8>) -> tensor<3xui32>
 // CHECK-NEXT:    hlo.bitcast_convert_type %{{.+}} : (tensor<2xcomplex<f32>>) -> tensor<complex<f64>>
-// CHECK-NEXT:    hlo.bitcast_convert_type %{{.+}} : (tensor<4xi1>) -> tensor<4xui8>
+// CHECK-NEXT:    hlo.bitcast_convert_type %{{.+}} : (tensor<4x8xi1>) -> tensor<4xui8>
 // GENERIC-LABEL: "builtin.module"() ({
 // GENERIC:         "hlo.bitcast_convert_type"(%{{.+}}) : (tensor<10xf32>) -> tensor<10xi32>
-func.func @bitcast(%x: tensor<10xf32>, %s: tensor<f32>, %h: tensor<10x2xf16>, %b: tensor<3x?xi8>, %z: tensor<2xcomplex<f32>>, %p: tensor<4xi1>) {
+func.func @bitcast(%x: tensor<10xf32>, %s: tensor<f32>, %h: tensor<10x2xf16>, %b: tensor<3x?xi8>, %z: tensor<2xcomplex<f32>>, %p: tensor<4x8xi1>) {
   %0 = hlo.bitcast_convert_type %x : (tensor<10xf32>) -> tensor<10xi32>
   %1 = hlo.bitcast_convert_type %x : (tensor<10xf32>) -> tensor<10x2xf16>
   %2 = hlo.bitcast_convert_type %s : (tensor<f32>) -> tensor<2xf16>
   %3 = hlo.bitcast_convert_type %h : (tensor<10x2xf16>) -> tensor<10xf32>
   %4 = hlo.bitcast_convert_type %b : (tensor<3x?xi8>) -> tensor<3xui32>
   %5 = hlo.bitcast_convert_type %z : (tensor<2xcomplex<f32>>) -> tensor<complex<f64>>
-  %6 = hlo.bitcast_convert_type %p : (tensor<4xi1>) -> tensor<4xui8>
+  %6 = hlo.bitcast_convert_type %p : (tensor<4x8xi1>) -> tensor<4xui8>
   return
 }
 

@@ -15,6 +15,7 @@ use xla_dialects::hlo::{CompareOp, ComparisonDirection, ComparisonType};
 use xla_dialects::loops::{ArithKind, MathKind};
 use xla_ir::{Op, OpId, Scalar, ValueId};
 
+use super::complex::Part;
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
 
@@ -128,6 +129,10 @@ impl Lowering<'_, '_> {
     pub fn bitcast_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
         let operand = self.body.operand(op, 0);
         let (from, to) = (self.element_type_of(operand)?, self.element_type_of(self.body.result(op, 0))?);
+        if from == to {
+            // The same type: every element keeps its bits (complex numbers included).
+            return self.element(operand, index);
+        }
         let widths = (self.bit_width(from), self.bit_width(to));
         match widths {
             (Some(a), Some(b)) if a == b => {
@@ -136,14 +141,59 @@ impl Lowering<'_, '_> {
             }
             (Some(a), Some(b)) if a > b => self.split_bits(operand, index, a, b, to),
             (Some(a), Some(b)) => self.join_bits(operand, index, a, b, to),
-            _ => Err(self.error("lower-to-loops does not handle 'hlo.bitcast_convert_type' of predicates or complex numbers yet")),
+            _ => self.complex_bitcast_elements(operand, index, from, to),
         }
     }
 
-    /// The width of a bitcast's element type: an integer (not `i1`) or a float.
+    /// Element `index` of a bitcast between the two complex types, whose only pair of
+    /// different widths is `complex<f64>` (128 bits: the real part's 64, then the
+    /// imaginary part's) and two `complex<f32>` (64 bits each: real 32, imaginary 32).
+    fn complex_bitcast_elements(&mut self, operand: ValueId, index: &[ValueId], from: xla_ir::Type, to: xla_ir::Type) -> Emitted<ValueId> {
+        let (from_part, to_part) = (self.complex_parts_type(from)?, self.complex_parts_type(to)?);
+        let (from_width, to_width) = (self.bit_width(from_part), self.bit_width(to_part));
+        let (u32_type, u64_type) = (self.ctx().uint_type(32), self.ctx().uint_type(64));
+        let thirty_two = self.scalar(Scalar::Int(32), u64_type)?;
+        match (from_width, to_width) {
+            (Some(64), Some(32)) => {
+                // Result element `k` is part `k` of the operand element, split in halves.
+                let (&k, outer) = index.split_last().ok_or_else(|| self.error("a narrowing bitcast needs a minor dimension"))?;
+                let z = self.element(operand, outer)?;
+                let (re, im) = (self.complex_part(z, Part::Real)?, self.complex_part(z, Part::Imag)?);
+                let zero = self.index(0);
+                let first = self.compare(ComparisonDirection::Eq, None, k, zero);
+                let part = self.select(first, re, im);
+                let bits = self.bitcast(part, u64_type);
+                let low = self.convert(bits, u32_type);
+                let shifted = self.arith(ArithKind::ShiftRightLogical, bits, thirty_two);
+                let high = self.convert(shifted, u32_type);
+                let (re, im) = (self.bitcast(low, to_part), self.bitcast(high, to_part));
+                self.complex_from_parts(re, im, to)
+            }
+            (Some(32), Some(64)) => {
+                // Part `k` of the result is operand element `k`'s halves joined.
+                let mut parts = Vec::with_capacity(2);
+                for k in 0..2 {
+                    let mut operand_index = index.to_vec();
+                    operand_index.push(self.index(k));
+                    let z = self.element(operand, &operand_index)?;
+                    let (re, im) = (self.complex_part(z, Part::Real)?, self.complex_part(z, Part::Imag)?);
+                    let (re, im) = (self.bitcast(re, u32_type), self.bitcast(im, u32_type));
+                    let (low, high) = (self.convert(re, u64_type), self.convert(im, u64_type));
+                    let high = self.arith(ArithKind::ShiftLeft, high, thirty_two);
+                    let joined = self.arith(ArithKind::Or, low, high);
+                    parts.push(self.bitcast(joined, to_part));
+                }
+                self.complex_from_parts(parts[0], parts[1], to)
+            }
+            _ => Err(self.error("lower-to-loops bitcasts complex numbers only between complex<f32> and complex<f64>")),
+        }
+    }
+
+    /// The width of a bitcast's element type: an integer (a predicate is one bit, as XLA's
+    /// `primitive_util::BitWidth` has it) or a float.
     fn bit_width(&self, ty: xla_ir::Type) -> Option<u32> {
         match self.ctx().type_data(ty) {
-            xla_ir::TypeData::Integer { width, .. } if *width > 1 => Some(*width),
+            xla_ir::TypeData::Integer { width, .. } => Some(*width),
             xla_ir::TypeData::Float(kind) => Some(kind.bit_width()),
             _ => None,
         }
@@ -159,6 +209,13 @@ impl Lowering<'_, '_> {
         let offset = self.mul_const(k, i64::from(narrow));
         let offset = self.convert(offset, wide_bits);
         let shifted = self.arith(ArithKind::ShiftRightLogical, bits, offset);
+        if narrow == 1 {
+            // A predicate is its bit: converting would test the whole shifted value.
+            let one = self.scalar(Scalar::Int(1), wide_bits)?;
+            let bit = self.arith(ArithKind::And, shifted, one);
+            let zero = self.zero(wide_bits)?;
+            return Ok(self.compare(ComparisonDirection::Ne, None, bit, zero));
+        }
         let truncated = self.convert(shifted, narrow_bits);
         Ok(self.bitcast(truncated, to))
     }
@@ -172,8 +229,11 @@ impl Lowering<'_, '_> {
             let mut operand_index = index.to_vec();
             operand_index.push(self.index(k));
             let y = self.element(operand, &operand_index)?;
-            let bits = self.bitcast(y, narrow_bits);
-            let widened = self.convert(bits, wide_bits);
+            // A predicate converts to 0 or 1, its bit; other elements are reinterpreted.
+            let widened = if narrow == 1 { self.convert(y, wide_bits) } else {
+                let bits = self.bitcast(y, narrow_bits);
+                self.convert(bits, wide_bits)
+            };
             let offset = self.scalar(Scalar::Int(i128::from(k) * i128::from(narrow)), wide_bits)?;
             let shifted = self.arith(ArithKind::ShiftLeft, widened, offset);
             joined = self.arith(ArithKind::Or, joined, shifted);
