@@ -200,7 +200,14 @@ fn complex_power(a: Complex64, b: Complex64) -> Complex64 {
 }
 
 pub(super) fn atan2(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, dims, operands, &Binary { int: None, float: Some(f64::atan2), complex: None })
+    apply(cx, dims, operands, &Binary { int: None, float: Some(f64::atan2), complex: Some(complex_atan2) })
+}
+
+/// `atan2(y, x) = -i log((x + i y) / sqrt(x^2 + y^2))`, XLA's definition for complex
+/// numbers (the angle of `x + i y` when both are real).
+fn complex_atan2(y: Complex64, x: Complex64) -> Complex64 {
+    let log = ((x + Complex64::i() * y) / (x * x + y * y).sqrt()).ln();
+    Complex64::new(log.im, -log.re)
 }
 
 pub(super) fn shift_left(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {

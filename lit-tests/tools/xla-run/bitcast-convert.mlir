@@ -1,5 +1,6 @@
 // RUN: xla-run --interpret --split-input-file %s | FileCheck %s
 // RUN: xla-run --split-input-file %s | FileCheck %s
+// RUN: %if mlir %{ xla-run --backend mlir --split-input-file %s | FileCheck %s %}
 
 // bitcast_convert as XLA's primitive_util::BitWidth counts bits: a predicate is one bit, so
 // 64 predicates are one s64 (element i is bit i), and a complex<f64> is the bits of two

@@ -156,6 +156,7 @@ impl FnLowering<'_, '_> {
             Multiply => self.complex_multiply(x, y),
             Divide => self.complex_divide(x, y),
             Power => self.complex_power(x, y),
+            Atan2 => self.complex_atan2(x, y),
             _ => return Err(self.error(format!("lower-to-llvm does not handle loop.arith {} on complex numbers yet", kind.name()))),
         };
         Ok(self.pack_complex(result, part))
@@ -361,6 +362,20 @@ impl FnLowering<'_, '_> {
         let (re_zero, im_zero) = (self.fcmp(FcmpPredicate::Oeq, b.re, zero), self.fcmp(FcmpPredicate::Oeq, b.im, zero));
         let exponent_zero = self.binary(LlvmOpKind::And, re_zero, im_zero);
         Parts { re: self.select(exponent_zero, one, power.re), im: self.select(exponent_zero, zero, power.im) }
+    }
+
+    /// `atan2(y, x) = -i log((x + i y) / sqrt(x^2 + y^2))`, XLA's definition for complex
+    /// numbers (the angle of `x + i y` when both are real).
+    fn complex_atan2(&mut self, y: Parts, x: Parts) -> Parts {
+        let ty = self.f64_type();
+        let sum = Parts { re: self.binary(LlvmOpKind::FSub, x.re, y.im), im: self.binary(LlvmOpKind::FAdd, x.im, y.re) };
+        let (xx, yy) = (self.complex_multiply(x, x), self.complex_multiply(y, y));
+        let squares = Parts { re: self.binary(LlvmOpKind::FAdd, xx.re, yy.re), im: self.binary(LlvmOpKind::FAdd, xx.im, yy.im) };
+        let norm = self.complex_sqrt(squares);
+        let quotient = self.complex_divide(sum, norm);
+        let log = self.complex_log(quotient);
+        let minus_re = self.value_op(LlvmOpKind::FNeg.name(), &[log.re], ty, &[]);
+        Parts { re: log.im, im: minus_re }
     }
 
     /// `sin(z) = (sin(re) cosh(im), cos(re) sinh(im))`.

@@ -139,17 +139,30 @@ impl Exporter<'_, '_, '_> {
             Add => return Ok(self.value("complex.add", &[a, b], ty, &[])),
             Subtract => return Ok(self.value("complex.sub", &[a, b], ty, &[])),
             Maximum | Minimum => return Ok(self.complex_extremum(kind == Maximum, part, a, b)),
-            Multiply | Divide | Power => {
+            Multiply | Divide | Power | Atan2 => {
                 let (x, y) = (self.complex_parts(a, part), self.complex_parts(b, part));
                 match kind {
                     Multiply => self.complex_multiply(x, y),
                     Divide => self.complex_divide(x, y),
+                    Atan2 => self.complex_atan2(x, y),
                     _ => self.complex_power(x, y),
                 }
             }
             _ => return Err(self.error(op, format!("{} {} is not defined on complex numbers", ArithOp::DEF.name, kind.name()))),
         };
         Ok(self.pack_complex(result, part))
+    }
+
+    /// `atan2(y, x) = -i log((x + i y) / sqrt(x^2 + y^2))`, XLA's definition for complex
+    /// numbers (the angle of `x + i y` when both are real).
+    fn complex_atan2(&mut self, y: Parts, x: Parts) -> Parts {
+        let sum = Parts { re: self.bin("arith.subf", x.re, y.im), im: self.bin("arith.addf", x.im, y.re) };
+        let (xx, yy) = (self.complex_multiply(x, x), self.complex_multiply(y, y));
+        let squares = Parts { re: self.bin("arith.addf", xx.re, yy.re), im: self.bin("arith.addf", xx.im, yy.im) };
+        let norm = self.complex_sqrt(squares);
+        let quotient = self.complex_divide(sum, norm);
+        let log = self.complex_log(quotient);
+        Parts { re: log.im, im: self.neg(log.re) }
     }
 
     /// `x * y`: `(xr*yr - xi*yi, xr*yi + xi*yr)`.
