@@ -116,7 +116,11 @@ impl Lowering<'_, '_> {
         let i = usize::try_from(d).ok().and_then(|d| index.get(d).copied()).ok_or_else(|| self.error("iota_dimension out of range"))?;
         let element = self.element_type_of(self.body.result(op, 0))?;
         if self.ctx().is_complex(element) {
-            return Err(self.error("lower-to-loops does not handle complex 'hlo.iota' yet"));
+            // The index as the real part, the imaginary part zero.
+            let part = self.complex_parts_type(element)?;
+            let re = self.convert(i, part);
+            let im = self.zero(part)?;
+            return self.complex_from_parts(re, im, element);
         }
         Ok(self.convert(i, element))
     }
