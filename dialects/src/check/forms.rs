@@ -102,7 +102,8 @@ pub fn print_pair(p: &mut OpPrinter, op: OpId, options: &[(&str, OptionKind)]) {
     }
 }
 
-/// Parses what [`print_pair`] prints: two operands of the one type written.
+/// Parses what [`print_pair`] prints: two operands of the one type written, or of the two
+/// types written as StableHLO prints them.
 pub fn parse_pair(p: &mut OpParser, state: &mut OpState, options: &[(&str, OptionKind)]) -> Result<(), Diagnostic> {
     let lhs = p.parse_operand()?;
     p.expect(TokenKind::Comma)?;
@@ -111,7 +112,10 @@ pub fn parse_pair(p: &mut OpParser, state: &mut OpState, options: &[(&str, Optio
     parse_attr_dict_into(p, state)?;
     p.expect(TokenKind::Colon)?;
     let ty = p.parse_type()?;
-    state.operands = p.resolve_operands(&[lhs, rhs], &[ty, ty])?;
+    // StableHLO's printer writes both operands' types (`: tensor<f16>, tensor<f16>`); the
+    // second, when given, is the second operand's.
+    let rhs_type = if p.accept(TokenKind::Comma) { p.parse_type()? } else { ty };
+    state.operands = p.resolve_operands(&[lhs, rhs], &[ty, rhs_type])?;
     Ok(())
 }
 

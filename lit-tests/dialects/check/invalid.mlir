@@ -92,6 +92,14 @@ func.func @close_types_differ(%x: tensor<2xf32>, %y: tensor<3xf32>) {
 
 // -----
 
+func.func @close_written_types_differ(%x: tensor<2xf32>, %y: tensor<3xf32>) {
+  // expected-error @+1 {{'check.expect_close' op requires operands 'actual' and 'expected' to have the same type, found tensor<2xf32> and tensor<3xf32>}}
+  check.expect_close %x, %y : tensor<2xf32>, tensor<3xf32>
+  return
+}
+
+// -----
+
 func.func @ulp_order(%x: tensor<2xf32>) {
   // expected-error @+1 {{'check.expect_close' op requires min_ulp_difference (4) <= max_ulp_difference (2)}}
   check.expect_close %x, %x, max_ulp_difference = 2, min_ulp_difference = 4 : tensor<2xf32>

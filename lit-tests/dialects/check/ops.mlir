@@ -35,6 +35,7 @@ func.func @exact(%a: tensor<2xi32>, %b: tensor<2xi32>, %f: tensor<2xf32>) {
 // CHECK-NEXT:    check.expect_close %[[X]], %[[Y]] : tensor<2xf32>
 // CHECK-NEXT:    check.expect_close %[[X]], %[[Y]], max_ulp_difference = 3 : tensor<2xf32>
 // CHECK-NEXT:    check.expect_close %[[X]], %[[Y]], max_ulp_difference = 3, min_ulp_difference = 1 : tensor<2xf32>
+// CHECK-NEXT:    check.expect_close %[[X]], %[[Y]], max_ulp_difference = 3 : tensor<2xf32>
 // GENERIC-LABEL: "builtin.module"() ({
 // GENERIC:         "check.expect_almost_eq"(%{{.+}}, %{{.+}}) : (tensor<2xf32>, tensor<2xf32>) -> ()
 // GENERIC-NEXT:    "check.expect_almost_eq"(%{{.+}}, %{{.+}}) {tolerance = 0.001} : (tensor<2xf32>, tensor<2xf32>) -> ()
@@ -48,5 +49,7 @@ func.func @approximate(%x: tensor<2xf32>, %y: tensor<2xf32>, %z: tensor<complex<
   check.expect_close %x, %y : tensor<2xf32>
   check.expect_close %x, %y, max_ulp_difference = 3 : tensor<2xf32>
   check.expect_close %x, %y, min_ulp_difference = 1, max_ulp_difference = 3 : tensor<2xf32>
+  // StableHLO's printer writes both operands' types.
+  check.expect_close %x, %y, max_ulp_difference = 3 : tensor<2xf32>, tensor<2xf32>
   return
 }
