@@ -1,4 +1,4 @@
-//! Dialects: builtin, func, hlo, check, loop and llvm, each declared with
+//! Dialects: builtin, func, hlo, check, interpreter, loop and llvm, each declared with
 //! `#[op]` from `xla-macros` against the core IR of `xla-ir`.
 //!
 //! Architecture Invariant: a dialect is data ([`xla_ir::op_def::DialectDef`]) plus the plain
@@ -9,6 +9,7 @@ pub mod builtin;
 pub mod check;
 pub mod func;
 pub mod hlo;
+pub mod interpreter;
 pub mod llvm;
 pub mod loops;
 
@@ -20,6 +21,7 @@ pub fn register_all(ctx: &mut Context) {
     ctx.register_dialect(&func::FUNC_DIALECT);
     ctx.register_dialect(&hlo::HLO_DIALECT);
     ctx.register_dialect(&check::CHECK_DIALECT);
+    ctx.register_dialect(&interpreter::INTERPRETER_DIALECT);
     ctx.register_dialect(&llvm::LLVM_DIALECT);
     ctx.register_dialect(&loops::LOOP_DIALECT);
 }

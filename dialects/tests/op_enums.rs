@@ -6,6 +6,7 @@ use xla_dialects::builtin::BuiltinOp;
 use xla_dialects::check::CheckOp;
 use xla_dialects::func::FuncDialectOp;
 use xla_dialects::hlo::{AddOp, HloOp};
+use xla_dialects::interpreter::InterpreterOp;
 use xla_dialects::llvm::LlvmOp;
 use xla_dialects::loops::LoopOp;
 use xla_ir::op_def::OpDef;
@@ -43,6 +44,7 @@ fn every_op_of_every_dialect_has_its_variant() {
     each_op_has_its_variant(CheckOp::ALL_DEFS, CheckOp::of, CheckOp::def, CheckOp::id);
     each_op_has_its_variant(FuncDialectOp::ALL_DEFS, FuncDialectOp::of, FuncDialectOp::def, FuncDialectOp::id);
     each_op_has_its_variant(BuiltinOp::ALL_DEFS, BuiltinOp::of, BuiltinOp::def, BuiltinOp::id);
+    each_op_has_its_variant(InterpreterOp::ALL_DEFS, InterpreterOp::of, InterpreterOp::def, InterpreterOp::id);
 }
 
 #[test]

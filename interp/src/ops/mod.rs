@@ -22,6 +22,7 @@ use std::rc::Rc;
 use xla_dialects::check::{self, CheckOp};
 use xla_dialects::func::{self, FuncDialectOp};
 use xla_dialects::hlo::{self, HloOp};
+use xla_dialects::interpreter::{self, InterpreterOp};
 use xla_dialects::loops::{self, ArithKind, LoopOp, MathKind};
 use xla_ir::{Body, Op, OpId};
 
@@ -66,6 +67,7 @@ pub mod relayout;
 pub mod reshape;
 pub mod rng_bit_generator;
 pub mod rng_distributions;
+pub mod run_parallel;
 pub mod scalar_computation;
 pub mod scatter;
 pub mod select_and_scatter;
@@ -113,6 +115,11 @@ pub fn evaluator(body: &Body, op: OpId) -> Option<EvalFn> {
     }
     if let Some(kind) = CheckOp::of(body, op) {
         return check_evaluator(kind);
+    }
+    if let Some(kind) = InterpreterOp::of(body, op) {
+        return Some(match kind {
+            InterpreterOp::RunParallel(op) => with_view!(op: interpreter::RunParallelOp, run_parallel::run_parallel),
+        });
     }
     match FuncDialectOp::of(body, op)? {
         FuncDialectOp::Call(op) => Some(with_view!(op: func::CallOp, control_flow::func_call)),
