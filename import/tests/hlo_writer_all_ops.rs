@@ -36,7 +36,7 @@ fn every_op_is_written_with_its_xla_opcode() {
         "scatter", "sort", "tuple", "get-tuple-element", "opt-barrier", "reduce", "reduce-window", "select-and-scatter",
         "dot", "convolution", "fft", "cholesky", "triangular-solve", "batch-norm-inference", "batch-norm-training",
         "batch-norm-grad", "while", "conditional", "call", "custom-call", "infeed", "outfeed", "send", "send-done",
-        "recv", "recv-done", "after-all", "all-gather", "all-reduce", "all-to-all", "collective-permute",
+        "recv", "recv-done", "after-all", "all-gather", "all-reduce", "all-to-all", "collective-permute", "collective-broadcast",
         "reduce-scatter", "replica-id", "rng", "rng-bit-generator", "parameter", "fusion",
     ];
     for opcode in opcodes {

@@ -127,6 +127,33 @@ pub struct AllToAllOp {
     result: AnyTensor,
 }
 
+/// Sends the operand of the first replica of each group to every replica of the group.
+///
+/// XLA's `CollectiveBroadcast` (StableHLO's `collective_broadcast`): within each group of
+/// `replica_groups` (none: one group of every replica), every replica receives the operand
+/// of the group's first replica; a replica in no group gets zeros of the operand's shape.
+/// The result has the operand's type.
+///
+/// Example: `%0 = hlo.collective_broadcast %x, replica_groups = [[2, 1]] : tensor<1x2xi64>`
+#[op(
+    name = "hlo.collective_broadcast",
+    infer = infer_collective_broadcast,
+    verify = verify_channel,
+    format = "$operand `,` `replica_groups` `=` $replica_groups attr-dict `:` type($operand)"
+)]
+pub struct CollectiveBroadcastOp {
+    #[operand]
+    operand: AnyTensor,
+    /// Groups of replica ids, all of one size, each broadcasting its first replica's operand.
+    #[attr]
+    replica_groups: I64ArrayListAttr,
+    /// Only collectives with the same channel communicate (across modules).
+    #[attr]
+    channel_id: Option<I64Attr>,
+    #[result]
+    result: AnyTensor,
+}
+
 /// Sends the operand of each source replica to its target replica.
 ///
 /// XLA's `CollectivePermute`: `source_target_pairs` lists `[source, target]` pairs; no two
@@ -360,6 +387,14 @@ pub fn verify_all_reduce(op: OpRef) -> Result<(), Diagnostic> {
     verify_channel(op)?;
     let all_reduce = AllReduceOp::from_id_unchecked(op.id);
     verify_reduction(op, all_reduce.operands(op.body), all_reduce.computation(op.body))
+}
+
+/// The shape function of `hlo.collective_broadcast`: valid replica groups, and the
+/// operand's type.
+pub fn infer_collective_broadcast(cx: &InferContext) -> Result<Vec<Type>, String> {
+    inferred_group_size(cx)?;
+    cx.tensor(0)?;
+    Ok(cx.operand_types.to_vec())
 }
 
 /// The shape function of `hlo.all_to_all`.

@@ -106,9 +106,9 @@ pub use unary::{
 };
 pub use call::{verify_call, CallOp};
 pub use collectives::{
-    infer_all_reduce, infer_all_to_all, infer_collective_permute, infer_reduce_scatter, infer_replica_id, replica_group_size,
+    infer_all_reduce, infer_all_to_all, infer_collective_broadcast, infer_collective_permute, infer_reduce_scatter, infer_replica_id, replica_group_size,
     verify_all_gather, verify_all_reduce, verify_channel, verify_reduce_scatter, AllGatherOp, AllReduceOp, AllToAllOp,
-    CollectivePermuteOp, ReduceScatterOp, ReplicaIdOp,
+    CollectiveBroadcastOp, CollectivePermuteOp, ReduceScatterOp, ReplicaIdOp,
 };
 pub use conditional::{verify_conditional, ConditionalOp};
 pub use custom_call::{verify_custom_call, CustomCallApiVersion, CustomCallOp};
@@ -221,6 +221,7 @@ xla_ir::dialect! {
         AllReduce(AllReduceOp),
         AllToAll(AllToAllOp),
         CollectivePermute(CollectivePermuteOp),
+        CollectiveBroadcast(CollectiveBroadcastOp),
         ReduceScatter(ReduceScatterOp),
         ReplicaId(ReplicaIdOp),
         RngUniform(RngUniformOp),

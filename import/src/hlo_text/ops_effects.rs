@@ -226,6 +226,13 @@ pub fn collective_permute(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     e.emit_single(inst, HloOpKind::CollectivePermute, operands, attrs, Vec::new())
 }
 
+/// `collective-broadcast(x), replica_groups={{0,1},...}` → `hlo.collective_broadcast`.
+pub fn collective_broadcast(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
+    let (attrs, _) = collective_attrs(e, inst)?;
+    let operands = e.operand_values(inst)?;
+    e.emit_single(inst, HloOpKind::CollectiveBroadcast, operands, attrs, Vec::new())
+}
+
 /// `collective-permute-start(x)` → `hlo.collective_permute`, done now.
 pub fn collective_permute_start(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let attrs = permute_attrs(e, inst)?;

@@ -228,6 +228,7 @@ parse_only_dialect!(
         AllReduce = "stablehlo.all_reduce" => generic_only,
         AllToAll = "stablehlo.all_to_all" => generic_only,
         CollectivePermute = "stablehlo.collective_permute" => generic_only,
+        CollectiveBroadcast = "stablehlo.collective_broadcast" => generic_only,
         ReduceScatter = "stablehlo.reduce_scatter" => generic_only,
         // Linear algebra.
         Dot = "stablehlo.dot" => dot_conv::parse_dot,

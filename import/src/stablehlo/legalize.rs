@@ -187,6 +187,7 @@ fn convert_stablehlo(body: &mut Body, op: OpId, kind: StablehloOpKind) -> Result
         K::AllReduce => misc_ops::convert_all_reduce(body, op),
         K::AllToAll => misc_ops::convert_all_to_all(body, op),
         K::CollectivePermute => misc_ops::convert_collective_permute(body, op),
+        K::CollectiveBroadcast => misc_ops::convert_collective_broadcast(body, op),
         K::ReduceScatter => misc_ops::convert_reduce_scatter(body, op),
         // Linear algebra.
         K::Dot => dot_conv::convert_dot(body, op),

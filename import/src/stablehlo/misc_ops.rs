@@ -330,6 +330,13 @@ pub(crate) fn convert_collective_permute(body: &mut Body, op: OpId) -> Result<()
     Ok(())
 }
 
+/// Generic `collective_broadcast`.
+pub(crate) fn convert_collective_broadcast(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    collective_groups(body, op, "replica_groups")?;
+    rename_op(body, op, HloOpKind::CollectiveBroadcast);
+    Ok(())
+}
+
 /// Generic `reduce_scatter`: `scatter_dimension` is an `i64`.
 pub(crate) fn convert_reduce_scatter(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
     collective_groups(body, op, "replica_groups")?;

@@ -188,7 +188,8 @@ module @all_ops {
       hlo.return %s : tensor<f32>
     }
     %7 = hlo.all_to_all %6, split_dimension = 0, concat_dimension = 0, split_count = 1, replica_groups = [[0]] : (tensor<4xf32>) -> tensor<4xf32>
-    %8 = hlo.collective_permute %7, source_target_pairs = [[0, 0]] : tensor<4xf32>
+    %8b = hlo.collective_permute %7, source_target_pairs = [[0, 0]] : tensor<4xf32>
+    %8 = hlo.collective_broadcast %8b, replica_groups = [[0]] : tensor<4xf32>
     %9 = hlo.reduce_scatter %8, scatter_dimension = 0, replica_groups = [[0]] : (tensor<4xf32>) -> tensor<4xf32> {
     ^bb0(%a: tensor<f32>, %b: tensor<f32>):
       %s = hlo.add %a, %b : tensor<f32>

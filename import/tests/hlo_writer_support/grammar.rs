@@ -443,6 +443,7 @@ const OPCODES: &[(&str, &[&str])] = &[
     ("reduce-scatter", &["to_apply", "replica_groups", "channel_id", "constrain_layout", "use_global_device_ids", "mode", "dimensions"]),
     ("all-to-all", &["replica_groups", "channel_id", "dimensions", "constrain_layout"]),
     ("collective-permute", &["source_target_pairs", "channel_id", "slice_sizes"]),
+    ("collective-broadcast", &["replica_groups", "channel_id"]),
     ("replica-id", &[]),
     ("partition-id", &[]),
     ("rng", &["distribution"]),

@@ -29,7 +29,7 @@
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::{AllGatherOp, AllReduceOp, AllToAllOp, CollectivePermuteOp, ReduceScatterOp};
+use xla_dialects::hlo::{AllGatherOp, AllReduceOp, AllToAllOp, CollectiveBroadcastOp, CollectivePermuteOp, ReduceScatterOp};
 use xla_ir::Scalar;
 
 use crate::collectives::Replica;
@@ -151,6 +151,24 @@ pub(super) fn collective_permute(cx: &mut OpCx, op: CollectivePermuteOp, operand
     }
     let result = match pairs.iter().find(|pair| pair.get(1) == Some(&me)) {
         Some(pair) => contributions[pair[0] as usize].tensor()?.clone(),
+        None => Literal::splat(operand.element, operand.shape.clone(), zero(operand.element)),
+    };
+    Ok(vec![result.into()])
+}
+
+pub(super) fn collective_broadcast(cx: &mut OpCx, op: CollectiveBroadcastOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let body = cx.body();
+    let operand = tensor(operands, 0)?;
+    let contributions = exchange(cx, operand.clone().into())?;
+    let (me, count) = (cx.interp.replica.id as i64, cx.interp.replica.count as i64);
+    let groups = op.replica_groups(body);
+    if let Some(id) = groups.iter().flat_map(|g| g.iter()).find(|&&id| !(0..count).contains(&id)) {
+        return Err(format!("replica_groups name replica {id}, but there are {count} replicas").into());
+    }
+    // No groups is one group of every replica, whose first is replica 0.
+    let source = if groups.is_empty() { Some(0) } else { groups.iter().find(|g| g.contains(&me)).and_then(|g| g.first().copied()) };
+    let result = match source {
+        Some(source) => contributions[source as usize].tensor()?.clone(),
         None => Literal::splat(operand.element, operand.shape.clone(), zero(operand.element)),
     };
     Ok(vec![result.into()])

@@ -197,6 +197,7 @@ fn hlo_evaluator(kind: HloOp) -> Option<EvalFn> {
         HloOp::AllReduce(op) => with_view!(op: hlo::AllReduceOp, collectives::all_reduce),
         HloOp::AllToAll(op) => with_view!(op: hlo::AllToAllOp, collectives::all_to_all),
         HloOp::CollectivePermute(op) => with_view!(op: hlo::CollectivePermuteOp, collectives::collective_permute),
+        HloOp::CollectiveBroadcast(op) => with_view!(op: hlo::CollectiveBroadcastOp, collectives::collective_broadcast),
         HloOp::ReduceScatter(op) => with_view!(op: hlo::ReduceScatterOp, collectives::reduce_scatter),
         HloOp::ReplicaId(_) => collectives::replica_id,
         HloOp::RngUniform(_) => rng_distributions::rng_uniform,

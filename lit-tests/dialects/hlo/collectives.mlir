@@ -73,6 +73,20 @@ func.func @all_to_all(%x: tensor<4x16xf32>) -> (tensor<16x4xf32>, tensor<4x16xf3
 
 // -----
 
+// hlo.collective_broadcast keeps the operand type; its result type is inferred.
+// CHECK-LABEL: func.func @collective_broadcast
+// CHECK-NEXT:    %[[R:.+]] = hlo.collective_broadcast %{{.+}}, replica_groups = {{\[\[}}2, 1], [0, 3]] : tensor<4xi32>
+// CHECK-NEXT:    %{{.+}} = hlo.collective_broadcast %[[R]], replica_groups = [] {channel_id = 3} : tensor<4xi32>
+// GENERIC-LABEL: "builtin.module"() ({
+// GENERIC:         "hlo.collective_broadcast"(%{{.+}}) {replica_groups = [array<i64: 2, 1>, array<i64: 0, 3>]} : (tensor<4xi32>) -> tensor<4xi32>
+func.func @collective_broadcast(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = hlo.collective_broadcast %x, replica_groups = [[2, 1], [0, 3]] : tensor<4xi32>
+  %1 = hlo.collective_broadcast %0, replica_groups = [] {channel_id = 3} : tensor<4xi32>
+  return %1 : tensor<4xi32>
+}
+
+// -----
+
 // hlo.collective_permute keeps the operand type; its result type is inferred.
 // CHECK-LABEL: func.func @collective_permute
 // CHECK-NEXT:    %[[R:.+]] = hlo.collective_permute %{{.+}}, source_target_pairs = {{\[\[}}0, 1], [1, 2], [2, 0]] : tensor<4xi32>

@@ -77,6 +77,7 @@ func.func @linear_algebra(%a: tensor<3x3xf32>, %b: tensor<3x4xf32>, %z: tensor<8
 // CHECK:           hlo.add
 // CHECK:         hlo.all_gather %[[X]], all_gather_dimension = 0, replica_groups = {{\[\[}}0, 1]] : (tensor<4x2xf32>) -> tensor<8x2xf32>
 // CHECK:         hlo.collective_permute %[[X]], source_target_pairs = {{\[\[}}0, 1], [1, 0]]
+// CHECK:         hlo.collective_broadcast %[[X]], replica_groups = {{\[\[}}1, 0]] {channel_id = 2} : tensor<4x2xf32>
 // CHECK:         %[[BN:.*]] = hlo.batch_norm_inference %[[X]], %[[S]], %[[S]], %[[S]], %[[S]], epsilon = 0.001, feature_index = 1
 // CHECK:         hlo.replica_id : tensor<ui32>
 // CHECK:         func.return %[[BN]]
@@ -88,6 +89,7 @@ func.func @collectives(%x: tensor<4x2xf32>, %s: tensor<2xf32>) -> tensor<4x2xf32
   }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 3, type = 1>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
   %2 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4x2xf32>) -> tensor<8x2xf32>
   %3 = "stablehlo.collective_permute"(%x) {source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+  %6 = "stablehlo.collective_broadcast"(%x) {replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>} : (tensor<4x2xf32>) -> tensor<4x2xf32>
   %4 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %s) {epsilon = 1.0E-3 : f32, feature_index = 1 : i64} : (tensor<4x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<4x2xf32>
   %5 = stablehlo.replica_id : tensor<ui32>
   return %4 : tensor<4x2xf32>

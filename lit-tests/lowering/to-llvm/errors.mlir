@@ -63,13 +63,3 @@ func.func @buffer_out(%p: i1, %a: memref<4xf32>) {
   }
   func.return
 }
-
-// -----
-
-// Complex kinds without a lowering are located errors (the interpreter has no complex
-// atan2 either).
-func.func @unsupported(%a: complex<f32>) {
-  // expected-error @+1 {{lower-to-llvm does not handle loop.arith atan2 on complex numbers yet}}
-  %0 = loop.arith atan2 %a, %a : complex<f32>
-  func.return
-}

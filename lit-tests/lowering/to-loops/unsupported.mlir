@@ -39,11 +39,3 @@ func.func @dynamic_shape(%a: tensor<?xf32>) -> tensor<?xf32> {
   %0 = hlo.negate %a : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
-
-// -----
-
-func.func @bitcast_predicates(%a: tensor<2xi8>) -> tensor<2xi1> {
-  // expected-error @+1 {{lower-to-loops does not handle 'hlo.bitcast_convert_type' of predicates or complex numbers yet}}
-  %0 = hlo.bitcast_convert_type %a : (tensor<2xi8>) -> tensor<2xi1>
-  return %0 : tensor<2xi1>
-}

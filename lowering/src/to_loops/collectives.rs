@@ -26,7 +26,9 @@
 //! `source_target_pairs` entry naming a replica that does not exist fails only on the
 //! replica that reads from it.
 
-use xla_dialects::hlo::{AllGatherOp, AllReduceOp, AllToAllOp, CollectivePermuteOp, ComparisonDirection, ReduceScatterOp};
+use xla_dialects::hlo::{
+    AllGatherOp, AllReduceOp, AllToAllOp, CollectiveBroadcastOp, CollectivePermuteOp, ComparisonDirection, ReduceScatterOp,
+};
 use xla_ir::{Op, OpId, RegionId, ValueId};
 
 use super::emit::Emitted;
@@ -165,6 +167,39 @@ impl<'a, 'c> Lowering<'a, 'c> {
                 this.fetch_member(&exchanged, source)?;
                 this.copy(&Lowered::Buffer(exchanged.scratch), result, &shape)
             })?;
+        }
+        Ok(())
+    }
+
+    /// Lowers `hlo.collective_broadcast`: a collective permute from each group's first
+    /// replica to every member of the group (itself included); no groups is one group of
+    /// every replica, broadcasting replica 0's operand.
+    pub fn lower_collective_broadcast(&mut self, broadcast: CollectiveBroadcastOp) -> Emitted<()> {
+        let op = broadcast.id();
+        let groups: Vec<Vec<i64>> = broadcast.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
+        let operand = self.body.op(op).operands[0];
+        let shape = self.shape_of(operand)?;
+        let element = self.element_type_of(operand)?;
+        let exchanged = self.exchange(operand, &[], 0)?;
+        let result = self.bind_result_buffers(op)?[0];
+        if groups.is_empty() {
+            let zero = self.index(0);
+            self.fetch_member(&exchanged, zero)?;
+            return self.copy(&Lowered::Buffer(exchanged.scratch), result, &shape);
+        }
+        let zero = self.zero(element)?;
+        self.copy(&Lowered::Scalar(zero), result, &shape)?;
+        for group in groups {
+            let Some(&source) = group.first() else { continue };
+            for target in group {
+                let target = self.index(target);
+                let is_target = self.compare_index(ComparisonDirection::Eq, exchanged.replica, target);
+                let source = self.index(source);
+                self.if_then(is_target, |this| {
+                    this.fetch_member(&exchanged, source)?;
+                    this.copy(&Lowered::Buffer(exchanged.scratch), result, &shape)
+                })?;
+            }
         }
         Ok(())
     }

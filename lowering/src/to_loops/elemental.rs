@@ -317,6 +317,7 @@ fn generator(kind: HloOp) -> Generator {
         | HloOp::AllReduce(_)
         | HloOp::AllToAll(_)
         | HloOp::CollectivePermute(_)
+        | HloOp::CollectiveBroadcast(_)
         | HloOp::ReduceScatter(_)
         | HloOp::ReplicaId(_)
         | HloOp::RngUniform(_)

@@ -16,7 +16,7 @@ use xla_dialects::check::CheckOp;
 use xla_dialects::func::FuncDialectOp;
 use xla_dialects::hlo::{
     AllGatherOp, AllReduceOp, AllToAllOp, BatchNormGradOp, BatchNormInferenceOp, BatchNormTrainingOp, CholeskyOp,
-    CollectivePermuteOp, ConstantOp, ConvolutionOp, CustomCallOp, FftOp, FusionOp, GetDimensionSizeOp, HloOp, RecvOp,
+    CollectiveBroadcastOp, CollectivePermuteOp, ConstantOp, ConvolutionOp, CustomCallOp, FftOp, FusionOp, GetDimensionSizeOp, HloOp, RecvOp,
     ReduceScatterOp, RngBitGeneratorOp, ScatterOp, SelectAndScatterOp, SendOp, SortOp, TriangularSolveOp,
 };
 use xla_ir::{Attribute, BlockId, Body, Context, Diagnostic, Location, Op, OpId, OpRef, Type, ValueDef, ValueId};
@@ -284,6 +284,7 @@ fn lowering_of<'a, 'c>(body: &Body, op: OpId) -> Option<LowerFn<'a, 'c>> {
         HloOp::ReduceScatter(matched) => with_view!(matched: ReduceScatterOp, Lowering::lower_reduce_scatter),
         HloOp::AllToAll(matched) => with_view!(matched: AllToAllOp, Lowering::lower_all_to_all),
         HloOp::CollectivePermute(matched) => with_view!(matched: CollectivePermuteOp, Lowering::lower_collective_permute),
+        HloOp::CollectiveBroadcast(matched) => with_view!(matched: CollectiveBroadcastOp, Lowering::lower_collective_broadcast),
         HloOp::CustomCall(matched) => with_view!(matched: CustomCallOp, Lowering::lower_custom_call),
         HloOp::GetDimensionSize(matched) => with_view!(matched: GetDimensionSizeOp, Lowering::lower_get_dimension_size),
         // Terminators go with their regions; dynamic shapes are not lowered.

@@ -147,6 +147,7 @@ pub fn classify(body: &Body, op: OpId) -> Class {
         | HloOp::AllReduce(_)
         | HloOp::AllToAll(_)
         | HloOp::CollectivePermute(_)
+        | HloOp::CollectiveBroadcast(_)
         | HloOp::ReduceScatter(_)
         | HloOp::ReplicaId(_)
         | HloOp::RngUniform(_)

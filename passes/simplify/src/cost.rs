@@ -177,6 +177,7 @@ impl<'a, 'c> HloCost<'a, 'c> {
             | HloOpKind::AllReduce
             | HloOpKind::AllToAll
             | HloOpKind::CollectivePermute
+            | HloOpKind::CollectiveBroadcast
             | HloOpKind::ReduceScatter
             | HloOpKind::RngUniform
             | HloOpKind::RngNormal

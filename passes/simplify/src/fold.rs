@@ -96,6 +96,7 @@ pub fn is_function_of_operands(kind: HloOpKind) -> bool {
         | HloOpKind::AllReduce
         | HloOpKind::AllToAll
         | HloOpKind::CollectivePermute
+        | HloOpKind::CollectiveBroadcast
         | HloOpKind::ReduceScatter
         | HloOpKind::CustomCall
         | HloOpKind::Dot

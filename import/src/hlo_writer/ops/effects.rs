@@ -10,7 +10,7 @@
 //! `hlo.all_to_all` whose `split_dimension` and `concat_dimension` differ is an error.
 
 use xla_dialects::hlo::{
-    AllGatherOp, AllReduceOp, AllToAllOp, CollectivePermuteOp, HloOpKind, InfeedOp, OutfeedOp, RecvOp, ReduceScatterOp, RngAlgorithm,
+    AllGatherOp, AllReduceOp, AllToAllOp, CollectiveBroadcastOp, CollectivePermuteOp, HloOpKind, InfeedOp, OutfeedOp, RecvOp, ReduceScatterOp, RngAlgorithm,
     RngBitGeneratorOp, SendOp,
 };
 use xla_ir::{Diagnostic, Op, OpId, ValueId};
@@ -158,6 +158,19 @@ impl ModuleWriter<'_, '_> {
         let mut attrs: Vec<String> = permute.channel_id(body).map(|c| format!("channel_id={c}")).into_iter().collect();
         attrs.push(format!("source_target_pairs={}", braced_lists(&permute.source_target_pairs(body))));
         self.same_operands(comp, permute.id(), &opcode_of(HloOpKind::CollectivePermute), attrs)
+    }
+
+    /// `collective-broadcast(x), [channel_id=n, ]replica_groups={{0,1},...}`.
+    pub(super) fn collective_broadcast(&mut self, comp: &mut Computation, broadcast: CollectiveBroadcastOp) -> Result<(), Diagnostic> {
+        let body = self.body;
+        let attrs = CollectiveAttrs {
+            channel_id: broadcast.channel_id(body),
+            replica_groups: broadcast.replica_groups(body),
+            dimension: None,
+            use_global_device_ids: false,
+            to_apply: None,
+        };
+        self.same_operands(comp, broadcast.id(), &opcode_of(HloOpKind::CollectiveBroadcast), attrs.written())
     }
 
     /// `rng-bit-generator(state), algorithm=rng_default|rng_three_fry|rng_philox`.

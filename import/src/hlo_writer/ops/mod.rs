@@ -167,6 +167,7 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
             HloOp::AllReduce(all_reduce) => self.all_reduce(comp, all_reduce),
             HloOp::AllToAll(all_to_all) => self.all_to_all(comp, all_to_all),
             HloOp::CollectivePermute(permute) => self.collective_permute(comp, permute),
+            HloOp::CollectiveBroadcast(broadcast) => self.collective_broadcast(comp, broadcast),
             HloOp::ReduceScatter(reduce_scatter) => self.reduce_scatter(comp, reduce_scatter),
             HloOp::RngUniform(_) => self.same_operands(comp, op, SpecialOpcode::Rng.opcode(), vec!["distribution=rng_uniform".to_string()]),
             HloOp::RngNormal(_) => self.same_operands(comp, op, SpecialOpcode::Rng.opcode(), vec!["distribution=rng_normal".to_string()]),
