@@ -105,6 +105,9 @@ def run(xla_run, mode, text, timeout):
 def cause_of(message):
     """The failure's cause: its message with the location, numbers and names abstracted."""
     text = re.sub(r"^\S+:\d+:\d+:\s*", "", message)
+    # A failed check is one cause whichever elements differ: keep what precedes them.
+    if "failed:" in text:
+        text = re.split(r";|,? the first at |; at | at \[", text)[0]
     text = re.sub(r"'[^']*[\d\s][^']*'", "'_'", text)
     text = re.sub(r"@[\w.$-]+", "@_", text)
     text = re.sub(r"%[\w#]+", "%_", text)
