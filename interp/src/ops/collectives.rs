@@ -139,34 +139,30 @@ pub(super) fn all_to_all(cx: &mut OpCx, op: AllToAllOp, operands: &[Rc<Value>]) 
 }
 
 pub(super) fn collective_permute(cx: &mut OpCx, op: CollectivePermuteOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let body = cx.body();
-    let operand = tensor(operands, 0)?;
-    let contributions = exchange(cx, operand.clone().into())?;
-    let (me, count) = (cx.interp.replica.id as i64, cx.interp.replica.count as i64);
-    let pairs = op.source_target_pairs(body);
-    for pair in &pairs {
-        if let Some(id) = pair.iter().find(|&&id| !(0..count).contains(&id)) {
-            return Err(format!("source_target_pairs name replica {id}, but there are {count} replicas").into());
-        }
-    }
-    let result = match pairs.iter().find(|pair| pair.get(1) == Some(&me)) {
-        Some(pair) => contributions[pair[0] as usize].tensor()?.clone(),
-        None => Literal::splat(operand.element, operand.shape.clone(), zero(operand.element)),
-    };
-    Ok(vec![result.into()])
+    let pairs = op.source_target_pairs(cx.body());
+    let me = cx.interp.replica.id as i64;
+    let source = pairs.iter().find(|pair| pair.get(1) == Some(&me)).map(|pair| pair[0]);
+    receive(cx, operands, pairs.iter().flat_map(|p| p.iter().copied()), "source_target_pairs", source)
 }
 
 pub(super) fn collective_broadcast(cx: &mut OpCx, op: CollectiveBroadcastOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let body = cx.body();
-    let operand = tensor(operands, 0)?;
-    let contributions = exchange(cx, operand.clone().into())?;
-    let (me, count) = (cx.interp.replica.id as i64, cx.interp.replica.count as i64);
-    let groups = op.replica_groups(body);
-    if let Some(id) = groups.iter().flat_map(|g| g.iter()).find(|&&id| !(0..count).contains(&id)) {
-        return Err(format!("replica_groups name replica {id}, but there are {count} replicas").into());
-    }
+    let groups = op.replica_groups(cx.body());
+    let me = cx.interp.replica.id as i64;
     // No groups is one group of every replica, whose first is replica 0.
     let source = if groups.is_empty() { Some(0) } else { groups.iter().find(|g| g.contains(&me)).and_then(|g| g.first().copied()) };
+    receive(cx, operands, groups.iter().flat_map(|g| g.iter().copied()), "replica_groups", source)
+}
+
+/// The result of a collective that hands each replica the operand of replica `source`, or
+/// zeros when it has none; `named` are the replica ids the attribute `attr` names, each of
+/// which must exist.
+fn receive(cx: &mut OpCx, operands: &[Rc<Value>], mut named: impl Iterator<Item = i64>, attr: &str, source: Option<i64>) -> EvalResult<Vec<Value>> {
+    let operand = tensor(operands, 0)?;
+    let contributions = exchange(cx, operand.clone().into())?;
+    let count = cx.interp.replica.count as i64;
+    if let Some(id) = named.find(|id| !(0..count).contains(id)) {
+        return Err(format!("{attr} name replica {id}, but there are {count} replicas").into());
+    }
     let result = match source {
         Some(source) => contributions[source as usize].tensor()?.clone(),
         None => Literal::splat(operand.element, operand.shape.clone(), zero(operand.element)),

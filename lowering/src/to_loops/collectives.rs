@@ -149,8 +149,38 @@ impl<'a, 'c> Lowering<'a, 'c> {
 
     /// Lowers `hlo.collective_permute`.
     pub fn lower_collective_permute(&mut self, permute: CollectivePermuteOp) -> Emitted<()> {
-        let op = permute.id();
-        let pairs: Vec<Vec<i64>> = permute.source_target_pairs(self.body).iter().map(|p| p.to_vec()).collect();
+        let mut pairs = Vec::new();
+        for pair in permute.source_target_pairs(self.body) {
+            let &[source, target] = pair else { return Err(self.error("a source_target_pairs entry is not a pair")) };
+            pairs.push((source, target));
+        }
+        self.lower_sends(permute.id(), &pairs)
+    }
+
+    /// Lowers `hlo.collective_broadcast`: sends from each group's first replica to every
+    /// member of the group (itself included); no groups is one group of every replica,
+    /// whose first is replica 0.
+    pub fn lower_collective_broadcast(&mut self, broadcast: CollectiveBroadcastOp) -> Emitted<()> {
+        let op = broadcast.id();
+        let groups = broadcast.replica_groups(self.body);
+        if groups.is_empty() {
+            let operand = self.body.op(op).operands[0];
+            let shape = self.shape_of(operand)?;
+            let exchanged = self.exchange(operand, &[], 0)?;
+            let result = self.bind_result_buffers(op)?[0];
+            let first = self.index(0);
+            self.fetch_member(&exchanged, first)?;
+            return self.copy(&Lowered::Buffer(exchanged.scratch), result, &shape);
+        }
+        let pairs: Vec<(i64, i64)> =
+            groups.iter().filter_map(|group| group.first().map(|&source| group.iter().map(move |&target| (source, target)))).flatten().collect();
+        self.lower_sends(op, &pairs)
+    }
+
+    /// Writes the result of the one-operand collective `op`: on the replica that is the
+    /// target of a `(source, target)` pair, the operand of the pair's source; zeros on
+    /// every other replica.
+    fn lower_sends(&mut self, op: OpId, pairs: &[(i64, i64)]) -> Emitted<()> {
         let operand = self.body.op(op).operands[0];
         let shape = self.shape_of(operand)?;
         let element = self.element_type_of(operand)?;
@@ -158,8 +188,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
         let result = self.bind_result_buffers(op)?[0];
         let zero = self.zero(element)?;
         self.copy(&Lowered::Scalar(zero), result, &shape)?;
-        for pair in pairs {
-            let [source, target] = pair[..] else { return Err(self.error("a source_target_pairs entry is not a pair")) };
+        for &(source, target) in pairs {
             let target = self.index(target);
             let is_target = self.compare_index(ComparisonDirection::Eq, exchanged.replica, target);
             let source = self.index(source);
@@ -167,39 +196,6 @@ impl<'a, 'c> Lowering<'a, 'c> {
                 this.fetch_member(&exchanged, source)?;
                 this.copy(&Lowered::Buffer(exchanged.scratch), result, &shape)
             })?;
-        }
-        Ok(())
-    }
-
-    /// Lowers `hlo.collective_broadcast`: a collective permute from each group's first
-    /// replica to every member of the group (itself included); no groups is one group of
-    /// every replica, broadcasting replica 0's operand.
-    pub fn lower_collective_broadcast(&mut self, broadcast: CollectiveBroadcastOp) -> Emitted<()> {
-        let op = broadcast.id();
-        let groups: Vec<Vec<i64>> = broadcast.replica_groups(self.body).iter().map(|g| g.to_vec()).collect();
-        let operand = self.body.op(op).operands[0];
-        let shape = self.shape_of(operand)?;
-        let element = self.element_type_of(operand)?;
-        let exchanged = self.exchange(operand, &[], 0)?;
-        let result = self.bind_result_buffers(op)?[0];
-        if groups.is_empty() {
-            let zero = self.index(0);
-            self.fetch_member(&exchanged, zero)?;
-            return self.copy(&Lowered::Buffer(exchanged.scratch), result, &shape);
-        }
-        let zero = self.zero(element)?;
-        self.copy(&Lowered::Scalar(zero), result, &shape)?;
-        for group in groups {
-            let Some(&source) = group.first() else { continue };
-            for target in group {
-                let target = self.index(target);
-                let is_target = self.compare_index(ComparisonDirection::Eq, exchanged.replica, target);
-                let source = self.index(source);
-                self.if_then(is_target, |this| {
-                    this.fetch_member(&exchanged, source)?;
-                    this.copy(&Lowered::Buffer(exchanged.scratch), result, &shape)
-                })?;
-            }
         }
         Ok(())
     }
