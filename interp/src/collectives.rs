@@ -9,8 +9,14 @@
 //! contract), so the `n`-th collective of one replica meets the `n`-th of every other;
 //! a replica that fails instead aborts the rendezvous, and the others get an error rather
 //! than waiting forever.
+//!
+//! `hlo.send` and `hlo.recv` pass values through channels: a queue per channel id, in this
+//! replica alone when it has no others, else in the rendezvous, so that one replica's send
+//! meets another's recv. A recv waits for a value on its channel; it fails, rather than
+//! waiting forever, when every other replica has finished or one failed, and at once when
+//! it is the only replica.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Condvar, Mutex};
 
 use crate::value::Value;
@@ -23,17 +29,22 @@ pub struct Replica {
     rendezvous: Option<Arc<Rendezvous>>,
     /// How many collectives this replica has joined.
     sequence: Mutex<u64>,
+    /// The channels of a replica without others.
+    own_channels: Mutex<Channels>,
 }
+
+/// What was sent and not yet received, per channel id, oldest first.
+type Channels = HashMap<i64, VecDeque<Vec<Value>>>;
 
 impl Replica {
     /// The only replica of a run without collectives.
     pub fn single() -> Replica {
-        Replica { id: 0, count: 1, rendezvous: None, sequence: Mutex::new(0) }
+        Replica { id: 0, count: 1, rendezvous: None, sequence: Mutex::new(0), own_channels: Mutex::default() }
     }
 
     /// Replica `id` of the replicas meeting at `rendezvous`.
     pub fn new(id: u32, rendezvous: Arc<Rendezvous>) -> Replica {
-        Replica { id, count: rendezvous.count, rendezvous: Some(rendezvous), sequence: Mutex::new(0) }
+        Replica { id, count: rendezvous.count, rendezvous: Some(rendezvous), sequence: Mutex::new(0), own_channels: Mutex::default() }
     }
 
     /// Hands `value` in to this replica's next collective and returns every replica's
@@ -46,6 +57,40 @@ impl Replica {
             *next
         };
         rendezvous.exchange(sequence, self.id, value)
+    }
+
+    /// Sends `values` on `channel`.
+    pub fn send(&self, channel: i64, values: Vec<Value>) -> Result<(), String> {
+        match &self.rendezvous {
+            Some(rendezvous) => rendezvous.send(channel, values),
+            None => {
+                let mut channels = self.own_channels.lock().map_err(|_| "a replica panicked")?;
+                channels.entry(channel).or_default().push_back(values);
+                Ok(())
+            }
+        }
+    }
+
+    /// Receives the oldest values sent on `channel`, waiting for another replica to send
+    /// them when there are others.
+    pub fn recv(&self, channel: i64) -> Result<Vec<Value>, String> {
+        match &self.rendezvous {
+            Some(rendezvous) => rendezvous.recv(channel),
+            None => {
+                let mut channels = self.own_channels.lock().map_err(|_| "a replica panicked")?;
+                channels
+                    .get_mut(&channel)
+                    .and_then(VecDeque::pop_front)
+                    .ok_or_else(|| format!("nothing was sent on channel {channel} before this recv"))
+            }
+        }
+    }
+
+    /// Tells the other replicas this one will send nothing more (it finished its program).
+    pub fn finish(&self) {
+        if let Some(rendezvous) = &self.rendezvous {
+            rendezvous.finish();
+        }
     }
 
     /// Tells the other replicas this one failed, so that none waits for it.
@@ -69,6 +114,10 @@ struct State {
     /// Contributions per collective, by replica; removed once every replica has read them.
     slots: HashMap<u64, Slot>,
     aborted: bool,
+    /// The channels every replica sends on and receives from.
+    channels: Channels,
+    /// How many replicas have finished their programs.
+    finished: u32,
 }
 
 #[derive(Debug)]
@@ -121,6 +170,37 @@ impl Rendezvous {
     fn abort(&self) {
         if let Ok(mut state) = self.state.lock() {
             state.aborted = true;
+        }
+        self.arrived.notify_all();
+    }
+
+    fn send(&self, channel: i64, values: Vec<Value>) -> Result<(), String> {
+        let mut state = self.state.lock().map_err(|_| "a replica panicked")?;
+        state.channels.entry(channel).or_default().push_back(values);
+        self.arrived.notify_all();
+        Ok(())
+    }
+
+    fn recv(&self, channel: i64) -> Result<Vec<Value>, String> {
+        let mut state = self.state.lock().map_err(|_| "a replica panicked")?;
+        loop {
+            if let Some(values) = state.channels.get_mut(&channel).and_then(VecDeque::pop_front) {
+                return Ok(values);
+            }
+            if state.aborted {
+                return Err(format!("another replica failed before sending on channel {channel}"));
+            }
+            // Every replica but this one has finished: nothing will be sent any more.
+            if state.finished + 1 >= self.count {
+                return Err(format!("nothing was sent on channel {channel}, and no other replica is left to send"));
+            }
+            state = self.arrived.wait(state).map_err(|_| "a replica panicked")?;
+        }
+    }
+
+    fn finish(&self) {
+        if let Ok(mut state) = self.state.lock() {
+            state.finished += 1;
         }
         self.arrived.notify_all();
     }

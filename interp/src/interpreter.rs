@@ -70,8 +70,6 @@ pub struct Interpreter<'m, 'c> {
     pub infeed: std::collections::VecDeque<Value>,
     /// Values `hlo.outfeed` gave, in order.
     pub outfeed: Vec<Value>,
-    /// The values `hlo.send` gave and no `hlo.recv` took yet, by channel id, oldest first.
-    pub channels: HashMap<i64, std::collections::VecDeque<Vec<Value>>>,
     /// The state of `hlo.rng_uniform`/`hlo.rng_normal`: `None` until the first draw, which
     /// seeds it from [`Options::rng_seed`] (so a seed set after [`Interpreter::new`] counts).
     pub(crate) rng_state: Option<u64>,
@@ -101,7 +99,6 @@ impl<'m, 'c> Interpreter<'m, 'c> {
             replica: Arc::new(Replica::single()),
             infeed: Default::default(),
             outfeed: Vec::new(),
-            channels: HashMap::new(),
             rng_state: None,
             ops_evaluated: 0,
         }

@@ -345,10 +345,13 @@ fn run_one(
         interp.replica = replica;
     }
     let fallback = interp.function(name).map_or(ctx.unknown_loc(), |f| module.body.op(f).location);
-    let results = interp.call(name, args).map_err(|e| {
+    let outcome = interp.call(name, args);
+    if outcome.is_err() {
         interp.replica.abort();
-        e.to_diagnostic(fallback).render(ctx)
-    })?;
+    }
+    // Other replicas waiting to receive learn that this one sends nothing more.
+    interp.replica.finish();
+    let results = outcome.map_err(|e| e.to_diagnostic(fallback).render(ctx))?;
     let failures = interp
         .check_failures
         .iter()

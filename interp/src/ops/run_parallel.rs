@@ -92,6 +92,7 @@ fn run_programs(text: &str, programs: &[&str], arguments: Vec<Vec<Value>>, optio
                     if outcome.0.is_err() {
                         replica.abort();
                     }
+                    replica.finish();
                     outcome
                 })
             })

@@ -12,18 +12,20 @@
 //!   [`crate::Interpreter::infeed`], which must match its data results' types; an empty
 //!   queue is an error. `outfeed` appends its operands' entry to
 //!   [`crate::Interpreter::outfeed`];
-//! - `send` and `recv` meet within one interpreter: `send` appends its operands to the
-//!   queue of its channel in [`crate::Interpreter::channels`], and `recv` of that channel
-//!   takes the oldest values sent on it, which must match its data results' types; a
-//!   `recv` with nothing sent on its channel is an error (nothing else could send later,
-//!   since the program runs in order). `is_host_transfer` changes nothing here.
+//! - `send` and `recv` meet through the channels of the interpreter's
+//!   [`Replica`](crate::collectives::Replica): `send` appends its operands to the queue of
+//!   its channel, and `recv` of that channel takes the oldest values sent on it, which must
+//!   match its data results' types. A replica alone fails a `recv` with nothing sent (nothing
+//!   else could send later, since the program runs in order); among replicas a `recv` waits
+//!   for another replica's `send`, and fails once no other replica is left to send.
+//!   `is_host_transfer` changes nothing here.
 
 use std::rc::Rc;
 
 use xla_dialects::hlo::{RecvOp, SendOp};
 use xla_ir::Type;
 
-use crate::error::{EvalError, EvalResult};
+use crate::error::EvalResult;
 use crate::interpreter::{type_description, OpCx};
 use crate::value::Value;
 
@@ -87,19 +89,14 @@ pub(super) fn outfeed(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<V
 
 pub(super) fn send(cx: &mut OpCx, op: SendOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let channel = op.channel_id(cx.body());
-    cx.interp.channels.entry(channel).or_default().push_back(data_operands(operands));
+    cx.interp.replica.send(channel, data_operands(operands))?;
     Ok(vec![Value::Token])
 }
 
 pub(super) fn recv(cx: &mut OpCx, op: RecvOp, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let channel = op.channel_id(cx.body());
     let types = data_result_types(cx);
-    let sent = cx
-        .interp
-        .channels
-        .get_mut(&channel)
-        .and_then(|queue| queue.pop_front())
-        .ok_or_else(|| EvalError::new(format!("nothing was sent on channel {channel} before this recv")))?;
+    let sent = cx.interp.replica.recv(channel)?;
     let mut values = checked(cx, sent, &types, &format!("channel {channel}"))?;
     values.push(Value::Token);
     Ok(values)
