@@ -39,3 +39,17 @@ func.func @dynamic_shape(%a: tensor<?xf32>) -> tensor<?xf32> {
   %0 = hlo.negate %a : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// A function whose signature has no tensors still needs lowering when its body holds ops
+// above the loop level: one this pass cannot lower is reported here, not left behind.
+func.func @f() {
+  return
+}
+
+func.func @only_an_interpreter_op() {
+  // expected-error @+1 {{lower-to-loops does not handle 'interpreter.run_parallel' yet}}
+  "interpreter.run_parallel"() {programs = [[@f]]} : () -> ()
+  return
+}

@@ -12,14 +12,17 @@
 //! Invariant: every argument and result buffer of a lowered function is a distinct buffer
 //! (the caller passes result buffers that alias nothing the callee reads).
 
-use xla_dialects::func::{CallOp, FuncOp, ReturnOp};
+use xla_dialects::func::{CallOp, FuncDialectOp, FuncOp, ReturnOp};
 use xla_dialects::hlo::HloOp;
+use xla_dialects::loops::LoopOp;
 use xla_ir::{AttrData, Body, Diagnostic, InsertPoint, Op, OpId, OpState, Type, TypeData, ValueId};
 
 use super::lowering::{Lowered, Lowering};
 
 /// Whether `func` is a function to lower: one with tensors, tuples or tokens in its
-/// signature, or hlo ops in its body.
+/// signature, or ops above the loop level in its body (anything but loop ops and func's
+/// own: hlo, check and interpreter ops), so that one this pass cannot lower is reported
+/// here rather than left for lower-to-llvm to stumble on.
 pub fn needs_lowering(body: &Body, func: OpId) -> bool {
     if FuncOp::cast(body, func).is_none() {
         return false;
@@ -27,8 +30,11 @@ pub fn needs_lowering(body: &Body, func: OpId) -> bool {
     let ctx = body.ctx();
     let hlo_typed = |ty: &Type| matches!(ctx.type_data(*ty), TypeData::Tensor(_) | TypeData::Tuple(_) | TypeData::Opaque { .. });
     let (inputs, results) = signature(body, func).unwrap_or_default();
-    let has_hlo_ops = body.nested_ops(func, xla_ir::WalkOrder::PreOrder).iter().any(|op| HloOp::of(body, *op).is_some());
-    inputs.iter().chain(&results).any(hlo_typed) || has_hlo_ops
+    let above_loop_level = body
+        .nested_ops(func, xla_ir::WalkOrder::PreOrder)
+        .iter()
+        .any(|op| LoopOp::of(body, *op).is_none() && FuncDialectOp::of(body, *op).is_none());
+    inputs.iter().chain(&results).any(hlo_typed) || above_loop_level
 }
 
 /// The inputs and results of `func`'s type.
