@@ -75,6 +75,12 @@ impl FuncOp {
     }
 }
 
+/// The inputs and results of `op`'s type when `op` is a `func.func`; `None` for any other op
+/// (and for an unverified function whose `function_type` is not a function type).
+pub fn function_signature(body: &xla_ir::Body, op: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
+    FuncOp::cast(body, op)?.signature(body)
+}
+
 const FUNC_ATTRS: [&str; 5] = ["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"];
 
 /// The inputs and results of a function's type attribute.

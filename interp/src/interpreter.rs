@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use xla_dialects::func::FuncDialectOp;
+use xla_dialects::func::{function_signature, FuncDialectOp};
 use xla_ir::{Body, BlockId, Context, Location, OpId, OpTrait, RegionId, Symbol, Type, TypeData, ValueId};
 
 use crate::collectives::Replica;
@@ -131,10 +131,7 @@ impl<'m, 'c> Interpreter<'m, 'c> {
 
     /// The input and result types of function `func`.
     pub fn signature(&self, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-        match FuncDialectOp::of(self.body, func)? {
-            FuncDialectOp::Func(func) => func.signature(self.body),
-            FuncDialectOp::Call(_) | FuncDialectOp::Return(_) => None,
-        }
+        function_signature(self.body, func)
     }
 
     /// Calls the function named `name` on `args`, checking them against its signature.

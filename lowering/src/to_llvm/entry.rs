@@ -26,7 +26,9 @@ use xla_ir::{Body, Diagnostic, OpId, OpState, Type, ValueId};
 
 use xla_dialects::loops::arena::{arena_bytes, ARENA_ALIGNMENT};
 
-use super::functions::{function_name, signature};
+use xla_dialects::func::function_signature;
+
+use super::functions::function_name;
 use super::lowering::FnLowering;
 
 /// The attribute lower-to-loops sets on each function it lowers: how many of its trailing
@@ -77,7 +79,7 @@ pub fn entry_signature(body: &Body, func: OpId) -> Result<EntrySignature, Diagno
     let ctx = body.ctx();
     let loc = body.op(func).location;
     let name = function_name(body, func);
-    let (mut inputs, _) = signature(body, func).unwrap_or_default();
+    let (mut inputs, _) = function_signature(body, func).unwrap_or_default();
     let temp_bytes = arena_bytes(body, func).unwrap_or(0);
     if temp_bytes > 0 && inputs.pop().is_none() {
         return Err(Diagnostic::error(loc, format!("the entry @{name} records an arena but takes no arguments")));

@@ -9,17 +9,12 @@
 //! early exit when the status is not 0. A declaration keeps its lowered signature and
 //! external linkage.
 
-use xla_dialects::func::{CallOp, FuncOp};
+use xla_dialects::func::{function_signature, CallOp, FuncOp};
 use xla_dialects::llvm::{IcmpPredicate, LlvmOpKind, ptr_type};
 use xla_ir::{Body, Op, Diagnostic, OpId, OpState, RegionId, Type, TypeData, ValueId};
 
 use super::lowering::FnLowering;
 use super::types::{lowered_type, unsupported_type};
-
-/// The inputs and results of `func`'s type.
-pub fn signature(body: &Body, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-    FuncOp::cast(body, func)?.signature(body)
-}
 
 /// The name of a function; empty for an op that is not one.
 pub fn function_name<'c>(body: &Body<'c>, func: OpId) -> &'c str {
@@ -30,7 +25,7 @@ pub fn function_name<'c>(body: &Body<'c>, func: OpId) -> &'c str {
 fn lowered_signature(body: &Body, func: OpId) -> Result<Type, Diagnostic> {
     let ctx = body.ctx();
     let at = |message: String| Diagnostic::error(body.op(func).location, message);
-    let (inputs, results) = signature(body, func).ok_or_else(|| at("a function without a function type".into()))?;
+    let (inputs, results) = function_signature(body, func).ok_or_else(|| at("a function without a function type".into()))?;
     if !results.is_empty() {
         return Err(at("lower-to-llvm lowers loop-level functions, which return nothing: lower the module with lower-to-loops first".into()));
     }
@@ -69,7 +64,7 @@ pub fn lower_function(body: &mut Body<'_>, func: OpId, linkage: &str, buffers_un
     if linkage != "external" {
         state.set_attr(ctx.symbol("linkage"), ctx.string_attr(linkage));
     }
-    let inputs = signature(body, func).map(|(inputs, _)| inputs).unwrap_or_default();
+    let inputs = function_signature(body, func).map(|(inputs, _)| inputs).unwrap_or_default();
     let noalias: Vec<usize> = if buffers_unaliased && old_entry.is_some() {
         // The entry ABI's promise (see `unaliased_entries`): no result overlaps another
         // buffer, and the arguments are only read, so LLVM needs no runtime alias checks

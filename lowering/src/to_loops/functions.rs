@@ -12,7 +12,7 @@
 //! Invariant: every argument and result buffer of a lowered function is a distinct buffer
 //! (the caller passes result buffers that alias nothing the callee reads).
 
-use xla_dialects::func::{CallOp, FuncDialectOp, FuncOp, ReturnOp};
+use xla_dialects::func::{function_signature, CallOp, FuncDialectOp, FuncOp, ReturnOp};
 use xla_dialects::hlo::HloOp;
 use xla_dialects::loops::LoopOp;
 use xla_ir::{AttrData, Body, Diagnostic, InsertPoint, Op, OpId, OpState, Type, TypeData, ValueId};
@@ -29,7 +29,7 @@ pub fn needs_lowering(body: &Body, func: OpId) -> bool {
     }
     let ctx = body.ctx();
     let hlo_typed = |ty: &Type| matches!(ctx.type_data(*ty), TypeData::Tensor(_) | TypeData::Tuple(_) | TypeData::Opaque { .. });
-    let (inputs, results) = signature(body, func).unwrap_or_default();
+    let (inputs, results) = function_signature(body, func).unwrap_or_default();
     let above_loop_level = body
         .nested_ops(func, xla_ir::WalkOrder::PreOrder)
         .iter()
@@ -37,17 +37,13 @@ pub fn needs_lowering(body: &Body, func: OpId) -> bool {
     inputs.iter().chain(&results).any(hlo_typed) || above_loop_level
 }
 
-/// The inputs and results of `func`'s type.
-fn signature(body: &Body, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-    FuncOp::cast(body, func)?.signature(body)
-}
 
 /// Lowers `func` into a new, detached `func.func` of the same name in destination-passing
 /// style.
 pub fn lower_function(body: &mut Body<'_>, func: OpId, options: super::Options) -> Result<OpId, Diagnostic> {
     let ctx = body.ctx();
     let loc = body.op(func).location;
-    let (inputs, results) = signature(body, func).ok_or_else(|| Diagnostic::error(loc, "a function without a function type"))?;
+    let (inputs, results) = function_signature(body, func).ok_or_else(|| Diagnostic::error(loc, "a function without a function type"))?;
     let region = body.create_region();
     let entry = body.append_block(region);
     let mut lowering = Lowering::new(body, entry, loc);

@@ -16,9 +16,9 @@
 //! its new type before the return, so the body sees what it saw before. Layout assignment
 //! then removes those copies where it can.
 
-use xla_dialects::func::FuncOp;
+use xla_dialects::func::function_signature;
 use xla_dialects::hlo::HloOpKind;
-use xla_ir::{AttrData, Attribute, Body, Diagnostic, InsertPoint, Layout, Op, OpId, OpState, Type, TypeData};
+use xla_ir::{AttrData, Attribute, Body, Diagnostic, InsertPoint, Layout, OpId, OpState, TypeData};
 
 use crate::layouts::with_layout;
 use crate::spec::parse_layout;
@@ -44,17 +44,13 @@ impl Side {
     }
 }
 
-/// The inputs and results of function `func`'s type.
-pub fn signature(body: &Body, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-    FuncOp::cast(body, func)?.signature(body)
-}
 
 /// Gives parameter or result `index` of `func` the layout `layout`. Errors (a position the
 /// function does not have, a layout that does not fit the type) are messages for the
 /// caller to locate.
 pub fn set_layouts(body: &mut Body, func: OpId, side: Side, index: usize, layout: &Layout) -> Result<(), String> {
     let ctx = body.ctx();
-    let (mut inputs, mut results) = signature(body, func).ok_or("not a function")?;
+    let (mut inputs, mut results) = function_signature(body, func).ok_or("not a function")?;
     let types = if side == Side::Argument { &mut inputs } else { &mut results };
     let count = types.len();
     let old = *types.get(index).ok_or_else(|| format!("there is no {} {index}: the function has {count}", side.noun()))?;

@@ -11,7 +11,9 @@ use xla_dialects::func::FuncOp;
 use xla_ir::{Body, Diagnostic, Op, OpId};
 
 use crate::assign::assign_function;
-use crate::entry::{apply_attributes, signature};
+use xla_dialects::func::function_signature;
+
+use crate::entry::apply_attributes;
 use crate::vector_padding::pad_minor_dimensions;
 
 /// The registry entry.
@@ -62,7 +64,7 @@ pub fn run_on_module(body: &mut Body, module: OpId, vector_bytes: u32) -> Result
     let mut all = Vec::new();
     for func in functions {
         apply_attributes(body, func).map_err(|d| vec![d])?;
-        let Some((_, results)) = signature(body, func) else { continue };
+        let Some((_, results)) = function_signature(body, func) else { continue };
         let mut stats = assign_function(body, func, &results);
         if vector_bytes > 0 {
             stats.padded = pad_minor_dimensions(body, func, vector_bytes);
