@@ -2,15 +2,29 @@
 //! [`FloatKind`](crate::FloatKind), rounding to nearest, ties to even.
 //!
 //! `f16` and `bf16` use the `half` crate. The formats of eight bits or fewer are decoded from
-//! their parameters (exponent and mantissa widths, bias, which encodings are NaN or infinity)
-//! and encoded by choosing the nearest of their at most 256 values, which is simple and
-//! exact. Invariant: `decode(k, encode(k, x)) == x` for every `x` representable in `k`.
+//! their parameters ([`NarrowFormat`]: exponent and mantissa widths, bias, which encodings
+//! are NaN or infinity) and encoded by choosing the nearest of their at most 256 values,
+//! which is simple and exact; compiled code does the same with bit manipulation and is
+//! tested against this. Invariant: `decode(k, encode(k, x)) == x` for every `x`
+//! representable in `k`.
+//!
+//! Encoding a narrow format follows XLA (ml_dtypes' non-saturating conversion), where its
+//! value is not an accident of the search:
+//! - a value rounds by magnitude and keeps its sign, so a negative value too small for the
+//!   format is `-0` (`+0` in the FNUZ formats, which have no negative zero);
+//! - past the largest finite value (by at least half an ulp, a tie going to the even code)
+//!   it is infinity in the IEEE-like formats, NaN in the FN and FNUZ ones, and the largest
+//!   finite value of its sign in the finite-only `f6`/`f4` formats;
+//! - NaN is the format's canonical NaN (positive), and `-0` (the sign bit alone) in the
+//!   formats without one, as XLA's CPU conversion gives it;
+//! - `f8E8M0FNU` has no zero and no sign: zeros are its smallest value (as MLIR's `APFloat`
+//!   reads them), other negative values NaN.
 
 use crate::FloatKind;
 
 /// How a narrow format encodes its special values.
-#[derive(Copy, Clone)]
-enum Specials {
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Specials {
     /// IEEE-like: all-ones exponent is infinity (mantissa 0) or NaN.
     Ieee,
     /// No infinity; the all-ones pattern (both signs) is NaN.
@@ -23,14 +37,22 @@ enum Specials {
     ExponentOnly,
 }
 
-struct Narrow {
-    exponent_bits: u32,
-    mantissa_bits: u32,
-    bias: i32,
-    specials: Specials,
+/// The parameters of a float format of eight bits or fewer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NarrowFormat {
+    /// The width of the exponent field.
+    pub exponent_bits: u32,
+    /// The width of the mantissa field (the stored bits, without the implicit one).
+    pub mantissa_bits: u32,
+    /// The exponent bias: a normal value is `1.m * 2^(e - bias)`, a subnormal one
+    /// `0.m * 2^(1 - bias)`.
+    pub bias: i32,
+    /// Which encodings are NaN or infinity.
+    pub specials: Specials,
 }
 
-fn narrow(kind: FloatKind) -> Option<Narrow> {
+/// The parameters of `kind` when it is a format of eight bits or fewer.
+pub fn narrow_format(kind: FloatKind) -> Option<NarrowFormat> {
     use Specials::*;
     let (exponent_bits, mantissa_bits, bias, specials) = match kind {
         FloatKind::F8E5M2 => (5, 2, 15, Ieee),
@@ -46,18 +68,32 @@ fn narrow(kind: FloatKind) -> Option<Narrow> {
         FloatKind::F4E2M1FN => (2, 1, 1, Finite),
         _ => return None,
     };
-    Some(Narrow { exponent_bits, mantissa_bits, bias, specials })
+    Some(NarrowFormat { exponent_bits, mantissa_bits, bias, specials })
 }
 
-impl Narrow {
-    fn total_bits(&self) -> u32 {
+impl NarrowFormat {
+    /// The width of a value in bits: the sign (when the format has one), the exponent and
+    /// the mantissa.
+    pub fn total_bits(&self) -> u32 {
         match self.specials {
             Specials::ExponentOnly => self.exponent_bits,
             _ => 1 + self.exponent_bits + self.mantissa_bits,
         }
     }
 
-    fn decode(&self, bits: u64) -> f64 {
+    /// Whether the format has a sign bit (all but `f8E8M0FNU`).
+    pub fn is_signed(&self) -> bool {
+        self.specials != Specials::ExponentOnly
+    }
+
+    /// The sign bit, or 0 for an unsigned format.
+    pub fn sign_bit(&self) -> u64 {
+        if self.is_signed() { 1 << (self.exponent_bits + self.mantissa_bits) } else { 0 }
+    }
+
+    /// The value of the code `bits` (its low [`NarrowFormat::total_bits`] bits count); NaN
+    /// codes all give the canonical `f64` NaN.
+    pub fn decode(&self, bits: u64) -> f64 {
         let bits = bits & ((1u64 << self.total_bits()) - 1);
         if let Specials::ExponentOnly = self.specials {
             return if bits == 0xFF { f64::NAN } else { 2f64.powi(bits as i32 - self.bias) };
@@ -91,41 +127,44 @@ impl Narrow {
         if negative { -magnitude } else { magnitude }
     }
 
-    fn nan(&self) -> u64 {
+    /// The code a NaN encodes to: the canonical NaN, or `-0` in a format without NaN.
+    pub fn nan(&self) -> u64 {
         match self.specials {
             Specials::Ieee => ((1u64 << self.exponent_bits) - 1) << self.mantissa_bits | 1 << (self.mantissa_bits - 1),
             Specials::FiniteNanAllOnes => (1u64 << (self.exponent_bits + self.mantissa_bits)) - 1,
             Specials::FiniteNanNegZero => 1u64 << (self.exponent_bits + self.mantissa_bits),
             Specials::ExponentOnly => 0xFF,
-            // A format without NaN saturates; the caller maps NaN to zero instead.
-            Specials::Finite => 0,
+            Specials::Finite => self.sign_bit(),
         }
     }
 
-    fn encode(&self, value: f64) -> u64 {
+    /// The codes of the format's non-negative finite values (all finite values of
+    /// `f8E8M0FNU`), in increasing order of value.
+    fn magnitudes(&self) -> impl Iterator<Item = u64> + '_ {
+        let end = if self.is_signed() { self.sign_bit() } else { 1 << self.total_bits() };
+        (0..end).filter(|&c| self.decode(c).is_finite())
+    }
+
+    /// The code of the largest finite value.
+    pub fn largest_finite_code(&self) -> u64 {
+        self.magnitudes().last().expect("every format has a finite value")
+    }
+
+    /// The code of `value`, rounded to nearest, ties to even (see the module for the rest).
+    pub fn encode(&self, value: f64) -> u64 {
         if value.is_nan() {
             return self.nan();
         }
-        let codes = 1u64 << self.total_bits();
-        if value == 0.0 {
-            // A zero keeps its sign where the format has a negative zero (FNUZ formats and
-            // e8m0 do not: their -0.0 is +0.0, or the smallest value for e8m0).
-            let same_sign = (0..codes).find(|&c| {
-                let z = self.decode(c);
-                z == 0.0 && z.is_sign_negative() == value.is_sign_negative()
-            });
-            if let Some(code) = same_sign.or_else(|| (0..codes).find(|&c| self.decode(c) == 0.0)) {
-                return code;
-            }
+        let negative = value.is_sign_negative();
+        if !self.is_signed() && value != 0.0 && negative {
+            return self.nan();
         }
-        // The nearest finite value, ties to the even code.
+        // The nearest non-negative finite value, ties to the even code; its parity is the
+        // parity of the signed code, since the sign is the top bit.
+        let magnitude = value.abs();
         let mut best: Option<(u64, f64)> = None;
-        for code in 0..codes {
-            let candidate = self.decode(code);
-            if !candidate.is_finite() {
-                continue;
-            }
-            let distance = (candidate - value).abs();
+        for code in self.magnitudes() {
+            let distance = (self.decode(code) - magnitude).abs();
             best = match best {
                 None => Some((code, distance)),
                 Some((b, d)) if distance < d || (distance == d && code & 1 == 0 && b & 1 == 1) => Some((code, distance)),
@@ -133,27 +172,34 @@ impl Narrow {
             };
         }
         let (code, _) = best.expect("every format has a finite value");
-        let max_finite = (0..codes).map(|c| self.decode(c)).filter(|v| v.is_finite()).fold(0.0, f64::max);
-        if value.abs() > max_finite {
-            // Past the largest finite value by more than half an ulp: overflow. Exactly half
-            // an ulp past is a tie, which goes to the even code: the largest value when its
-            // code is even (as in e4m3fn, whose next code would be NaN), else overflow.
-            let ulp = max_finite - (0..codes).map(|c| self.decode(c)).filter(|v| v.is_finite() && *v < max_finite).fold(0.0, f64::max);
+        let largest = self.largest_finite_code();
+        let max_finite = self.decode(largest);
+        if magnitude > max_finite {
+            // Past the largest finite value by more than half an ulp (of its binade, as if
+            // the format went on): overflow. Exactly half an ulp past is a tie, which goes
+            // to the even code: the largest value when its code is even (as in e4m3fn,
+            // whose next code would be NaN, and e8m0), else overflow.
+            let ulp = 2f64.powi(max_finite.log2().floor() as i32 - self.mantissa_bits as i32);
             let halfway = max_finite + ulp / 2.0;
-            if value.abs() > halfway || (value.abs() == halfway && code & 1 == 1) {
-                return self.overflow(value.is_sign_negative(), code);
+            if magnitude > halfway || (magnitude == halfway && largest & 1 == 1) {
+                return self.overflow(negative, largest);
             }
         }
-        code
+        match self.specials {
+            // No negative zero: `0x80` is NaN.
+            Specials::FiniteNanNegZero if code == 0 => 0,
+            _ if negative => code | self.sign_bit(),
+            _ => code,
+        }
     }
 
-    fn overflow(&self, negative: bool, saturated: u64) -> u64 {
+    /// The code of a value of sign `negative` too large for the format, whose largest
+    /// finite value has the code `largest`.
+    fn overflow(&self, negative: bool, largest: u64) -> u64 {
+        let sign = if negative { self.sign_bit() } else { 0 };
         match self.specials {
-            Specials::Ieee => {
-                let inf = ((1u64 << self.exponent_bits) - 1) << self.mantissa_bits;
-                if negative { inf | 1 << (self.exponent_bits + self.mantissa_bits) } else { inf }
-            }
-            Specials::Finite => saturated,
+            Specials::Ieee => ((1u64 << self.exponent_bits) - 1) << self.mantissa_bits | sign,
+            Specials::Finite => largest | sign,
             _ => self.nan(),
         }
     }
@@ -167,7 +213,7 @@ pub fn encode(kind: FloatKind, value: f64) -> u64 {
         FloatKind::TF32 => ((value as f32).to_bits() & !0x1FFF) as u64,
         FloatKind::F16 => half::f16::from_f64(value).to_bits() as u64,
         FloatKind::BF16 => half::bf16::from_f64(value).to_bits() as u64,
-        _ => narrow(kind).expect("every other format is narrow").encode(value),
+        _ => narrow_format(kind).expect("every other format is narrow").encode(value),
     }
 }
 
@@ -179,7 +225,7 @@ pub fn epsilon(kind: FloatKind) -> f64 {
         FloatKind::F32 => 23,
         FloatKind::F16 | FloatKind::TF32 => 10,
         FloatKind::BF16 => 7,
-        _ => narrow(kind).expect("every other format is narrow").mantissa_bits,
+        _ => narrow_format(kind).expect("every other format is narrow").mantissa_bits,
     };
     2f64.powi(-(mantissa_bits as i32))
 }
@@ -191,7 +237,7 @@ pub fn decode(kind: FloatKind, bits: u64) -> f64 {
         FloatKind::F32 | FloatKind::TF32 => f32::from_bits(bits as u32) as f64,
         FloatKind::F16 => half::f16::from_bits(bits as u16).to_f64(),
         FloatKind::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
-        _ => narrow(kind).expect("every other format is narrow").decode(bits),
+        _ => narrow_format(kind).expect("every other format is narrow").decode(bits),
     }
 }
 
@@ -240,5 +286,56 @@ mod tests {
         assert_eq!(decode(FloatKind::F8E8M0FNU, 127), 1.0);
         assert_eq!(encode(FloatKind::F4E2M1FN, 6.0), 0x7);
         assert_eq!(encode(FloatKind::BF16, 1.0), 0x3F80);
+    }
+
+    #[test]
+    fn small_negative_values_keep_their_sign() {
+        assert_eq!(encode(FloatKind::F8E5M2, -1e-40), 0x80);
+        assert_eq!(encode(FloatKind::F8E4M3FN, -1e-40), 0x80);
+        assert_eq!(encode(FloatKind::F4E2M1FN, -0.2), 0x8);
+        // The FNUZ formats have no negative zero: 0x80 is their NaN.
+        assert_eq!(encode(FloatKind::F8E4M3FNUZ, -1e-40), 0x00);
+        assert_eq!(encode(FloatKind::F8E5M2FNUZ, -0.0), 0x00);
+    }
+
+    #[test]
+    fn finite_only_formats_saturate_with_their_sign() {
+        assert_eq!(encode(FloatKind::F4E2M1FN, 7.5), 0x7);
+        assert_eq!(encode(FloatKind::F4E2M1FN, -1e30), 0xF);
+        assert_eq!(encode(FloatKind::F4E2M1FN, f64::INFINITY), 0x7);
+        assert_eq!(encode(FloatKind::F6E2M3FN, f64::NEG_INFINITY), 0x3F);
+        assert_eq!(encode(FloatKind::F6E3M2FN, 1e6), 0x1F);
+        // Without NaN, NaN is -0 (as XLA's CPU conversion makes it).
+        assert_eq!(encode(FloatKind::F4E2M1FN, f64::NAN), 0x8);
+        assert_eq!(encode(FloatKind::F6E3M2FN, f64::NAN), 0x20);
+    }
+
+    #[test]
+    fn e8m0_has_no_zero_and_no_sign() {
+        let e8m0 = FloatKind::F8E8M0FNU;
+        assert_eq!(encode(e8m0, 0.0), 0x00);
+        assert_eq!(encode(e8m0, -0.0), 0x00);
+        assert_eq!(encode(e8m0, 1e-50), 0x00);
+        assert_eq!(encode(e8m0, -1.0), 0xFF);
+        assert_eq!(encode(e8m0, -1e-50), 0xFF);
+        // Between 2^k and 2^(k+1) the tie is 1.5 * 2^k, which goes to the even code.
+        assert_eq!(encode(e8m0, 3.0), 0x80);
+        assert_eq!(encode(e8m0, 3.0000001), 0x81);
+        assert_eq!(encode(e8m0, 6.0), 0x82);
+        // Past 2^127 the tie 1.5 * 2^127 stays at the even code 0xFE; more is NaN.
+        assert_eq!(encode(e8m0, 1.5 * 2f64.powi(127)), 0xFE);
+        assert_eq!(encode(e8m0, 1.5000001 * 2f64.powi(127)), 0xFF);
+        assert_eq!(encode(e8m0, f64::INFINITY), 0xFF);
+    }
+
+    #[test]
+    fn largest_finite_codes() {
+        let largest = |k| narrow_format(k).expect("narrow").largest_finite_code();
+        assert_eq!(largest(FloatKind::F8E5M2), 0x7B);
+        assert_eq!(largest(FloatKind::F8E4M3FN), 0x7E);
+        assert_eq!(largest(FloatKind::F8E4M3FNUZ), 0x7F);
+        assert_eq!(largest(FloatKind::F8E8M0FNU), 0xFE);
+        assert_eq!(largest(FloatKind::F4E2M1FN), 0x7);
+        assert_eq!(narrow_format(FloatKind::F32), None);
     }
 }

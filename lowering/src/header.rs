@@ -70,8 +70,9 @@ pub fn c_header(ctx: &Context, spec: &HeaderSpec) -> Result<String, String> {
 const ABI_COMMENT: &str = " *
  * args[i] and results[i] point to dense buffers of NAME_ARG<i>_BYTES and
  * NAME_RESULT<i>_BYTES bytes in the layouts described below (minor_to_major, XLA's;
- * {rank-1, ..., 0} is row-major), NAME_ALIGN-aligned; pred and 4-bit integers take a
- * byte per element; f16 and bf16 elements are their 16 bits. No result buffer may
+ * {rank-1, ..., 0} is row-major), NAME_ALIGN-aligned; pred, 4-bit integers and the
+ * f8, f6 and f4 floats take a byte per element (the floats' codes in the low bits);
+ * f16 and bf16 elements are their 16 bits. No result buffer may
  * overlap another buffer of the call or temp (arguments, only read, may share memory):
  * the entry's code is optimized on that promise. temp points to
  * NAME_TEMP_BYTES bytes of scratch memory, NAME_ALIGN-aligned, which the entry uses for its
@@ -124,7 +125,7 @@ fn element_name(ctx: &Context, ty: Type) -> String {
 }
 
 /// The C++ type of one element: `float`, `int32_t`, `uint16_t` for `f16`/`bf16` bits,
-/// `bool` for `pred`.
+/// `uint8_t` for the codes of the `f8`, `f6` and `f4` formats, `bool` for `pred`.
 fn cpp_element_type(ctx: &Context, ty: Type) -> &'static str {
     let Some(memref) = ctx.as_memref(ty) else { return "void" };
     match ctx.type_data(memref.element) {
@@ -144,6 +145,9 @@ fn cpp_element_type(ctx: &Context, ty: Type) -> &'static str {
         }
         TypeData::Float(FloatKind::F32) => "float",
         TypeData::Float(FloatKind::F64) => "double",
+        // f16 and bf16 as their bits, and the formats of 8 bits or fewer as their code, a
+        // byte each.
+        TypeData::Float(kind) if kind.bit_width() <= 8 => "uint8_t",
         TypeData::Float(_) => "uint16_t",
         _ => "void",
     }
@@ -298,5 +302,16 @@ mod tests {
         assert_eq!(describe(&ctx, row_major), "f32[2,3] {1,0} (row-major)");
         let pred = ctx.memref_type(&[4], ctx.int_type(1));
         assert_eq!(describe(&ctx, pred), "pred[4] {0} (row-major)");
+    }
+
+    #[test]
+    fn elements_have_cpp_types_of_their_storage() {
+        let ctx = Context::new();
+        let of = |kind| cpp_element_type(&ctx, ctx.memref_type(&[2], ctx.float_type(kind)));
+        assert_eq!(of(xla_ir::FloatKind::F32), "float");
+        assert_eq!(of(xla_ir::FloatKind::BF16), "uint16_t");
+        assert_eq!(of(xla_ir::FloatKind::F8E4M3FN), "uint8_t");
+        assert_eq!(of(xla_ir::FloatKind::F4E2M1FN), "uint8_t");
+        assert_eq!(cpp_element_type(&ctx, ctx.memref_type(&[2], ctx.uint_type(4))), "uint8_t");
     }
 }

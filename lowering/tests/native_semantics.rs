@@ -11,7 +11,9 @@
 //! (`complex<f32>` and `complex<f64>`, parts from the float edge cases) agree bit for bit
 //! in arithmetic, comparisons, selects, conversions, parts (`loop.real`, `loop.imag`,
 //! `loop.complex`, `loop.complex_abs`), `negate` and `sign`, and within a few ulps in the
-//! transcendental functions.
+//! transcendental functions. The minifloats (the `f8`, `f6` and `f4` formats) are among the
+//! element types, with every code of the narrower ones among their edge values
+//! (`native_minifloats.rs` checks their conversions exhaustively).
 
 use xla_interp::{Buffer, ElementType, Interpreter, Literal, Value};
 use xla_ir::{Context, FloatKind, Scalar};
@@ -63,6 +65,14 @@ fn edge_values(element: ElementType) -> Vec<Scalar> {
             values.sort();
             values.dedup();
             values.into_iter().map(Scalar::Int).collect()
+        }
+        ElementType::Float(kind) if is_minifloat(element) => {
+            // Every code of a format of 6 bits or fewer; for the f8 formats the values
+            // below, the smallest subnormal, the largest finite value and the codes above it.
+            let codes = 1u64 << kind.bit_width();
+            let mut values = vec![0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, 7.0, -3.75, 0.1, 100.0, 1e-3, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
+            values.extend((0..codes).filter(|c| codes <= 64 || [1, 2, 0x7B, 0x7C, 0x7D, 0x7E, 0x7F, 0x80, 0x81, 0xFE, 0xFF].contains(c)).map(|c| xla_ir::float_format::decode(kind, c)));
+            values.into_iter().map(|x| Scalar::Float(xla_interp::element::round_to_format(kind, x))).collect()
         }
         ElementType::Float(kind) => {
             let mut values = vec![0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 1.5, 2.5, -2.5, 3.0, 7.0, -3.75, 0.1, 100.0, 1e-3, f64::INFINITY, f64::NEG_INFINITY, f64::NAN];
@@ -139,12 +149,32 @@ const FLOATS: [ElementType; 4] = [
     ElementType::Float(FloatKind::F32),
     ElementType::Float(FloatKind::F64),
 ];
+/// The formats of eight bits or fewer, which native code keeps as their codes.
+const MINIFLOATS: [ElementType; 11] = [
+    ElementType::Float(FloatKind::F8E5M2),
+    ElementType::Float(FloatKind::F8E4M3),
+    ElementType::Float(FloatKind::F8E4M3FN),
+    ElementType::Float(FloatKind::F8E5M2FNUZ),
+    ElementType::Float(FloatKind::F8E4M3FNUZ),
+    ElementType::Float(FloatKind::F8E4M3B11FNUZ),
+    ElementType::Float(FloatKind::F8E3M4),
+    ElementType::Float(FloatKind::F8E8M0FNU),
+    ElementType::Float(FloatKind::F6E2M3FN),
+    ElementType::Float(FloatKind::F6E3M2FN),
+    ElementType::Float(FloatKind::F4E2M1FN),
+];
 
 fn all_types() -> Vec<ElementType> {
     let mut types = vec![ElementType::Pred];
     types.extend(INTS);
     types.extend(FLOATS);
+    types.extend(MINIFLOATS);
     types
+}
+
+/// Whether `element` is a minifloat.
+fn is_minifloat(element: ElementType) -> bool {
+    MINIFLOATS.contains(&element)
 }
 
 /// A short name of an element type for function names.
@@ -156,6 +186,7 @@ fn short(e: ElementType) -> String {
 fn transcendental_ulps(element: ElementType) -> u128 {
     match element {
         ElementType::Float(FloatKind::F16 | FloatKind::BF16) => 1,
+        _ if is_minifloat(element) => 1,
         _ => 4,
     }
 }
@@ -257,7 +288,7 @@ fn convert_cases() -> Vec<Case> {
                 ulps: 0,
                 function: None,
             });
-            let same_width = from.bit_width() == to.bit_width() && from != to && from.bit_width() >= 8;
+            let same_width = from.bit_width() == to.bit_width() && from != to && (from.bit_width() >= 8 || is_minifloat(from) || is_minifloat(to));
             if same_width {
                 cases.push(Case {
                     name: format!("bitcast_{}_to_{}", short(from), short(to)),
@@ -602,6 +633,24 @@ fn flushed_subnormals_agree_with_the_interpreter() {
     let mut cases: Vec<Case> = arith_cases(&ctx).into_iter().filter(flushed).collect();
     cases.extend(compare_cases().into_iter().filter(flushed));
     assert!(cases.len() >= 10, "{} cases", cases.len());
+    assert_agree(cases, true);
+}
+
+/// Minifloats compute in `f32` (`f8E8M0FNU` in `f64`), where all their values are normal,
+/// and convert by integer arithmetic on their bits, so flushing subnormals changes none of
+/// their results, as the interpreter, which flushes only `f32` and `f64`, has it.
+#[test]
+fn minifloats_agree_with_the_interpreter_when_flushing() {
+    let mut ctx = Context::new();
+    xla_dialects::register_all(&mut ctx);
+    let minifloat = |c: &Case| c.inputs.iter().chain([&c.result]).any(|e| is_minifloat(*e));
+    let kinds = ["arith_add_", "arith_multiply_", "arith_divide_", "compare_LT_f", "compare_NE_f", "compare_GT_total_f", "convert_"];
+    let chosen = |c: &Case| minifloat(c) && kinds.iter().any(|k| c.name.starts_with(k));
+    let mut cases: Vec<Case> = arith_cases(&ctx).into_iter().filter(chosen).collect();
+    cases.extend(compare_cases().into_iter().filter(chosen));
+    let float = |e: ElementType| e.is_float();
+    cases.extend(convert_cases().into_iter().filter(|c| chosen(c) && float(c.inputs[0]) && float(c.result)));
+    assert!(cases.len() >= 100, "{} cases", cases.len());
     assert_agree(cases, true);
 }
 

@@ -8,7 +8,8 @@
 //! general convolution by im2col and gemm), [`fft`], [`sort`] and [`sort_total_order`]
 //! (JAX's float comparator, without a compiled one), [`linalg`] (Cholesky,
 //! triangular solve), [`rng`] (XLA's Threefry and Philox bit generators),
-//! [`rng_distributions`] (`rng_uniform`/`rng_normal`, the interpreter's stream),
+//! [`rng_distributions`] (`rng_uniform`/`rng_normal`, the interpreter's stream, with
+//! [`minifloat`] for the float formats of eight bits or fewer),
 //! [`custom_call`] and [`compiled_custom_call`] (the staging compiled code calls targets
 //! through), [`infeed`] and [`outfeed`] (over [`feed`]), [`channels`] (send and recv),
 //! [`replicas`] (in-process all-reduce), [`exchange`] (the data exchange of compiled
@@ -37,6 +38,7 @@ pub mod fft;
 pub mod gemm;
 pub mod infeed;
 pub mod linalg;
+pub mod minifloat;
 pub mod padding;
 pub mod parallel_for;
 pub mod replicas;
@@ -51,7 +53,7 @@ pub mod thread_pool;
 
 use std::ffi::c_char;
 
-pub use options::XlaRunOptions;
+pub use options::{XlaPartitionOptions, XlaRunOptions};
 pub use status::XlaStatus;
 
 /// Where this library was built from, kept in the object code (`#[used]`) so that the C

@@ -19,8 +19,10 @@
 //!   platform.
 //!
 //! Element types are given by code (`XLA_RT_PRED`.. in the header): 0 pred, 1..4 s8, s16,
-//! s32, s64, 5..8 u8, u16, u32, u64, 9 f16, 10 bf16, 11 f32, 12 f64; buffers hold them in
-//! their storage form (pred one byte).
+//! s32, s64, 5..8 u8, u16, u32, u64, 9 f16, 10 bf16, 11 f32, 12 f64, 13..23 the formats of
+//! eight bits or fewer ([`crate::minifloat`]: f8E5M2, f8E4M3, f8E4M3FN, f8E5M2FNUZ,
+//! f8E4M3FNUZ, f8E4M3B11FNUZ, f8E3M4, f8E8M0FNU, f6E2M3FN, f6E3M2FN, f4E2M1FN); buffers
+//! hold them in their storage form (pred one byte, a minifloat its code in a byte).
 
 use std::collections::HashMap;
 use std::f64::consts::PI;
@@ -29,6 +31,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use crate::args;
+use crate::minifloat::Minifloat;
 use crate::options::{RunOptions, XlaRunOptions};
 use crate::status::{guard, RtError, RtResult};
 
@@ -90,6 +93,7 @@ enum Element {
     Bf16,
     F32,
     F64,
+    Minifloat(Minifloat),
 }
 
 impl Element {
@@ -102,13 +106,13 @@ impl Element {
             10 => Element::Bf16,
             11 => Element::F32,
             12 => Element::F64,
-            _ => return Err(args::bad_enum("element_type", code)),
+            _ => Element::Minifloat(Minifloat::from_code(code).ok_or_else(|| args::bad_enum("element_type", code))?),
         })
     }
 
     fn bytes(self) -> usize {
         match self {
-            Element::Pred => 1,
+            Element::Pred | Element::Minifloat(_) => 1,
             Element::Int { bytes, .. } => bytes,
             Element::F16 | Element::Bf16 => 2,
             Element::F32 => 4,
@@ -117,7 +121,7 @@ impl Element {
     }
 
     fn is_float(self) -> bool {
-        matches!(self, Element::F16 | Element::Bf16 | Element::F32 | Element::F64)
+        matches!(self, Element::F16 | Element::Bf16 | Element::F32 | Element::F64 | Element::Minifloat(_))
     }
 
     /// The little-endian storage bytes at `at`, as a number.
@@ -147,6 +151,7 @@ impl Element {
             Element::F16 => half::f16::from_bits(bits as u16).to_f64(),
             Element::Bf16 => half::bf16::from_bits(bits as u16).to_f64(),
             Element::F32 => f32::from_bits(bits as u32) as f64,
+            Element::Minifloat(format) => format.decode(bits),
             _ => f64::from_bits(bits),
         }
     }
@@ -157,6 +162,7 @@ impl Element {
             Element::F16 => half::f16::from_f64(x).to_f64(),
             Element::Bf16 => half::bf16::from_f64(x).to_f64(),
             Element::F32 => x as f32 as f64,
+            Element::Minifloat(format) => format.decode(format.encode(x)),
             _ => x,
         }
     }
@@ -167,6 +173,7 @@ impl Element {
             Element::F16 => half::f16::from_f64(x).to_bits() as u64,
             Element::Bf16 => half::bf16::from_f64(x).to_bits() as u64,
             Element::F32 => (x as f32).to_bits() as u64,
+            Element::Minifloat(format) => format.encode(x),
             _ => x.to_bits(),
         }
     }

@@ -18,19 +18,10 @@ func.func @hlo_left(%a: memref<4xf32>) {
 
 // -----
 
-func.func @f8(%a: memref<4xf8E4M3FN>) {
+func.func @tf32(%a: memref<4xtf32>) {
   %c0 = loop.constant 0 : index
-  // expected-error @+1 {{lower-to-llvm does not handle values of type f8E4M3FN yet}}
-  %x = loop.load %a[%c0] : memref<4xf8E4M3FN>
-  func.return
-}
-
-// -----
-
-func.func @narrow_float(%a: memref<2xf8E4M3FN>) {
-  %c0 = loop.constant 0 : index
-  // expected-error @+1 {{lower-to-llvm does not handle values of type f8E4M3FN yet}}
-  %x = loop.load %a[%c0] : memref<2xf8E4M3FN>
+  // expected-error @+1 {{lower-to-llvm does not handle values of type tf32 yet}}
+  %x = loop.load %a[%c0] : memref<4xtf32>
   func.return
 }
 

@@ -27,10 +27,10 @@ func.func @nested(%p: tensor<i1>, %a: tensor<f32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @rng_of_f8(%a: tensor<f8E4M3FN>, %b: tensor<f8E4M3FN>) -> tensor<4xf8E4M3FN> {
-  // expected-error @+1 {{lower-to-loops does not handle 'hlo.rng_uniform' of f8E4M3FN yet}}
-  %0 = hlo.rng_uniform %a, %b : (tensor<f8E4M3FN>, tensor<f8E4M3FN>) -> tensor<4xf8E4M3FN>
-  return %0 : tensor<4xf8E4M3FN>
+func.func @rng_of_i4(%a: tensor<i4>, %b: tensor<i4>) -> tensor<4xi4> {
+  // expected-error @+1 {{lower-to-loops does not handle 'hlo.rng_uniform' of i4 yet}}
+  %0 = hlo.rng_uniform %a, %b : (tensor<i4>, tensor<i4>) -> tensor<4xi4>
+  return %0 : tensor<4xi4>
 }
 
 // The signature already needs a buffer of unknown size.

@@ -4,8 +4,10 @@
 //! 1); floats by IEEE 754 (ordered predicates, so every comparison with NaN is false, and
 //! `une` for `NE`, which NaN makes true), or, with `TOTALORDER`, by the total order
 //! `-NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN`: the bits read as a signed integer
-//! with every bit but the sign flipped for negative values, compared as integers. Complex
-//! numbers compare for equality only ([`super::complex`]).
+//! with every bit but the sign flipped for negative values, compared as integers. A
+//! minifloat compares as the `f32` it decodes to (exactly, so in the same order), its NaN
+//! codes as the one positive NaN the interpreter reads them as. Complex numbers compare
+//! for equality only ([`super::complex`]).
 
 use xla_dialects::hlo::{ComparisonDirection, ComparisonType};
 use xla_dialects::loops::CompareOp;
@@ -82,9 +84,15 @@ fn float_predicate(direction: ComparisonDirection) -> FcmpPredicate {
 impl FnLowering<'_, '_> {
     /// The signed integer whose order is the total order of the float `x`.
     fn total_order_key(&mut self, x: ValueId, scalar: Scalar) -> ValueId {
-        let ty = self.ctx().int_type(scalar.width());
-        let bits = self.cast(LlvmOpKind::Bitcast, x, ty);
-        let sign_shift = self.int_const(i128::from(scalar.width() - 1), ty);
+        let (bits, width) = match scalar.minifloat() {
+            Some(format) => (self.minifloat_to_f32_bits(x, format), 32),
+            None => {
+                let ty = self.ctx().int_type(scalar.width());
+                (self.cast(LlvmOpKind::Bitcast, x, ty), scalar.width())
+            }
+        };
+        let ty = self.body.value_type(bits);
+        let sign_shift = self.int_const(i128::from(width - 1), ty);
         let one = self.int_const(1, ty);
         let sign = self.binary(LlvmOpKind::AShr, bits, sign_shift);
         let flip = self.binary(LlvmOpKind::LShr, sign, one);

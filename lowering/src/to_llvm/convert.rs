@@ -12,9 +12,12 @@
 //!   through `f32` *rounded to odd* ([`FnLowering::f64_to_f32_odd`]): a second rounding
 //!   from `f32` (24 bits) to 8 or 11 bits is then correct, which plain `fptrunc` twice
 //!   would not be for values just off a tie;
-//! - float to float is `fpext`/`fptrunc` (`f16` and `bf16` convert through `f32`).
+//! - float to float is `fpext`/`fptrunc` (`f16` and `bf16` convert through `f32`);
+//! - to and from minifloats (the float formats of 8 bits or fewer): see
+//!   [`super::minifloat`]; their constants are their codes, encoded here.
 //!
-//! `loop.bitcast` reinterprets bits between types of one width (`llvm.bitcast`).
+//! `loop.bitcast` reinterprets bits between types of one width (`llvm.bitcast`; between a
+//! minifloat and an integer of its width, nothing: both are that integer).
 
 use xla_dialects::llvm::{FcmpPredicate, IcmpPredicate, LlvmOpKind};
 use xla_dialects::loops::ConstantOp;
@@ -33,11 +36,22 @@ pub fn constant(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let lowered = match ctx.attr_data(value) {
         AttrData::Integer { value, .. } => l.int_const(*value, ty),
         AttrData::Bool(b) => l.int_const(i128::from(*b), ty),
-        AttrData::Float { bits, .. } if scalar.is_float() => l.float_const(f64::from_bits(*bits), ty),
+        AttrData::Float { bits, .. } => match scalar.minifloat() {
+            Some(format) => l.int_const(signed_code(format.encode(f64::from_bits(*bits)), scalar.width()), ty),
+            None if scalar.is_float() => l.float_const(f64::from_bits(*bits), ty),
+            None => return Err(l.error(format!("lower-to-llvm cannot lower the constant {}", ctx.attr_to_string(value)))),
+        },
         _ => return Err(l.error(format!("lower-to-llvm cannot lower the constant {}", ctx.attr_to_string(value)))),
     };
     l.bind(result, lowered);
     Ok(())
+}
+
+/// The code `code` of a `width`-bit format as the signed integer of those bits, as integer
+/// constants are kept.
+fn signed_code(code: u64, width: u32) -> i128 {
+    let code = i128::from(code);
+    if code >> (width - 1) & 1 == 1 { code - (1 << width) } else { code }
 }
 
 /// Lowers `loop.convert` (see the module).
@@ -80,6 +94,9 @@ impl FnLowering<'_, '_> {
         let ty = to.value_type(ctx);
         if let Some(converted) = self.complex_convert(x, from, to) {
             return converted;
+        }
+        if from.minifloat().is_some() || to.minifloat().is_some() {
+            return self.minifloat_convert(x, from, to);
         }
         match (from, to) {
             _ if from.value_type(ctx) == ty && from.is_float() == to.is_float() => x,
@@ -200,19 +217,21 @@ impl FnLowering<'_, '_> {
         self.cast(LlvmOpKind::Bitcast, narrow, ctx.float_type(FloatKind::BF16))
     }
 
-    /// A float of `scalar`'s format in the format it computes in (`f16` and `bf16` widen
-    /// to `f32`, exactly).
+    /// A float of `scalar`'s format in the format it computes in
+    /// ([`Scalar::compute_kind`]), exactly.
     pub fn widen(&mut self, x: ValueId, scalar: Scalar) -> ValueId {
-        match scalar {
-            Scalar::Float(kind) if scalar.is_narrow_float() => self.float_to_float(x, kind, FloatKind::F32),
+        match (scalar, scalar.compute_kind(), scalar.minifloat()) {
+            (_, Some(wide), Some(format)) => self.minifloat_to_wide(x, format, wide),
+            (Scalar::Float(kind), Some(wide), None) if wide != kind => self.float_to_float(x, kind, wide),
             _ => x,
         }
     }
 
     /// A value computed by [`FnLowering::widen`]'s format rounded back to `scalar`'s.
     pub fn narrow(&mut self, x: ValueId, scalar: Scalar) -> ValueId {
-        match scalar {
-            Scalar::Float(kind) if scalar.is_narrow_float() => self.float_to_float(x, FloatKind::F32, kind),
+        match (scalar, scalar.compute_kind(), scalar.minifloat()) {
+            (_, Some(wide), Some(format)) => self.wide_to_minifloat(x, wide, format),
+            (Scalar::Float(kind), Some(wide), None) if wide != kind => self.float_to_float(x, wide, kind),
             _ => x,
         }
     }
@@ -220,10 +239,9 @@ impl FnLowering<'_, '_> {
     /// The type a float of `scalar` computes in.
     pub fn compute_type(&self, scalar: Scalar) -> Type {
         let ctx = self.ctx();
-        if scalar.is_narrow_float() {
-            ctx.f32_type()
-        } else {
-            scalar.value_type(ctx)
+        match scalar.compute_kind() {
+            Some(kind) => ctx.float_type(kind),
+            None => scalar.value_type(ctx),
         }
     }
 }

@@ -287,6 +287,8 @@ impl FnLowering<'_, '_> {
                 self.icmp(IcmpPredicate::Ne, stored, zero)
             }
             Scalar::Int { width, .. } if width < 8 => self.cast(LlvmOpKind::Trunc, stored, ctx.int_type(width)),
+            // A minifloat narrower than a byte (`f6`, `f4`): its code in the low bits.
+            Scalar::Float(_) if element.width() < 8 => self.cast(LlvmOpKind::Trunc, stored, ctx.int_type(element.width())),
             _ => stored,
         }
     }
@@ -298,6 +300,7 @@ impl FnLowering<'_, '_> {
             Scalar::Pred => self.cast(LlvmOpKind::ZExt, value, byte),
             Scalar::Int { width, signed: true } if width < 8 => self.cast(LlvmOpKind::SExt, value, byte),
             Scalar::Int { width, signed: false } if width < 8 => self.cast(LlvmOpKind::ZExt, value, byte),
+            Scalar::Float(_) if element.width() < 8 => self.cast(LlvmOpKind::ZExt, value, byte),
             _ => value,
         }
     }

@@ -7,7 +7,8 @@
 //! ([`loop_hints`]); buffers become pointers addressed through their layouts
 //! ([`memory`]); scalar ops get XLA's exact semantics, the reference interpreter's
 //! ([`arith`], [`math`], [`compare`], [`convert`]), complex numbers packed in one
-//! integer and taken apart for arithmetic ([`complex`]); runtime calls pass the run options
+//! integer and taken apart for arithmetic ([`complex`]), minifloats (`f8`, `f6`, `f4`)
+//! kept as their codes, decoded to compute and encoded back ([`minifloat`]); runtime calls pass the run options
 //! and return their status ([`runtime`]). Then an entry wrapper with the ABI of
 //! docs/lowering.md calls the entry function ([`entry`]). [`types`] says what each type
 //! becomes, [`lowering`] holds the state of one function and [`emit`] builds llvm ops.
@@ -35,6 +36,7 @@ pub mod loop_hints;
 pub mod lowering;
 pub mod math;
 pub mod memory;
+pub mod minifloat;
 pub mod parallel;
 pub mod runtime;
 pub mod types;

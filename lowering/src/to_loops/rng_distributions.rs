@@ -4,11 +4,10 @@
 //! programs give the same numbers.
 //!
 //! The bounds go to the runtime as 0-d buffers, the element type as the runtime's code
-//! (`XLA_RT_PRED`..`XLA_RT_F64`). The runtime fills elements in memory order, which is the
-//! interpreter's row-major order only for a dense row-major buffer: a result in another
+//! (`XLA_RT_PRED`..`XLA_RT_F4E2M1FN`). The runtime fills elements in memory order, which is
+//! the interpreter's row-major order only for a dense row-major buffer: a result in another
 //! layout is drawn into a row-major temporary and copied. Element types the runtime does
-//! not generate (4-bit and 2-bit integers, the f8 family, complex numbers) are located
-//! errors.
+//! not generate (4-bit and 2-bit integers, `tf32`, complex numbers) are located errors.
 
 use xla_ir::{FloatKind, OpId, Signedness, TypeData};
 
@@ -74,6 +73,17 @@ impl<'a, 'c> Lowering<'a, 'c> {
             TypeData::Float(FloatKind::BF16) => 10,
             TypeData::Float(FloatKind::F32) => 11,
             TypeData::Float(FloatKind::F64) => 12,
+            TypeData::Float(FloatKind::F8E5M2) => 13,
+            TypeData::Float(FloatKind::F8E4M3) => 14,
+            TypeData::Float(FloatKind::F8E4M3FN) => 15,
+            TypeData::Float(FloatKind::F8E5M2FNUZ) => 16,
+            TypeData::Float(FloatKind::F8E4M3FNUZ) => 17,
+            TypeData::Float(FloatKind::F8E4M3B11FNUZ) => 18,
+            TypeData::Float(FloatKind::F8E3M4) => 19,
+            TypeData::Float(FloatKind::F8E8M0FNU) => 20,
+            TypeData::Float(FloatKind::F6E2M3FN) => 21,
+            TypeData::Float(FloatKind::F6E3M2FN) => 22,
+            TypeData::Float(FloatKind::F4E2M1FN) => 23,
             _ => return None,
         };
         Some(code)
