@@ -5,11 +5,15 @@
 //! partitions (`programs` is `[[@replica0_partition0, ...], [@replica1_partition0, ...], ...]`),
 //! all at once so that their collectives meet, with the op's operands handed to the
 //! programs in that (row-major) order, each taking as many as its function has parameters,
-//! and the programs' results, in the same order, as the op's results. StableHLO writes it
-//! in MLIR's generic form only, and so does this dialect.
+//! and the programs' results, in the same order, as the op's results. Its optional `infeed`
+//! names functions without arguments whose results, in order, form the one infeed queue
+//! of the grid, which every process's `infeed` takes from (StableHLO's reference
+//! interpreter calls each when an `infeed` pops its name, which gives the same values).
+//! StableHLO writes it in MLIR's generic form only, and so does this dialect.
 //!
 //! Invariant checked by the verifier: `programs` is a non-empty array of equally long,
-//! non-empty arrays of flat symbol references.
+//! non-empty arrays of flat symbol references; `infeed`, when present, a non-empty array
+//! of flat symbol references.
 
 use xla_ir::constraints::{AnyType, ArrayAttr, Variadic};
 use xla_ir::op_def::OpRef;
@@ -31,6 +35,9 @@ pub struct RunParallelOp {
     /// The function each process runs: one array per replica, one entry per partition.
     #[attr]
     programs: ArrayAttr,
+    /// The functions whose results, in order, form the grid's infeed queue.
+    #[attr]
+    infeed: Option<ArrayAttr>,
     /// The results of the programs, in row-major order of the grid.
     #[result]
     results: Variadic<AnyType>,
@@ -40,6 +47,25 @@ impl RunParallelOp {
     /// The grid of function names: one row per replica, one column per partition.
     pub fn program_grid<'c>(self, body: &Body<'c>) -> Result<Vec<Vec<&'c str>>, String> {
         program_grid(body, self.programs(body))
+    }
+
+    /// The functions whose results form the grid's infeed queue, in order (none without
+    /// `infeed`).
+    pub fn infeed_functions<'c>(self, body: &Body<'c>) -> Result<Vec<&'c str>, String> {
+        let Some(entries) = self.infeed(body) else { return Ok(Vec::new()) };
+        if entries.is_empty() {
+            return Err("infeed must name at least one function when present".to_string());
+        }
+        entries.iter().enumerate().map(|(i, entry)| symbol_name(body, *entry).ok_or_else(|| format!("infeed[{i}] must be a flat symbol reference, found {}", body.ctx().attr_to_string(*entry)))).collect()
+    }
+}
+
+/// The name of a flat symbol reference.
+fn symbol_name<'c>(body: &Body<'c>, entry: xla_ir::Attribute) -> Option<&'c str> {
+    let ctx = body.ctx();
+    match ctx.attr_data(entry) {
+        AttrData::SymbolRef(path) => ctx.flat_symbol_name(path),
+        _ => None,
     }
 }
 
@@ -53,11 +79,7 @@ fn program_grid<'c>(body: &Body<'c>, programs: &'c [xla_ir::Attribute]) -> Resul
         };
         let mut names = Vec::with_capacity(entries.len());
         for (p, entry) in entries.iter().enumerate() {
-            let name = match ctx.attr_data(*entry) {
-                AttrData::SymbolRef(path) => ctx.flat_symbol_name(path),
-                _ => None,
-            };
-            names.push(name.ok_or_else(|| {
+            names.push(symbol_name(body, *entry).ok_or_else(|| {
                 format!("programs[{r}][{p}] must be a flat symbol reference, found {}", ctx.attr_to_string(*entry))
             })?);
         }
@@ -75,7 +97,8 @@ fn program_grid<'c>(body: &Body<'c>, programs: &'c [xla_ir::Attribute]) -> Resul
 
 fn verify_run_parallel(op: OpRef) -> Result<(), Diagnostic> {
     let view = RunParallelOp::from_id_unchecked(op.id);
-    view.program_grid(op.body).map(|_| ()).map_err(|message| op.error(message))
+    view.program_grid(op.body).map_err(|message| op.error(message))?;
+    view.infeed_functions(op.body).map(|_| ()).map_err(|message| op.error(message))
 }
 
 xla_ir::dialect! {

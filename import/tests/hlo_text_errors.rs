@@ -41,8 +41,8 @@ fn unknown_and_unsupported_opcodes() {
         "test.hlo:5:19: error: unknown HLO opcode 'frobnicate'\n  ROOT r = f32[2] frobnicate(p)\n                  ^\n",
     );
     assert_diagnostic(
-        &entry("  ROOT r = u32[] partition-id()"),
-        "test.hlo:4:18: error: HLO opcode 'partition-id' has no counterpart in the hlo dialect\n",
+        &entry("  p = s32[2] parameter(0)\n  ROOT r = s32[2] ragged-all-to-all(p)"),
+        "test.hlo:5:19: error: HLO opcode 'ragged-all-to-all' has no counterpart in the hlo dialect\n",
     );
     assert_diagnostic(
         &entry("  p = f32[2] parameter(0)\n  ROOT r = f32[2] cosh(p)"),

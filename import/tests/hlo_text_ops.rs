@@ -432,6 +432,30 @@ ENTRY main {
 }
 
 #[test]
+fn partition_ids_and_variadic_collectives() {
+    let text = "HloModule m
+
+ENTRY main {
+  x = f32[2,4] parameter(0)
+  y = s32[3] parameter(1)
+  ag = (f32[4,4], s32[6]) all-gather(x, y), replica_groups={{0,1}}, dimensions={0}
+  cb = (f32[2,4], s32[3]) collective-broadcast(x, y), replica_groups={{1,0}}, channel_id=2
+  pid = u32[] partition-id()
+  ROOT t = ((f32[4,4], s32[6]), (f32[2,4], s32[3]), u32[]) tuple(ag, cb, pid)
+}
+";
+    let printed = ok(text);
+    contains_all(
+        &printed,
+        &[
+            "hlo.all_gather %arg0, %arg1, all_gather_dimension = 0, replica_groups = [[0, 1]] : (tensor<2x4xf32>, tensor<3xi32>) -> (tensor<4x4xf32>, tensor<6xi32>)",
+            "hlo.collective_broadcast %arg0, %arg1, replica_groups = [[1, 0]] {channel_id = 2} : tensor<2x4xf32>, tensor<3xi32>",
+            "hlo.partition_id : tensor<ui32>",
+        ],
+    );
+}
+
+#[test]
 fn asynchronous_pairs_are_read_as_synchronous_ops() {
     let text = "HloModule m
 

@@ -348,7 +348,7 @@ fn tokens_feeds_and_channels() {
 fn collectives_and_random_numbers() {
     let text = write(&module(
         "%x: tensor<4x8xf32>, %lo: tensor<f32>, %s: tensor<2xui64>",
-        "tensor<8x8xf32>, tensor<4x8xf32>, tensor<2x8xf32>, tensor<4x8xf32>, tensor<ui32>, tensor<3xf32>, tensor<4xui32>",
+        "tensor<8x8xf32>, tensor<4x8xf32>, tensor<2x8xf32>, tensor<4x8xf32>, tensor<ui32>, tensor<3xf32>, tensor<4xui32>, tensor<ui32>, tensor<8x8xf32>, tensor<8xui32>",
         r#"  %0 = hlo.all_gather %x, all_gather_dimension = 0, replica_groups = [[0, 1]] {channel_id = 5, use_global_device_ids} : (tensor<4x8xf32>) -> tensor<8x8xf32>
   %1 = hlo.all_reduce(%x) replica_groups = [[0, 1], [2, 3]] : tensor<4x8xf32> {
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
@@ -364,7 +364,9 @@ fn collectives_and_random_numbers() {
   %4 = hlo.replica_id : tensor<ui32>
   %5 = hlo.rng_normal %lo, %lo : (tensor<f32>, tensor<f32>) -> tensor<3xf32>
   %6:2 = hlo.rng_bit_generator PHILOX, %s : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)
-  return %0, %1, %2, %3, %4, %5, %6#1 : tensor<8x8xf32>, tensor<4x8xf32>, tensor<2x8xf32>, tensor<4x8xf32>, tensor<ui32>, tensor<3xf32>, tensor<4xui32>"#,
+  %7 = hlo.partition_id : tensor<ui32>
+  %8:2 = hlo.all_gather %x, %6#1, all_gather_dimension = 0, replica_groups = [[0, 1]] : (tensor<4x8xf32>, tensor<4xui32>) -> (tensor<8x8xf32>, tensor<8xui32>)
+  return %0, %1, %2, %3, %4, %5, %6#1, %7, %8#0, %8#1 : tensor<8x8xf32>, tensor<4x8xf32>, tensor<2x8xf32>, tensor<4x8xf32>, tensor<ui32>, tensor<3xf32>, tensor<4xui32>, tensor<ui32>, tensor<8x8xf32>, tensor<8xui32>"#,
     ));
     assert_lines(
         &text,
@@ -379,6 +381,9 @@ fn collectives_and_random_numbers() {
             "u32[] replica-id()",
             "f32[3]{0} rng(Arg_1.2, Arg_1.2), distribution=rng_normal",
             "(u64[2]{0}, u32[4]{0}) rng-bit-generator(Arg_2.3), algorithm=rng_philox",
+            "u32[] partition-id()",
+            "(f32[8,8]{1,0}, u32[8]{0}) all-gather(Arg_0.1, get-tuple-element.",
+            "replica_groups={{0,1}}, dimensions={0}",
         ],
     );
 }

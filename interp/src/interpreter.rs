@@ -19,7 +19,7 @@ use std::sync::Arc;
 use xla_dialects::func::{function_signature, FuncDialectOp};
 use xla_ir::{Body, BlockId, Context, Location, OpId, OpTrait, RegionId, Symbol, Type, TypeData, ValueId};
 
-use crate::collectives::Replica;
+use crate::collectives::Process;
 use crate::element::ElementType;
 use crate::error::{EvalError, EvalResult};
 use crate::index::num_elements;
@@ -64,8 +64,11 @@ pub struct Interpreter<'m, 'c> {
     pub options: Options,
     /// The checks that failed so far, in program order.
     pub check_failures: Vec<CheckFailure>,
-    /// This run's place among replicas (one replica unless collectives are set up).
-    pub replica: Arc<Replica>,
+    /// This run's place in the process grid (one process unless collectives are set up).
+    pub process: Arc<Process>,
+    /// Where `interpreter.run_parallel` runs its programs when set (compiled code, say);
+    /// unset, it interprets them in threads of its own.
+    pub program_runner: Option<Arc<dyn crate::ops::run_parallel::ProgramRunner>>,
     /// Values `hlo.infeed` takes, front first.
     pub infeed: std::collections::VecDeque<Value>,
     /// Values `hlo.outfeed` gave, in order.
@@ -96,7 +99,8 @@ impl<'m, 'c> Interpreter<'m, 'c> {
             frames: Vec::new(),
             options: Options::default(),
             check_failures: Vec::new(),
-            replica: Arc::new(Replica::single()),
+            process: Arc::new(Process::single()),
+            program_runner: None,
             infeed: Default::default(),
             outfeed: Vec::new(),
             rng_state: None,

@@ -32,5 +32,6 @@ pub mod value;
 pub use element::ElementType;
 pub use error::{EvalError, EvalResult};
 pub use interpreter::{CheckFailure, Interpreter, Options};
+pub use ops::run_parallel::{ProgramGrid, ProgramOutcome, ProgramRunner};
 pub use literal::{Elements, Literal};
 pub use value::{Buffer, Value};

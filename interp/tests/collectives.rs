@@ -6,12 +6,12 @@ mod support;
 use std::sync::Arc;
 
 use support::*;
-use xla_interp::collectives::{Rendezvous, Replica};
+use xla_interp::collectives::{Process, Rendezvous};
 use xla_interp::{ElementType, Interpreter, Value};
 
 /// Aborts the rendezvous if its replica's thread unwinds, so that a panicking replica
 /// cannot leave the others waiting.
-struct AbortOnPanic(Arc<Replica>);
+struct AbortOnPanic(Arc<Process>);
 
 impl Drop for AbortOnPanic {
     fn drop(&mut self) {
@@ -30,13 +30,13 @@ fn run_replicas_with(
     args: impl Fn(u32) -> Vec<Value> + Sync,
     configure: impl Fn(u32, &mut Interpreter) + Sync,
 ) -> Vec<Result<Vec<Value>, String>> {
-    let rendezvous = Arc::new(Rendezvous::new(count));
+    let rendezvous = Arc::new(Rendezvous::new(count, 1));
     std::thread::scope(|scope| {
         let threads: Vec<_> = (0..count)
             .map(|id| {
                 let (rendezvous, args, configure) = (rendezvous.clone(), &args, &configure);
                 scope.spawn(move || {
-                    let replica = Arc::new(Replica::new(id, rendezvous));
+                    let replica = Arc::new(Process::replica(id, rendezvous));
                     let _guard = AbortOnPanic(replica.clone());
                     let ctx = context();
                     let module = xla_ir::parser::parse_source(&ctx, "test.mlir", text, 1).map_err(|d| d.render(&ctx));
@@ -45,7 +45,7 @@ fn run_replicas_with(
                             return Err(errors.iter().map(|d| d.render(&ctx)).collect());
                         }
                         let mut interp = Interpreter::new(&module.body, module.op);
-                        interp.replica = replica.clone();
+                        interp.process = replica.clone();
                         configure(id, &mut interp);
                         interp.call("main", args(id)).map_err(|e| e.to_diagnostic(ctx.unknown_loc()).render(&ctx))
                     });
@@ -299,7 +299,7 @@ func.func @main() -> tensor<2xf32> {
         }
     });
     let first = results[0].as_ref().expect_err("replica 1 never arrives");
-    assert!(first.contains("another replica failed before reaching this collective"), "{first}");
+    assert!(first.contains("another process failed before reaching this collective"), "{first}");
     let second = results[1].as_ref().expect_err("the infeed is empty");
     assert!(second.contains("the infeed queue is empty"), "{second}");
 }

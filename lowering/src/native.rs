@@ -35,14 +35,39 @@ pub struct RunOptions {
     pub replica_id: i32,
     /// How many replicas run together (0 reads as 1).
     pub num_replicas: i32,
+    /// NULL for one partition, else the caller's partition and the number of partitions.
+    pub partitions: *const PartitionOptions,
+}
+
+/// `XlaPartitionOptions` of `xla_runtime.h`, field for field.
+#[repr(C)]
+#[derive(Copy, Clone, Debug)]
+pub struct PartitionOptions {
+    /// Which partition runs the entry.
+    pub partition_id: i32,
+    /// How many partitions run together (0 reads as 1).
+    pub num_partitions: i32,
     /// Must be NULL.
     pub reserved: *mut c_void,
 }
 
 impl RunOptions {
-    /// Replica `replica_id` of `num_replicas`, on all cores.
+    /// Replica `replica_id` of `num_replicas`, on all cores, one partition.
     pub fn replica(replica_id: i32, num_replicas: i32) -> RunOptions {
-        RunOptions { num_threads: 0, replica_id, num_replicas, reserved: std::ptr::null_mut() }
+        RunOptions { num_threads: 0, replica_id, num_replicas, partitions: std::ptr::null() }
+    }
+
+    /// Replica `replica_id` of `num_replicas` in the partition `partitions` names, on all
+    /// cores; the options point to `partitions`, which must outlive their use.
+    pub fn process(replica_id: i32, num_replicas: i32, partitions: &PartitionOptions) -> RunOptions {
+        RunOptions { num_threads: 0, replica_id, num_replicas, partitions }
+    }
+}
+
+impl PartitionOptions {
+    /// Partition `partition_id` of `num_partitions`.
+    pub fn new(partition_id: i32, num_partitions: i32) -> PartitionOptions {
+        PartitionOptions { partition_id, num_partitions, reserved: std::ptr::null_mut() }
     }
 }
 
@@ -52,6 +77,8 @@ pub const HOST_SYMBOLS: &[&str] = &[
     "xla_rt_last_error",
     "xla_rt_rng_seed",
     "xla_rt_channels_clear",
+    "xla_rt_channels_finish",
+    "xla_rt_infeed_enqueue",
     "xla_rt_collectives_reset",
     "xla_rt_collectives_abort",
     "xla_rt_set_infeed_wait_limit_ms",
@@ -90,11 +117,11 @@ impl NativeLibrary {
     }
 
     /// Puts the library's runtime in the state a fresh run of the reference interpreter
-    /// starts from, for `num_replicas` replicas: random streams at the interpreter's seed,
-    /// no message left on any channel, no collective round in progress, and an infeed
-    /// that fails at once when empty (a driver that feeds nothing, as `xla-run`). Does
-    /// nothing when the library does not link the runtime.
-    pub fn prepare_run(&self, num_replicas: i32) {
+    /// starts from, for `num_processes` processes (replicas times partitions): random
+    /// streams at the interpreter's seed, no message left on any channel, no collective
+    /// round in progress, and an infeed that fails at once when empty (a driver that feeds
+    /// nothing, as `xla-run`). Does nothing when the library does not link the runtime.
+    pub fn prepare_run(&self, num_processes: i32) {
         // SAFETY (each call): the symbols are the runtime's functions of these C types
         // (xla_runtime.h), which take plain integers and touch only the runtime's state.
         unsafe {
@@ -105,7 +132,7 @@ impl NativeLibrary {
                 f();
             }
             if let Some(f) = self.function::<unsafe extern "C" fn(i32) -> i32>("xla_rt_collectives_reset") {
-                f(num_replicas);
+                f(num_processes);
             }
             if let Some(f) = self.function::<unsafe extern "C" fn(i64) -> i32>("xla_rt_set_infeed_wait_limit_ms") {
                 f(0);
@@ -113,14 +140,42 @@ impl NativeLibrary {
         }
     }
 
-    /// Makes every collective of `num_replicas` replicas that waits, or comes later, fail:
-    /// for a driver one of whose replicas failed, so that the others do not wait for it.
-    pub fn abort_collectives(&self, num_replicas: i32) {
+    /// Makes every collective of `num_processes` processes that waits, or comes later,
+    /// fail: for a driver one of whose processes failed, so that the others do not wait
+    /// for it.
+    pub fn abort_collectives(&self, num_processes: i32) {
         // SAFETY: as in prepare_run.
         unsafe {
             if let Some(f) = self.function::<unsafe extern "C" fn(i32) -> i32>("xla_rt_collectives_abort") {
-                f(num_replicas);
+                f(num_processes);
             }
+        }
+    }
+
+    /// Tells the runtime that one more process of the run has finished its program, so
+    /// that a recv waiting for a send it can no longer make fails.
+    pub fn finish_process(&self) {
+        // SAFETY: as in prepare_run.
+        unsafe {
+            if let Some(f) = self.function::<unsafe extern "C" fn() -> i32>("xla_rt_channels_finish") {
+                f();
+            }
+        }
+    }
+
+    /// Appends `data` to the infeed of replica `replica_id` (`xla_rt_infeed_enqueue`);
+    /// an error when the library does not link the runtime or the runtime refuses.
+    pub fn enqueue_infeed(&self, replica_id: i32, data: &[u8]) -> Result<(), String> {
+        // SAFETY: as in prepare_run; `data` is live for the call, which copies it.
+        let status = unsafe {
+            let f = self
+                .function::<unsafe extern "C" fn(i32, *const c_void, i64) -> i32>("xla_rt_infeed_enqueue")
+                .ok_or("the compiled code does not link the runtime, which holds the infeed")?;
+            f(replica_id, data.as_ptr().cast(), data.len() as i64)
+        };
+        match status {
+            0 => Ok(()),
+            _ => Err(self.last_error().unwrap_or_else(|| format!("xla_rt_infeed_enqueue failed with status {status}"))),
         }
     }
 
@@ -136,12 +191,16 @@ impl NativeLibrary {
 
     /// The entry `symbol`, whose buffers are those `signature` names (types of `ctx`).
     pub fn entry(&self, symbol: &str, ctx: &xla_ir::Context, signature: &EntrySignature) -> Result<Entry<'_>, String> {
-        let sizes = |types: &[xla_ir::Type]| types.iter().map(|t| buffer_bytes(ctx, *t)).collect::<Result<Vec<_>, _>>();
-        let (arg_sizes, result_sizes) = (sizes(&signature.args)?, sizes(&signature.results)?);
+        self.entry_of(symbol, &EntryBuffers::of(ctx, signature)?)
+    }
+
+    /// The entry `symbol`, whose buffers `buffers` gives (a signature's, read once where
+    /// its context is at hand).
+    pub fn entry_of(&self, symbol: &str, buffers: &EntryBuffers) -> Result<Entry<'_>, String> {
         let address = self.symbol(symbol).ok_or_else(|| format!("the compiled code has no entry {symbol}: {}", last_dl_error()))?;
         // SAFETY: the symbol is an entry the lowering emitted with the ABI's signature.
         let function = unsafe { std::mem::transmute::<*mut c_void, EntryFn>(address) };
-        let temp_bytes = usize::try_from(signature.temp_bytes).map_err(|_| "the entry's temp arena is too large".to_string())?;
+        let EntryBuffers { arg_sizes, result_sizes, temp_bytes } = buffers.clone();
         Ok(Entry { function, arg_sizes, result_sizes, temp_bytes, library: PhantomData })
     }
 
@@ -180,6 +239,27 @@ impl Drop for NativeLibrary {
     fn drop(&mut self) {
         // SAFETY: the handle came from dlopen and is closed once; no Entry outlives self.
         unsafe { libc::dlclose(self.handle) };
+    }
+}
+
+/// The byte sizes of an entry's buffers, as its signature gives them: plain data, free of
+/// the signature's context.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryBuffers {
+    /// The byte size of each argument buffer.
+    pub arg_sizes: Vec<usize>,
+    /// The byte size of each result buffer.
+    pub result_sizes: Vec<usize>,
+    /// The bytes of scratch memory the entry needs: its arena.
+    pub temp_bytes: usize,
+}
+
+impl EntryBuffers {
+    /// The buffers of `signature` (types of `ctx`).
+    pub fn of(ctx: &xla_ir::Context, signature: &EntrySignature) -> Result<EntryBuffers, String> {
+        let sizes = |types: &[xla_ir::Type]| types.iter().map(|t| buffer_bytes(ctx, *t)).collect::<Result<Vec<_>, _>>();
+        let temp_bytes = usize::try_from(signature.temp_bytes).map_err(|_| "the entry's temp arena is too large".to_string())?;
+        Ok(EntryBuffers { arg_sizes: sizes(&signature.args)?, result_sizes: sizes(&signature.results)?, temp_bytes })
     }
 }
 

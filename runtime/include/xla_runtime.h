@@ -61,17 +61,27 @@ const char *xla_rt_version(void);
 
 /* ---- Run options (options.rs) ------------------------------------------------------ */
 
+/* The partitions of a run: process (replica, partition) of num_replicas x num_partitions
+ * has the flattened index replica * num_partitions + partition. */
+typedef struct XlaPartitionOptions {
+  int32_t partition_id;   /* In [0, num_partitions). */
+  int32_t num_partitions; /* 0 reads as 1. */
+  void *reserved;         /* Must be NULL. */
+} XlaPartitionOptions;
+
 typedef struct XlaRunOptions {
-  int32_t num_threads;  /* 0: all cores; 1: everything on the calling thread. */
-  int32_t replica_id;   /* In [0, num_replicas). */
-  int32_t num_replicas; /* 0 reads as 1. */
-  void *reserved;       /* Must be NULL. */
+  int32_t num_threads;                   /* 0: all cores; 1: everything on the calling thread. */
+  int32_t replica_id;                    /* In [0, num_replicas). */
+  int32_t num_replicas;                  /* 0 reads as 1. */
+  const XlaPartitionOptions *partitions; /* NULL: one partition. */
 } XlaRunOptions;
 
-/* Writes the defaults (all cores, replica 0 of 1) to *opts. */
+/* Writes the defaults (all cores, replica 0 of 1, one partition) to *opts. */
 int32_t xla_rt_default_run_options(XlaRunOptions *opts);
 /* Writes opts->replica_id to *out (hlo.replica_id). */
 int32_t xla_rt_replica_id(uint32_t *out, const XlaRunOptions *opts);
+/* Writes opts->partitions->partition_id (0 without partitions) to *out (hlo.partition_id). */
+int32_t xla_rt_partition_id(uint32_t *out, const XlaRunOptions *opts);
 
 /* ---- Thread pool and parallel_for (thread_pool.rs, parallel_for.rs) ---------------- */
 
@@ -213,11 +223,15 @@ int32_t xla_rt_threefry2x32(uint32_t key0, uint32_t key1, const uint32_t *x0, co
 
 /* ---- Random distributions (rng_distributions.rs) ----------------------------------- */
 
-/* Element type codes; buffers hold elements in their storage form (pred one byte). */
+/* Element type codes; buffers hold elements in their storage form (pred one byte, the
+ * f8, f6 and f4 formats their code in a byte). */
 enum {
   XLA_RT_PRED = 0, XLA_RT_S8 = 1, XLA_RT_S16 = 2, XLA_RT_S32 = 3, XLA_RT_S64 = 4,
   XLA_RT_U8 = 5, XLA_RT_U16 = 6, XLA_RT_U32 = 7, XLA_RT_U64 = 8,
-  XLA_RT_F16 = 9, XLA_RT_BF16 = 10, XLA_RT_F32 = 11, XLA_RT_F64 = 12
+  XLA_RT_F16 = 9, XLA_RT_BF16 = 10, XLA_RT_F32 = 11, XLA_RT_F64 = 12,
+  XLA_RT_F8E5M2 = 13, XLA_RT_F8E4M3 = 14, XLA_RT_F8E4M3FN = 15, XLA_RT_F8E5M2FNUZ = 16,
+  XLA_RT_F8E4M3FNUZ = 17, XLA_RT_F8E4M3B11FNUZ = 18, XLA_RT_F8E3M4 = 19, XLA_RT_F8E8M0FNU = 20,
+  XLA_RT_F6E2M3FN = 21, XLA_RT_F6E3M2FN = 22, XLA_RT_F4E2M1FN = 23
 };
 
 /* hlo.rng_uniform and hlo.rng_normal: fill out (count elements) from this replica's
@@ -289,12 +303,16 @@ int32_t xla_rt_set_infeed_wait_limit_ms(int64_t limit_ms);
 
 /* ---- Send and recv (channels.rs) --------------------------------------------------- */
 
-/* Per replica and channel, FIFOs of byte buffers: a send appends a copy; a recv pops the
- * oldest, which must be size bytes, and fails at once (XLA_RT_FAILED_PRECONDITION) when
- * nothing was sent. */
+/* Per channel, FIFOs of byte buffers every process of the run shares: a send appends a
+ * copy; a recv pops the oldest, which must be size bytes. A process alone fails at once
+ * (XLA_RT_FAILED_PRECONDITION) when nothing was sent; among processes a recv waits for a
+ * send, and fails once every other process has finished (xla_rt_channels_finish) or after
+ * the collective timeout. */
 int32_t xla_rt_send(int64_t channel, const void *data, int64_t size, const XlaRunOptions *opts);
 int32_t xla_rt_recv(int64_t channel, void *dest, int64_t size, const XlaRunOptions *opts);
-/* Drops every buffer sent and not received. */
+/* Host side: one more process of the run has finished its program. */
+int32_t xla_rt_channels_finish(void);
+/* Drops every buffer sent and not received, and forgets the finished processes. */
 int32_t xla_rt_channels_clear(void);
 
 /* ---- Replicas (replicas.rs) -------------------------------------------------------- */
@@ -315,19 +333,35 @@ int32_t xla_rt_set_collective_timeout_ms(int64_t timeout_ms);
 
 /* ---- Collective exchange (exchange.rs) --------------------------------------------- */
 
-/* The data exchange of compiled collectives: every replica hands in bytes bytes at input
- * and waits for all opts->num_replicas replicas; then its group is resolved (num_groups
- * groups of group_size ids in groups; num_groups == 0: every replica, which must number
- * group_size unless that is 0) and info[0..3] receives the group size, this replica's
- * position in it and its id. xla_rt_collective_member then copies the buffer of the
- * member at a position of the group, until this replica's next exchange. */
+/* How a collective's group ids name processes: replica ids formed in each partition,
+ * partition ids formed in each replica, replica ids taking every partition of their
+ * replicas, flattened process ids; or-ed with XLA_RT_GROUP_OPTIONAL when a process may be
+ * in no group (it then reads no member). */
+enum {
+  XLA_RT_GROUPS_CROSS_REPLICA = 0,
+  XLA_RT_GROUPS_CROSS_PARTITION = 1,
+  XLA_RT_GROUPS_CROSS_REPLICA_AND_PARTITION = 2,
+  XLA_RT_GROUPS_FLATTENED_IDS = 3,
+  XLA_RT_GROUP_OPTIONAL = 4
+};
+
+/* The data exchange of compiled collectives: every process hands in bytes bytes at input
+ * and waits for all the run's processes (replicas times partitions); then its group is
+ * resolved (num_groups groups of at most width ids of mode's kind in groups, shorter ones
+ * padded with -1; num_groups == 0: every id), which must have expected_size processes
+ * unless that is 0, and info[0..3] receives the group size (0 for a process in no
+ * group), this process's position in it and its id of mode's kind.
+ * xla_rt_collective_member then copies the buffer of the member at a position of the
+ * group, until this process's next exchange. */
 int32_t xla_rt_collective_exchange(const void *input, int64_t bytes, const int64_t *groups, int64_t num_groups,
-                                   int64_t group_size, int64_t *info, const XlaRunOptions *opts);
+                                   int64_t width, int64_t mode, int64_t expected_size, int64_t *info,
+                                   const XlaRunOptions *opts);
 int32_t xla_rt_collective_member(int64_t position, void *dest, int64_t bytes, const XlaRunOptions *opts);
-/* Host side: make every waiting and later exchange of num_replicas replicas fail (a
- * replica failed), and forget every round and abort before a new run. */
-int32_t xla_rt_collectives_abort(int32_t num_replicas);
-int32_t xla_rt_collectives_reset(int32_t num_replicas);
+/* Host side: make every waiting and later exchange of num_processes processes (replicas
+ * times partitions) fail (a process failed), and forget every round and abort before a
+ * new run. */
+int32_t xla_rt_collectives_abort(int32_t num_processes);
+int32_t xla_rt_collectives_reset(int32_t num_processes);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -1,6 +1,7 @@
 //! Shared drivers of the command-line tools, so each tool's `main` stays a thin shell:
 //! `opt` runs `xla-opt`, `aotc` runs `xla-aotc` and `run` runs `xla-run` (`native`
-//! compiles and calls its entries); `input` reads a tool's program; `split` and `expected` implement `--split-input-file` and
+//! compiles and calls its entries, `native_grid` the programs of `run_parallel`); `input`
+//! reads a tool's program; `split` and `expected` implement `--split-input-file` and
 //! `--verify-diagnostics`; `mlir` is the table of what the tools do through upstream MLIR
 //! when the mains are built with it (feature `mlir`).
 
@@ -10,6 +11,7 @@ pub mod expected;
 pub mod input;
 pub mod mlir;
 pub mod native;
+pub mod native_grid;
 pub mod opt;
 pub mod run;
 pub mod split;

@@ -163,7 +163,16 @@ fn run_entry(
     } else {
         let runs: Vec<Result<Vec<AlignedBuffer>, Failure>> = std::thread::scope(|scope| {
             let (call_once, new_temp) = (&call_once, &new_temp);
-            let handles: Vec<_> = (0..replicas).map(|id| scope.spawn(move || call_once(id, new_temp().as_mut()).map(|(results, _)| results))).collect();
+            let handles: Vec<_> = (0..replicas)
+                .map(|id| {
+                    scope.spawn(move || {
+                        let run = call_once(id, new_temp().as_mut()).map(|(results, _)| results);
+                        // A recv of another replica waits no longer for a send of this one.
+                        library.finish_process();
+                        run
+                    })
+                })
+                .collect();
             handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err(Failure::Other(fail("a replica's thread panicked".into()))))).collect()
         });
         runs.into_iter().map(|run| run.map_err(render)).collect()
@@ -265,7 +274,7 @@ fn status_name(status: i32) -> &'static str {
 /// out-of-memory hook alone does not count: compiled code calls it only when the runtime
 /// is linked anyway (without, xla-run says what failed itself), and linking the runtime
 /// costs every run a third of a second.
-fn runtime_archives(object: &[u8]) -> Result<Vec<PathBuf>, String> {
+pub(crate) fn runtime_archives(object: &[u8]) -> Result<Vec<PathBuf>, String> {
     let hook = OUT_OF_MEMORY_HOOK.as_bytes();
     let calls_runtime = object.windows(7).enumerate().any(|(at, w)| w == b"xla_rt_" && !object[at..].starts_with(hook));
     if !calls_runtime {

@@ -7,7 +7,10 @@
 //! arguments, in module order (self-checking test programs). With `--split-input-file`
 //! each `// -----` chunk is a program of its own. With `--replicas N` every replica runs
 //! in its own thread (interpreted: with its own parse of the program; compiled: calling
-//! the one compiled entry with its replica id), and collectives meet between them.
+//! the one compiled entry with its replica id), and collectives meet between them. A
+//! compiled run of entries that call `interpreter.run_parallel` compiles the programs it
+//! names and interprets the entries, the harness, around them (see
+//! [`crate::native_grid`]).
 //!
 //! Failures are diagnostics, never panics: a program that does not parse or verify, inputs
 //! that do not match the entry's signature, an op that fails at run time, a failed
@@ -18,8 +21,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use xla_interp::closeness::{compare, Tolerance};
-use xla_interp::collectives::{Rendezvous, Replica};
-use xla_interp::{ElementType, Interpreter, Literal, Value};
+use xla_interp::collectives::{Process, Rendezvous};
+use xla_interp::{ElementType, Interpreter, Literal, ProgramRunner, Value};
 use xla_ir::{Context, Diagnostic, Scalar, Type};
 
 use crate::native::{self, NativeCall};
@@ -151,7 +154,14 @@ fn run_chunk(config: &RunConfig, chunk: &Chunk, stdout: &mut String) -> Result<(
         return Err(errors.iter().map(|d| d.render(&ctx)).collect());
     }
     let calls = entry_calls(config, &ctx, &module)?;
-    let outcomes = if config.interpret { interpret_all(config, chunk, &ctx, &module, &calls) } else { compile_all(config, &ctx, &mut module, &calls)? };
+    let parallel = if config.interpret { Vec::new() } else { crate::native_grid::parallel_programs(&module) };
+    let outcomes = if config.interpret {
+        interpret_all(config, chunk, &ctx, &module, &calls)
+    } else if !parallel.is_empty() {
+        run_harness(config, chunk, &ctx, &mut module, &calls, &parallel)?
+    } else {
+        compile_all(config, &ctx, &mut module, &calls)?
+    };
     let mut all_results = Vec::new();
     let mut failures = String::new();
     for (call, (replicas, median)) in calls.into_iter().zip(outcomes) {
@@ -216,7 +226,7 @@ fn interpret_all(config: &RunConfig, chunk: &Chunk, ctx: &Context, module: &xla_
         .iter()
         .map(|call| {
             let replicas = if config.replicas <= 1 {
-                vec![run_one(ctx, module, &call.name, call.args.clone(), None)]
+                vec![run_one(ctx, module, &call.name, call.args.clone(), None, None)]
             } else {
                 run_replicas(config, chunk, &call.name, &call.args)
             };
@@ -232,20 +242,7 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         .iter()
         .map(|call| NativeCall { name: call.name.clone(), results: call.results.clone(), args: call.args.iter().flat_map(tensors_of).cloned().collect() })
         .collect();
-    let compile: native::CompileHlo = match (config.backend, &config.mlir) {
-        (Backend::Native, _) => xla_lowering::compile_hlo,
-        (Backend::Mlir, Some(hooks)) => hooks.compile_hlo,
-        (Backend::Mlir, None) => return Err(format!("xla-run: --backend=mlir: {}\n", crate::mlir::NOT_BUILT)),
-    };
-    let outcomes = native::run_entries_with(
-        compile,
-        ctx,
-        module,
-        &native_calls,
-        config.bench,
-        config.replicas,
-        &xla_lowering::CompileOptions { assign_layouts: config.assign_layouts, vector_bytes: config.vector_bytes, fuse: config.fuse, assign_buffers: config.assign_buffers, vector_math: config.vector_math, ..Default::default() },
-    )?;
+    let outcomes = native::run_entries_with(compiler(config)?, ctx, module, &native_calls, config.bench, config.replicas, &compile_options(config))?;
     Ok(outcomes
         .into_iter()
         .map(|outcome| match outcome {
@@ -253,6 +250,51 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
             Err(message) => (vec![Err(message)], None),
         })
         .collect())
+}
+
+/// The pipeline `--backend` picks.
+fn compiler(config: &RunConfig) -> Result<native::CompileHlo, String> {
+    match (config.backend, &config.mlir) {
+        (Backend::Native, _) => Ok(xla_lowering::compile_hlo),
+        (Backend::Mlir, Some(hooks)) => Ok(hooks.compile_hlo),
+        (Backend::Mlir, None) => Err(format!("xla-run: --backend=mlir: {}\n", crate::mlir::NOT_BUILT)),
+    }
+}
+
+/// The compile options the flags give.
+fn compile_options(config: &RunConfig) -> xla_lowering::CompileOptions {
+    xla_lowering::CompileOptions {
+        assign_layouts: config.assign_layouts,
+        vector_bytes: config.vector_bytes,
+        fuse: config.fuse,
+        assign_buffers: config.assign_buffers,
+        vector_math: config.vector_math,
+        ..Default::default()
+    }
+}
+
+/// Compiled runs of entries that are harnesses of `interpreter.run_parallel` (StableHLO's
+/// collective tests): the functions the `run_parallel` ops name (`programs`) are compiled
+/// into native entries, which run as the grid's processes (see [`crate::native_grid`]),
+/// while the interpreter runs each entry, the harness, on a parse of its own of the chunk.
+fn run_harness(
+    config: &RunConfig,
+    chunk: &Chunk,
+    ctx: &Context,
+    module: &mut xla_ir::parser::Module,
+    calls: &[EntryCall],
+    programs: &[String],
+) -> Result<Vec<Outcomes>, String> {
+    if config.bench.is_some() {
+        return Err("xla-run: --bench times compiled entries, but an interpreter.run_parallel harness is interpreted\n".into());
+    }
+    if config.replicas > 1 {
+        return Err("xla-run: --replicas does not go with interpreter.run_parallel, whose programs name their own grid\n".into());
+    }
+    let harness = read_module(ctx, &config.input_name, &chunk.text, chunk.first_line).map_err(|d| d.render(ctx))?;
+    let grid = crate::native_grid::compile_grid(compiler(config)?, ctx, module, programs, &compile_options(config))?;
+    let runner: Arc<dyn ProgramRunner> = Arc::new(grid);
+    Ok(calls.iter().map(|call| (vec![run_one(ctx, &harness, &call.name, call.args.clone(), None, Some(runner.clone()))], None)).collect())
 }
 
 /// Under `--bench`, the median time per call of each entry.
@@ -332,25 +374,29 @@ fn read_inputs(config: &RunConfig, ctx: &Context, inputs: &[Type]) -> Result<Vec
     Ok(values)
 }
 
-/// Runs `name` once; the results and the rendered check failures, or the rendered error.
+/// Runs `name` once, as `process` of a grid when given, handing the programs of
+/// `run_parallel` to `runner` when given; the results and the rendered check failures, or
+/// the rendered error.
 fn run_one(
     ctx: &Context,
     module: &xla_ir::parser::Module,
     name: &str,
     args: Vec<Value>,
-    replica: Option<Arc<Replica>>,
+    process: Option<Arc<Process>>,
+    runner: Option<Arc<dyn ProgramRunner>>,
 ) -> Result<(Vec<Value>, String), String> {
     let mut interp = Interpreter::new(&module.body, module.op);
-    if let Some(replica) = replica {
-        interp.replica = replica;
+    if let Some(process) = process {
+        interp.process = process;
     }
+    interp.program_runner = runner;
     let fallback = interp.function(name).map_or(ctx.unknown_loc(), |f| module.body.op(f).location);
     let outcome = interp.call(name, args);
     if outcome.is_err() {
-        interp.replica.abort();
+        interp.process.abort();
     }
     // Other replicas waiting to receive learn that this one sends nothing more.
-    interp.replica.finish();
+    interp.process.finish();
     let results = outcome.map_err(|e| e.to_diagnostic(fallback).render(ctx))?;
     let failures = interp
         .check_failures
@@ -362,7 +408,7 @@ fn run_one(
 
 /// Runs `name` on every replica, each in its own thread with its own parse of the chunk.
 fn run_replicas(config: &RunConfig, chunk: &Chunk, name: &str, args: &[Value]) -> Vec<Result<(Vec<Value>, String), String>> {
-    let rendezvous = Arc::new(Rendezvous::new(config.replicas));
+    let rendezvous = Arc::new(Rendezvous::new(config.replicas, 1));
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..config.replicas)
             .map(|id| {
@@ -371,8 +417,8 @@ fn run_replicas(config: &RunConfig, chunk: &Chunk, name: &str, args: &[Value]) -
                 scope.spawn(move || {
                     let ctx = new_context();
                     let module = read_module(&ctx, &config.input_name, &chunk.text, chunk.first_line).map_err(|d| d.render(&ctx))?;
-                    let replica = Arc::new(Replica::new(id, rendezvous));
-                    run_one(&ctx, &module, name, args, Some(replica))
+                    let process = Arc::new(Process::replica(id, rendezvous));
+                    run_one(&ctx, &module, name, args, Some(process), None)
                 })
             })
             .collect();

@@ -1,5 +1,6 @@
 //! The ops compiled into runtime calls (tokens and feeds, send and recv, `rng_uniform` and
-//! `rng_normal`, `replica_id` and the collectives, a sort by JAX's float comparator) give what the reference interpreter
+//! `rng_normal`, `replica_id`, `partition_id` and the collectives over a grid of replicas
+//! and partitions, a sort by JAX's float comparator) give what the reference interpreter
 //! gives: each program runs through `xla-run`'s driver interpreted and compiled, on the
 //! same number of replicas, and the printed results must be the same text. Each case
 //! also names a line the results must contain, so that a program that fails alike both
@@ -256,4 +257,52 @@ fn jax_float_sort_through_the_runtime_orders_as_the_merge_sort() {
 }
 "#;
     same_both_ways("jax_sort", 1, program, "[[-inf, -0, 1e-45, 0, 3, nan], [-0, 0, -1e-45, 2, 2, nan]]");
+}
+
+#[test]
+fn a_run_parallel_grid_of_partitions_runs_compiled_as_interpreted() {
+    // 2 replicas x 2 partitions, process (r, p) starting from 4 (2r + p) + [0, 1, 2, 3]:
+    // an all-to-all across partitions, a gather over flattened ids, a reduce-scatter over
+    // replica ids taking every partition, and a broadcast a process outside its group
+    // receives zeros from.
+    let outputs = "tensor<ui32>, tensor<4xf32>, tensor<8xf32>, tensor<1xf32>, tensor<4xf32>";
+    let all_outputs = [outputs; 4].join(", ");
+    let results: Vec<String> = (0..20).map(|i| format!("%r#{i}")).collect();
+    let program = format!(
+        r#"func.func @program(%x: tensor<4xf32>) -> ({outputs}) {{
+  %p = hlo.partition_id : tensor<ui32>
+  %a = hlo.all_to_all %x, split_dimension = 0, concat_dimension = 0, split_count = 2, replica_groups = [[0, 1]] {{channel_id = 1}} : (tensor<4xf32>) -> tensor<4xf32>
+  %g = hlo.all_gather %x, all_gather_dimension = 0, replica_groups = [[3, 0], [1, 2]] {{channel_id = 1, use_global_device_ids}} : (tensor<4xf32>) -> tensor<8xf32>
+  %s = hlo.reduce_scatter %x, scatter_dimension = 0, replica_groups = [[0, 1]] {{channel_id = 1}} : (tensor<4xf32>) -> tensor<1xf32> {{
+  ^bb0(%l: tensor<f32>, %m: tensor<f32>):
+    %0 = hlo.add %l, %m : tensor<f32>
+    hlo.return %0 : tensor<f32>
+  }}
+  %b = hlo.collective_broadcast %x, replica_groups = [[1]] : tensor<4xf32>
+  func.return %p, %a, %g, %s, %b : {outputs}
+}}
+
+func.func @main() -> ({all_outputs}) {{
+  %i = hlo.iota dim = 0 : tensor<4xf32>
+  %c4 = hlo.constant dense<4.0> : tensor<4xf32>
+  %x1 = hlo.add %i, %c4 : tensor<4xf32>
+  %x2 = hlo.add %x1, %c4 : tensor<4xf32>
+  %x3 = hlo.add %x2, %c4 : tensor<4xf32>
+  %r:20 = "interpreter.run_parallel"(%i, %x1, %x2, %x3) {{programs = [[@program, @program], [@program, @program]]}}
+      : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> ({all_outputs})
+  func.return {results} : {all_outputs}
+}}
+"#,
+        results = results.join(", ")
+    );
+    // Process (0, 1) gets blocks 1 of partitions 0 and 1 of replica 0; process (1, 1)
+    // gathers the flattened group [3, 0], itself first; its reduce-scatter block, the
+    // fourth, sums element 3 of all four; replica 0 is in no broadcast group.
+    same_both_ways("run_parallel_partitions", 1, &program, "@main result 6: f32[4] [2, 3, 6, 7]");
+    let mut config = RunConfig::new("run_parallel_partitions.mlir");
+    config.interpret = true;
+    let interpreted = run(&config, &program).stdout;
+    for expected in ["@main result 17: f32[8] [12, 13, 14, ..., 1, 2, 3]", "@main result 18: f32[1] [36]", "@main result 4: f32[4] [0, 0, 0, 0]"] {
+        assert!(interpreted.contains(expected), "the results lack `{expected}`:\n{interpreted}");
+    }
 }

@@ -28,6 +28,7 @@ mod types;
 mod unary;
 mod call;
 mod collectives;
+mod process_grid;
 mod computation;
 mod conditional;
 mod custom_call;
@@ -106,10 +107,11 @@ pub use unary::{
 };
 pub use call::{verify_call, CallOp};
 pub use collectives::{
-    infer_all_reduce, infer_all_to_all, infer_collective_broadcast, infer_collective_permute, infer_reduce_scatter, infer_replica_id, replica_group_size,
-    verify_all_gather, verify_all_reduce, verify_channel, verify_reduce_scatter, AllGatherOp, AllReduceOp, AllToAllOp,
-    CollectiveBroadcastOp, CollectivePermuteOp, ReduceScatterOp, ReplicaIdOp,
+    check_replica_groups, infer_all_reduce, infer_all_to_all, infer_collective_broadcast, infer_collective_permute, infer_reduce_scatter,
+    replica_group_size, verify_all_gather, verify_all_reduce, verify_channel, verify_reduce_scatter, AllGatherOp, AllReduceOp, AllToAllOp,
+    CollectiveBroadcastOp, CollectivePermuteOp, ReduceScatterOp,
 };
+pub use process_grid::{infer_process_id, PartitionIdOp, ProcessGroupMode, ReplicaIdOp};
 pub use conditional::{verify_conditional, ConditionalOp};
 pub use custom_call::{verify_custom_call, CustomCallApiVersion, CustomCallOp};
 pub use rng::{verify_rng_bit_generator, verify_rng_normal, verify_rng_uniform, RngAlgorithm, RngBitGeneratorOp, RngNormalOp, RngUniformOp};
@@ -224,6 +226,7 @@ xla_ir::dialect! {
         CollectiveBroadcast(CollectiveBroadcastOp),
         ReduceScatter(ReduceScatterOp),
         ReplicaId(ReplicaIdOp),
+        PartitionId(PartitionIdOp),
         RngUniform(RngUniformOp),
         RngNormal(RngNormalOp),
         RngBitGenerator(RngBitGeneratorOp),

@@ -1,7 +1,7 @@
 //! Side effects, collectives and random numbers: `after-all`, `infeed`, `outfeed`, `send`,
 //! `recv` (and their `-done`), `all-reduce`, `all-gather`, `all-to-all`,
-//! `collective-permute`, `reduce-scatter` (and their `-start`/`-done`), `replica-id`,
-//! `rng` and `rng-bit-generator`.
+//! `collective-permute`, `collective-broadcast`, `reduce-scatter` (and their
+//! `-start`/`-done`), `replica-id`, `partition-id`, `rng` and `rng-bit-generator`.
 //!
 //! Decisions:
 //! - Data that HLO passes as one tuple (infeed's data, outfeed's operand, send's data) is
@@ -158,13 +158,13 @@ pub fn all_reduce(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     e.emit_multi(inst, HloOpKind::AllReduce, operands, attrs, vec![region])
 }
 
-/// `all-gather(x), dimensions={d}` → `hlo.all_gather`.
+/// `all-gather(xs...), dimensions={d}` → `hlo.all_gather`; several operands give a tuple.
 pub fn all_gather(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let dim = e.single_dimension(inst, "dimensions")?;
     let (mut attrs, _) = collective_attrs(e, inst)?;
     attrs.push(("all_gather_dimension", e.ctx.i64_attr(dim)));
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::AllGather, operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::AllGather, operands, attrs, Vec::new())
 }
 
 /// The result type of an asynchronous start whose shape is `(operand, result, ...)` (or
@@ -226,11 +226,12 @@ pub fn collective_permute(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     e.emit_single(inst, HloOpKind::CollectivePermute, operands, attrs, Vec::new())
 }
 
-/// `collective-broadcast(x), replica_groups={{0,1},...}` → `hlo.collective_broadcast`.
+/// `collective-broadcast(xs...), replica_groups={{0,1},...}` → `hlo.collective_broadcast`;
+/// several operands give a tuple.
 pub fn collective_broadcast(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     let (attrs, _) = collective_attrs(e, inst)?;
     let operands = e.operand_values(inst)?;
-    e.emit_single(inst, HloOpKind::CollectiveBroadcast, operands, attrs, Vec::new())
+    e.emit_multi(inst, HloOpKind::CollectiveBroadcast, operands, attrs, Vec::new())
 }
 
 /// `collective-permute-start(x)` → `hlo.collective_permute`, done now.
@@ -256,6 +257,11 @@ pub fn reduce_scatter(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
 /// `replica-id()` → `hlo.replica_id`.
 pub fn replica_id(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
     e.emit_single(inst, HloOpKind::ReplicaId, Vec::new(), Vec::new(), Vec::new())
+}
+
+/// `partition-id()` → `hlo.partition_id`.
+pub fn partition_id(e: &mut Emitter, inst: &Inst) -> PResult<HloValue> {
+    e.emit_single(inst, HloOpKind::PartitionId, Vec::new(), Vec::new(), Vec::new())
 }
 
 /// `rng(a, b), distribution=rng_uniform|rng_normal` → `hlo.rng_uniform`/`hlo.rng_normal`.

@@ -214,6 +214,7 @@ parse_only_dialect!(
         Rng = "stablehlo.rng" => misc_ops::parse_rng,
         RngBitGenerator = "stablehlo.rng_bit_generator" => misc_ops::parse_rng_bit_generator,
         ReplicaId = "stablehlo.replica_id" => misc_ops::parse_replica_id,
+        PartitionId = "stablehlo.partition_id" => misc_ops::parse_partition_id,
         Fft = "stablehlo.fft" => misc_ops::parse_fft,
         Cholesky = "stablehlo.cholesky" => misc_ops::parse_cholesky,
         Infeed = "stablehlo.infeed" => generic_only,

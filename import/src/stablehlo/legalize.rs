@@ -144,7 +144,8 @@ fn convert_stablehlo(body: &mut Body, op: OpId, kind: StablehloOpKind) -> Result
         | K::Tuple
         | K::AfterAll
         | K::CreateToken
-        | K::ReplicaId => elementwise::convert_renamed(body, op, kind),
+        | K::ReplicaId
+        | K::PartitionId => elementwise::convert_renamed(body, op, kind),
         K::Compare => elementwise::convert_compare(body, op),
         K::ReducePrecision => elementwise::convert_reduce_precision(body, op),
         // Shapes: hlo's attribute names already, as other kinds of integer lists.

@@ -1,5 +1,6 @@
 //! The ops that fit no larger family: constants, tuples, tokens and I/O, random numbers,
-//! `replica_id`, `fft`, `cholesky`, `triangular_solve`, batch norms and collectives.
+//! `replica_id`, `partition_id`, `fft`, `cholesky`, `triangular_solve`, batch norms and
+//! collectives.
 //!
 //! Pretty forms read here: `stablehlo.constant dense<1.0> : tensor<f32>` (also
 //! `chlo.constant`), `stablehlo.tuple %a, %b : tuple<...>`, `stablehlo.get_tuple_element
@@ -8,13 +9,14 @@
 //! t1, t2` (or `()`), `stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (...) -> ...`
 //! (hlo's `rng_uniform`/`rng_normal`, which take the shape from the result type),
 //! `stablehlo.rng_bit_generator %s, algorithm = THREE_FRY : (...) -> (...)`,
-//! `stablehlo.replica_id : tensor<ui32>`, `stablehlo.fft %x, type = FFT, length = [4] :
-//! ...`, `stablehlo.cholesky %a, lower = true : type`.
+//! `stablehlo.replica_id : tensor<ui32>` (and `partition_id`), `stablehlo.fft %x, type =
+//! FFT, length = [4] : ...`, `stablehlo.cholesky %a, lower = true : type`.
 //!
 //! The rest StableHLO prints generically; their converters translate enum attributes
 //! (`#stablehlo<transpose NO_TRANSPOSE>`), channel handles
 //! (`#stablehlo.channel_handle<handle = 1, type = 2>` gives hlo's `channel_id`) and
-//! replica groups (`dense<[[0, 1]]> : tensor<1x2xi64>` gives hlo's list of lists).
+//! replica groups (`dense<[[0, 1], [2, -1]]> : tensor<2x2xi64>` gives hlo's list of lists
+//! `[[0, 1], [2]]`, the `-1` padding dropped).
 
 use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
@@ -155,10 +157,20 @@ pub(crate) fn parse_rng_bit_generator(p: &mut OpParser, state: &mut OpState) -> 
 
 /// `attr-dict : tensor<ui32>`.
 pub(crate) fn parse_replica_id(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    parse_process_id(p, state, HloOpKind::ReplicaId)
+}
+
+/// `attr-dict : tensor<ui32>`.
+pub(crate) fn parse_partition_id(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    parse_process_id(p, state, HloOpKind::PartitionId)
+}
+
+/// `attr-dict : tensor<ui32>`, the form of `replica_id` and `partition_id`, as `kind`.
+fn parse_process_id(p: &mut OpParser, state: &mut OpState, kind: HloOpKind) -> Result<(), Diagnostic> {
     attr_dict(p, state)?;
     p.expect(TokenKind::Colon)?;
     state.result_types = vec![p.parse_type()?];
-    rename(p, state, HloOpKind::ReplicaId);
+    rename(p, state, kind);
     Ok(())
 }
 
@@ -347,16 +359,26 @@ pub(crate) fn convert_reduce_scatter(body: &mut Body, op: OpId) -> Result<(), Di
 
 /// What every generic collective shares: `channel_handle` becomes `channel_id`, and the
 /// 2-d attribute `matrix_attr` (replica groups, or permutation pairs) a list of lists.
+/// Replica groups of different sizes come padded with `-1` (a 2-d tensor has rows of one
+/// length); the padding is dropped, since the dialect's groups are lists of any length.
 fn collective_groups(body: &mut Body, op: OpId, matrix_attr: &str) -> Result<(), Diagnostic> {
     let ctx = body.ctx();
     channel_id(body, op)?;
-    let rows = take_attr(body, op, matrix_attr)
+    let mut rows = take_attr(body, op, matrix_attr)
         .and_then(|a| int_matrix_attr(ctx, a))
         .ok_or_else(|| op_error(body, op, format!("requires a 2-d integer attribute '{matrix_attr}'")))?;
+    if matrix_attr == "replica_groups" {
+        for row in &mut rows {
+            row.retain(|&id| id != REPLICA_GROUP_PADDING);
+        }
+    }
     let rows: Vec<_> = rows.iter().map(|r| ctx.i64_array_attr(r)).collect();
     body.set_attr(op, matrix_attr, ctx.array_attr(rows));
     Ok(())
 }
+
+/// The id that pads StableHLO's replica groups of different sizes to one length.
+const REPLICA_GROUP_PADDING: i64 = -1;
 
 /// Replaces `channel_handle = #stablehlo.channel_handle<handle = N, type = T>` by
 /// `channel_id = N`; returns the id when there was a handle.

@@ -196,6 +196,7 @@ module @all_ops {
       hlo.return %s : tensor<f32>
     }
     %10 = hlo.replica_id : tensor<ui32>
+    %10p = hlo.partition_id : tensor<ui32>
     %11 = hlo.rng_uniform %lo, %hi : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
     %12 = hlo.rng_normal %lo, %hi : (tensor<f32>, tensor<f32>) -> tensor<4xf32>
     %13:2 = hlo.rng_bit_generator THREE_FRY, %state : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui32>)

@@ -1,78 +1,142 @@
-//! Collectives across replicas: `hlo.replica_id`, `hlo.all_reduce`, `hlo.all_gather`,
-//! `hlo.reduce_scatter`, `hlo.all_to_all` and `hlo.collective_permute`.
+//! Collectives across the processes of the grid: `hlo.replica_id`, `hlo.partition_id`,
+//! `hlo.all_reduce`, `hlo.all_gather`, `hlo.reduce_scatter`, `hlo.all_to_all`,
+//! `hlo.collective_permute` and `hlo.collective_broadcast`.
 //!
-//! Every collective hands its operand in to [`crate::collectives::Replica::exchange`], so
-//! every replica receives every replica's contribution, then computes its own result from
-//! the contributions of its group. All replicas exchange, whatever their group, so a
-//! collective is one rendezvous of every replica (XLA's SPMD contract: all run the same
-//! collectives in the same order); an op whose groups are wrong fails on every replica
+//! Every collective hands its operands in to [`crate::collectives::Process::exchange`], so
+//! every process receives every process's contribution, then computes its own result from
+//! the contributions of its group. All processes exchange, whatever their group, so a
+//! collective is one rendezvous of every process (XLA's SPMD contract: all run the same
+//! collectives in the same order); an op whose groups are wrong fails on every process
 //! after the exchange rather than leaving others waiting.
 //!
-//! Semantics kept from XLA:
-//! - `replica_groups` partition the replicas; an empty list is one group of every replica
-//!   in id order; a replica's position in its group orders the data (gathered blocks,
-//!   scattered blocks, all-to-all blocks); a replica in no group, or an id that is not a
-//!   replica, is an error;
-//! - all-reduce combines the operands of the group's replicas element by element with the
-//!   computation, in group order (see [`crate::ops::reducer`]); with several operands each
-//!   is reduced on its own;
-//! - all-gather concatenates the group's operands along `all_gather_dimension`;
+//! Semantics kept from StableHLO's spec and XLA:
+//! - a collective's ids name processes as its channel says
+//!   ([`xla_dialects::hlo::ProcessGroupMode`]): `cross_replica` groups of replica ids are
+//!   formed in each partition, `cross_partition` groups of partition ids in each replica,
+//!   `cross_replica_and_partition` groups of replica ids take every partition (partition
+//!   by partition, replicas in group order), and `flattened_ids` name processes
+//!   directly; an empty list is one group of every id; a process's position in its group
+//!   orders the data (gathered blocks, scattered blocks, all-to-all blocks); a process in
+//!   no group, or an id that names no replica, partition or process, is an error;
+//! - all-reduce combines the operands of the group's processes element by element with
+//!   the computation, in group order (see [`crate::ops::reducer`]); with several operands
+//!   each is reduced on its own;
+//! - all-gather concatenates the group's operands along `all_gather_dimension`, each
+//!   operand on its own;
 //! - reduce-scatter all-reduces, splits the result into as many blocks as the group has
-//!   replicas along `scatter_dimension`, and gives the replica at position `i` block `i`;
+//!   processes along `scatter_dimension`, and gives the process at position `i` block `i`;
 //! - all-to-all splits every operand into `split_count` blocks (the group size) along
-//!   `split_dimension`, and the replica at position `i` concatenates block `i` of every
-//!   group member, in group order, along `concat_dimension`;
-//! - collective-permute gives every target the operand of its source; a replica that is no
-//!   target gets zeros of the operand's shape;
-//! - `channel_id` and `use_global_device_ids` change nothing: the interpreter runs one
-//!   partition, where global device ids are replica ids.
+//!   `split_dimension`, and the process at position `i` concatenates block `i` of every
+//!   group member, in group order, along `concat_dimension`, each operand on its own;
+//! - collective-permute gives every target the operand of its source; a process that is
+//!   no target gets zeros of the operand's shape;
+//! - collective-broadcast gives every process of a group the operands of the group's root
+//!   (its first process, or under `has_dynamic_root` the position the root operand gives,
+//!   per operand); a process in no group gets zeros.
 
 use std::rc::Rc;
 
-use xla_dialects::hlo::{AllGatherOp, AllReduceOp, AllToAllOp, CollectiveBroadcastOp, CollectivePermuteOp, ReduceScatterOp};
+use xla_dialects::hlo::{
+    AllGatherOp, AllReduceOp, AllToAllOp, CollectiveBroadcastOp, CollectivePermuteOp, ProcessGroupMode, ReduceScatterOp,
+};
 use xla_ir::Scalar;
 
-use crate::collectives::Replica;
+use crate::collectives::Process;
 use crate::element::ElementType;
 use crate::error::EvalResult;
 use crate::interpreter::OpCx;
 use crate::literal::Literal;
 use crate::ops::blocks::{concatenate, split};
 use crate::ops::reducer::fold_arrays;
-use crate::ops::support::tensor;
+use crate::ops::support::{int_of, tensor};
 use crate::value::Value;
 
-/// This replica's group under `groups` (its members' ids in order) and its position in it.
-pub fn group_of(groups: &[&[i64]], replica: &Replica) -> Result<(Vec<usize>, usize), String> {
-    let count = replica.count as usize;
-    if groups.is_empty() {
-        return Ok(((0..count).collect(), replica.id as usize));
+/// The ids that groups under `mode` list, as `process` sees them: what they are called,
+/// how many there are, and this process's own.
+fn id_space(mode: ProcessGroupMode, process: &Process) -> (&'static str, usize, usize) {
+    match mode {
+        ProcessGroupMode::CrossReplica | ProcessGroupMode::CrossReplicaAndPartition => ("replica", process.replicas as usize, process.replica as usize),
+        ProcessGroupMode::CrossPartition => ("partition", process.partitions as usize, process.partition as usize),
+        ProcessGroupMode::FlattenedIds => ("process", process.count(), process.index()),
     }
-    for group in groups {
-        for &id in group.iter() {
-            if !(0..count as i64).contains(&id) {
-                return Err(format!("replica_groups name replica {id}, but there are {count} replicas"));
-            }
+}
+
+/// The processes (flattened indices), in group order, of the group whose ids are `ids`
+/// under `mode`, as formed for `process` (in its partition or replica).
+fn processes_of(ids: &[usize], mode: ProcessGroupMode, process: &Process) -> Vec<usize> {
+    let partitions = process.partitions as usize;
+    match mode {
+        ProcessGroupMode::CrossReplica => ids.iter().map(|&r| r * partitions + process.partition as usize).collect(),
+        ProcessGroupMode::CrossPartition => ids.iter().map(|&p| process.replica as usize * partitions + p).collect(),
+        ProcessGroupMode::CrossReplicaAndPartition => (0..partitions).flat_map(|p| ids.iter().map(move |&r| r * partitions + p)).collect(),
+        ProcessGroupMode::FlattenedIds => ids.to_vec(),
+    }
+}
+
+/// Checks that every id of `groups` names one of `mode`'s ids.
+fn check_ids<'a>(mut ids: impl Iterator<Item = &'a i64>, attr: &str, mode: ProcessGroupMode, process: &Process) -> Result<(), String> {
+    let (kind, count, _) = id_space(mode, process);
+    match ids.find(|&&id| !(0..count as i64).contains(&id)) {
+        Some(id) => Err(format!("{attr} name {kind} {id}, but there are {count} {}", plural(kind))),
+        None => Ok(()),
+    }
+}
+
+/// The plural of an id's kind.
+fn plural(kind: &str) -> String {
+    if kind.ends_with('s') { format!("{kind}es") } else { format!("{kind}s") }
+}
+
+/// This process's group under `groups` and `mode`: its members (flattened indices) in
+/// order and this process's position among them; `None` when it is in no group.
+pub fn process_group(groups: &[&[i64]], mode: ProcessGroupMode, process: &Process) -> Result<Option<(Vec<usize>, usize)>, String> {
+    let (_, count, me) = id_space(mode, process);
+    let ids: Vec<usize> = if groups.is_empty() {
+        (0..count).collect()
+    } else {
+        check_ids(groups.iter().flat_map(|g| g.iter()), "replica_groups", mode, process)?;
+        match groups.iter().find(|g| g.contains(&(me as i64))) {
+            Some(group) => group.iter().map(|&id| id as usize).collect(),
+            None => return Ok(None),
         }
-    }
-    let me = replica.id as i64;
-    let group = groups.iter().find(|g| g.contains(&me)).ok_or_else(|| format!("replica {me} is in none of the replica_groups"))?;
-    let position = group.iter().position(|&id| id == me).unwrap_or(0);
-    Ok((group.iter().map(|&id| id as usize).collect(), position))
+    };
+    let members = processes_of(&ids, mode, process);
+    let position = members.iter().position(|&m| m == process.index()).unwrap_or(0);
+    Ok(Some((members, position)))
 }
 
-/// Hands `value` in and returns every replica's contribution, in replica order.
-fn exchange(cx: &OpCx, value: Value) -> EvalResult<Vec<Value>> {
-    let contributions = cx.interp.replica.exchange(value)?;
-    if contributions.len() != cx.interp.replica.count as usize {
-        return Err(format!("{} replicas contributed to a collective of {}", contributions.len(), cx.interp.replica.count).into());
-    }
-    Ok(contributions)
+/// [`process_group`] for a collective every process must take part in.
+fn required_group(groups: &[&[i64]], mode: ProcessGroupMode, process: &Process) -> Result<(Vec<usize>, usize), String> {
+    process_group(groups, mode, process)?.ok_or_else(|| {
+        let (kind, _, me) = id_space(mode, process);
+        format!("{kind} {me} is in none of the replica_groups")
+    })
 }
 
-/// The tensors that the members of `group` contributed.
-fn group_tensors<'v>(contributions: &'v [Value], group: &[usize]) -> EvalResult<Vec<&'v Literal>> {
-    group.iter().map(|&id| Ok(contributions[id].tensor()?)).collect()
+/// Hands `values` in as one tuple and returns every process's values, by flattened index.
+fn exchange(cx: &OpCx, values: Vec<Value>) -> EvalResult<Vec<Vec<Value>>> {
+    let process = &cx.interp.process;
+    let contributions = process.exchange(Value::Tuple(values))?;
+    if contributions.len() != process.count() {
+        return Err(format!("{} processes contributed to a collective of {}", contributions.len(), process.count()).into());
+    }
+    Ok(contributions.into_iter().map(|c| if let Value::Tuple(values) = c { values } else { vec![c] }).collect())
+}
+
+/// The `i`-th tensors that the members of `group` contributed.
+fn group_tensors<'v>(contributions: &'v [Vec<Value>], group: &[usize], i: usize) -> EvalResult<Vec<&'v Literal>> {
+    group
+        .iter()
+        .map(|&member| {
+            let value = contributions[member].get(i).ok_or_else(|| format!("process {member} contributed no operand {i}"))?;
+            Ok(value.tensor()?)
+        })
+        .collect()
+}
+
+/// The operands as plain values.
+fn values_of(operands: &[Rc<Value>]) -> Vec<Value> {
+    operands.iter().map(|v| (**v).clone()).collect()
 }
 
 /// An attribute value that is a dimension index.
@@ -80,24 +144,27 @@ fn dimension(value: i64, name: &str) -> Result<usize, String> {
     usize::try_from(value).map_err(|_| format!("{name} = {value} is not a dimension"))
 }
 
+/// A `tensor<ui32>` holding `id`.
+fn id_tensor(id: u32) -> Value {
+    Literal::scalar(ElementType::U32, Scalar::Int(id as i128)).into()
+}
+
 pub(super) fn replica_id(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    Ok(vec![Literal::scalar(ElementType::U32, Scalar::Int(cx.interp.replica.id as i128)).into()])
+    Ok(vec![id_tensor(cx.interp.process.replica)])
+}
+
+pub(super) fn partition_id(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    Ok(vec![id_tensor(cx.interp.process.partition)])
 }
 
 pub(super) fn all_reduce(cx: &mut OpCx, op: AllReduceOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let computation = op.computation(body);
-    let contributions = exchange(cx, Value::Tuple(operands.iter().map(|v| (**v).clone()).collect()))?;
-    let (group, _) = group_of(&op.replica_groups(body), &cx.interp.replica)?;
+    let contributions = exchange(cx, values_of(operands))?;
+    let (group, _) = required_group(&op.replica_groups(body), op.process_group_mode(body), &cx.interp.process)?;
     let mut results = Vec::with_capacity(operands.len());
     for i in 0..operands.len() {
-        let arrays = group
-            .iter()
-            .map(|&id| {
-                let values = contributions[id].tuple()?;
-                values.get(i).ok_or_else(|| format!("replica {id} contributed no operand {i}"))?.tensor()
-            })
-            .collect::<Result<Vec<&Literal>, String>>()?;
+        let arrays = group_tensors(&contributions, &group, i)?;
         results.push(fold_arrays(cx, computation, &arrays)?.into());
     }
     Ok(results)
@@ -106,17 +173,17 @@ pub(super) fn all_reduce(cx: &mut OpCx, op: AllReduceOp, operands: &[Rc<Value>])
 pub(super) fn all_gather(cx: &mut OpCx, op: AllGatherOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let dim = dimension(op.all_gather_dimension(body), "all_gather_dimension")?;
-    let contributions = exchange(cx, tensor(operands, 0)?.clone().into())?;
-    let (group, _) = group_of(&op.replica_groups(body), &cx.interp.replica)?;
-    Ok(vec![concatenate(&group_tensors(&contributions, &group)?, dim)?.into()])
+    let contributions = exchange(cx, values_of(operands))?;
+    let (group, _) = required_group(&op.replica_groups(body), op.process_group_mode(body), &cx.interp.process)?;
+    (0..operands.len()).map(|i| Ok(concatenate(&group_tensors(&contributions, &group, i)?, dim)?.into())).collect()
 }
 
 pub(super) fn reduce_scatter(cx: &mut OpCx, op: ReduceScatterOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let body = cx.body();
     let dim = dimension(op.scatter_dimension(body), "scatter_dimension")?;
-    let contributions = exchange(cx, tensor(operands, 0)?.clone().into())?;
-    let (group, position) = group_of(&op.replica_groups(body), &cx.interp.replica)?;
-    let reduced = fold_arrays(cx, op.computation(body), &group_tensors(&contributions, &group)?)?;
+    let contributions = exchange(cx, vec![tensor(operands, 0)?.clone().into()])?;
+    let (group, position) = required_group(&op.replica_groups(body), op.process_group_mode(body), &cx.interp.process)?;
+    let reduced = fold_arrays(cx, op.computation(body), &group_tensors(&contributions, &group, 0)?)?;
     let mut blocks = split(&reduced, dim, group.len())?;
     Ok(vec![blocks.swap_remove(position).into()])
 }
@@ -126,48 +193,70 @@ pub(super) fn all_to_all(cx: &mut OpCx, op: AllToAllOp, operands: &[Rc<Value>]) 
     let split_dim = dimension(op.split_dimension(body), "split_dimension")?;
     let concat_dim = dimension(op.concat_dimension(body), "concat_dimension")?;
     let split_count = op.split_count(body);
-    let contributions = exchange(cx, tensor(operands, 0)?.clone().into())?;
-    let (group, position) = group_of(&op.replica_groups(body), &cx.interp.replica)?;
+    let contributions = exchange(cx, values_of(operands))?;
+    let (group, position) = required_group(&op.replica_groups(body), op.process_group_mode(body), &cx.interp.process)?;
     if split_count != group.len() as i64 {
-        return Err(format!("split_count is {split_count}, but the group of replica {} has {} replicas", cx.interp.replica.id, group.len()).into());
+        return Err(format!("split_count is {split_count}, but the group of process {} has {} processes", cx.interp.process.index(), group.len()).into());
     }
-    let mut received = Vec::with_capacity(group.len());
-    for array in group_tensors(&contributions, &group)? {
-        received.push(split(array, split_dim, group.len())?.swap_remove(position));
+    let mut results = Vec::with_capacity(operands.len());
+    for i in 0..operands.len() {
+        let mut received = Vec::with_capacity(group.len());
+        for array in group_tensors(&contributions, &group, i)? {
+            received.push(split(array, split_dim, group.len())?.swap_remove(position));
+        }
+        results.push(concatenate(&received.iter().collect::<Vec<_>>(), concat_dim)?.into());
     }
-    Ok(vec![concatenate(&received.iter().collect::<Vec<_>>(), concat_dim)?.into()])
+    Ok(results)
 }
 
 pub(super) fn collective_permute(cx: &mut OpCx, op: CollectivePermuteOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let pairs = op.source_target_pairs(cx.body());
-    let me = cx.interp.replica.id as i64;
-    let source = pairs.iter().find(|pair| pair.get(1) == Some(&me)).map(|pair| pair[0]);
-    receive(cx, operands, pairs.iter().flat_map(|p| p.iter().copied()), "source_target_pairs", source)
+    let body = cx.body();
+    let (pairs, mode) = (op.source_target_pairs(body), op.process_group_mode(body));
+    let operand = tensor(operands, 0)?;
+    let contributions = exchange(cx, vec![operand.clone().into()])?;
+    let process = &cx.interp.process;
+    check_ids(pairs.iter().flat_map(|p| p.iter()), "source_target_pairs", mode, process)?;
+    let (_, _, me) = id_space(mode, process);
+    let source = pairs.iter().find(|pair| pair.get(1) == Some(&(me as i64))).map(|pair| pair[0] as usize);
+    let result = match source {
+        Some(source) => group_tensors(&contributions, &processes_of(&[source], mode, process), 0)?[0].clone(),
+        None => zeros_like(operand),
+    };
+    Ok(vec![result.into()])
 }
 
 pub(super) fn collective_broadcast(cx: &mut OpCx, op: CollectiveBroadcastOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let groups = op.replica_groups(cx.body());
-    let me = cx.interp.replica.id as i64;
-    // No groups is one group of every replica, whose first is replica 0.
-    let source = if groups.is_empty() { Some(0) } else { groups.iter().find(|g| g.contains(&me)).and_then(|g| g.first().copied()) };
-    receive(cx, operands, groups.iter().flat_map(|g| g.iter().copied()), "replica_groups", source)
+    let body = cx.body();
+    let data_count = op.data_operands(body).len();
+    let (data, roots) = operands.split_at(data_count.min(operands.len()));
+    let contributions = exchange(cx, values_of(data))?;
+    let group = process_group(&op.replica_groups(body), op.process_group_mode(body), &cx.interp.process)?;
+    let roots: Vec<i128> = match roots.first() {
+        Some(roots) => {
+            let roots = roots.tensor()?;
+            (0..data_count).map(|j| int_of(roots.get(j))).collect::<Result<_, _>>()?
+        }
+        None => vec![0; data_count],
+    };
+    let mut results = Vec::with_capacity(data_count);
+    for (j, &root) in roots.iter().enumerate() {
+        let result = match &group {
+            Some((members, _)) => {
+                let member = usize::try_from(root).ok().and_then(|r| members.get(r)).ok_or_else(|| {
+                    format!("the root of operand {j} is position {root}, but the group has {} processes", members.len())
+                })?;
+                group_tensors(&contributions, &[*member], j)?[0].clone()
+            }
+            None => zeros_like(tensor(data, j)?),
+        };
+        results.push(result.into());
+    }
+    Ok(results)
 }
 
-/// The result of a collective that hands each replica the operand of replica `source`, or
-/// zeros when it has none; `named` are the replica ids the attribute `attr` names, each of
-/// which must exist.
-fn receive(cx: &mut OpCx, operands: &[Rc<Value>], mut named: impl Iterator<Item = i64>, attr: &str, source: Option<i64>) -> EvalResult<Vec<Value>> {
-    let operand = tensor(operands, 0)?;
-    let contributions = exchange(cx, operand.clone().into())?;
-    let count = cx.interp.replica.count as i64;
-    if let Some(id) = named.find(|id| !(0..count).contains(id)) {
-        return Err(format!("{attr} name replica {id}, but there are {count} replicas").into());
-    }
-    let result = match source {
-        Some(source) => contributions[source as usize].tensor()?.clone(),
-        None => Literal::splat(operand.element, operand.shape.clone(), zero(operand.element)),
-    };
-    Ok(vec![result.into()])
+/// Zeros of `literal`'s element type and shape.
+fn zeros_like(literal: &Literal) -> Literal {
+    Literal::splat(literal.element, literal.shape.clone(), zero(literal.element))
 }
 
 /// The zero of `element`.

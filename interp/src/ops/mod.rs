@@ -200,6 +200,7 @@ fn hlo_evaluator(kind: HloOp) -> Option<EvalFn> {
         HloOp::CollectiveBroadcast(op) => with_view!(op: hlo::CollectiveBroadcastOp, collectives::collective_broadcast),
         HloOp::ReduceScatter(op) => with_view!(op: hlo::ReduceScatterOp, collectives::reduce_scatter),
         HloOp::ReplicaId(_) => collectives::replica_id,
+        HloOp::PartitionId(_) => collectives::partition_id,
         HloOp::RngUniform(_) => rng_distributions::rng_uniform,
         HloOp::RngNormal(_) => rng_distributions::rng_normal,
         HloOp::RngBitGenerator(op) => with_view!(op: hlo::RngBitGeneratorOp, rng_bit_generator::rng_bit_generator),

@@ -9,15 +9,17 @@
 //! - the infeed and outfeed queues hold one entry per op, as XLA's host transfers do: the
 //!   data itself when the op has one data value, else a tuple of its data values (XLA's
 //!   infeed and outfeed take one array or one tuple). `infeed` takes the front entry of
-//!   [`crate::Interpreter::infeed`], which must match its data results' types; an empty
+//!   [`crate::Interpreter::infeed`], else of the process grid's infeed
+//!   (`interpreter.run_parallel`'s), which must match its data results' types; an empty
 //!   queue is an error. `outfeed` appends its operands' entry to
 //!   [`crate::Interpreter::outfeed`];
 //! - `send` and `recv` meet through the channels of the interpreter's
-//!   [`Replica`](crate::collectives::Replica): `send` appends its operands to the queue of
+//!   [`Process`](crate::collectives::Process): `send` appends its operands to the queue of
 //!   its channel, and `recv` of that channel takes the oldest values sent on it, which must
-//!   match its data results' types. A replica alone fails a `recv` with nothing sent (nothing
-//!   else could send later, since the program runs in order); among replicas a `recv` waits
-//!   for another replica's `send`, and fails once no other replica is left to send.
+//!   match its data results' types. A process alone fails a `recv` with nothing sent
+//!   (nothing else could send later, since the program runs in order); among processes a
+//!   `recv` waits for another process's `send`, and fails once no other process is left to
+//!   send.
 //!   `is_host_transfer` changes nothing here.
 
 use std::rc::Rc;
@@ -76,7 +78,7 @@ fn checked(cx: &OpCx, values: Vec<Value>, types: &[Type], what: &str) -> Result<
 
 pub(super) fn infeed(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let types = data_result_types(cx);
-    let entry = cx.interp.infeed.pop_front().ok_or("the infeed queue is empty")?;
+    let entry = cx.interp.infeed.pop_front().or_else(|| cx.interp.process.take_infeed()).ok_or("the infeed queue is empty")?;
     let mut values = checked(cx, unpack_entry(entry, &types), &types, "the front of the infeed queue")?;
     values.push(Value::Token);
     Ok(values)
@@ -89,14 +91,14 @@ pub(super) fn outfeed(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<V
 
 pub(super) fn send(cx: &mut OpCx, op: SendOp, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let channel = op.channel_id(cx.body());
-    cx.interp.replica.send(channel, data_operands(operands))?;
+    cx.interp.process.send(channel, data_operands(operands))?;
     Ok(vec![Value::Token])
 }
 
 pub(super) fn recv(cx: &mut OpCx, op: RecvOp, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let channel = op.channel_id(cx.body());
     let types = data_result_types(cx);
-    let sent = cx.interp.replica.recv(channel)?;
+    let sent = cx.interp.process.recv(channel)?;
     let mut values = checked(cx, sent, &types, &format!("channel {channel}"))?;
     values.push(Value::Token);
     Ok(values)

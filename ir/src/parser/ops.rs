@@ -208,16 +208,22 @@ impl Parser<'_, '_, '_> {
         Ok(operands)
     }
 
-    /// Parses operands separated by commas while the next token is a `%` name (zero or more).
-    /// Names that turn out to be the results of the next operation (`%a, %b = ...`,
-    /// `%c:2 = ...`) are left unread: an op whose operand list may be empty does not
-    /// swallow the next line.
+    /// Parses operands separated by commas while the next token is a `%` name (zero or more);
+    /// a comma before anything else is left unread. Names that turn out to be the results
+    /// of the next operation (`%a, %b = ...`, `%c:2 = ...`) are left unread: an op whose
+    /// operand list may be empty does not swallow the next line.
     pub fn parse_optional_operand_list(&mut self) -> PResult<Vec<UnresolvedOperand>> {
         if !self.is(TokenKind::PercentIdent) {
             return Ok(Vec::new());
         }
         let start = self.tok.start;
-        let operands = self.parse_operand_list()?;
+        // A comma not followed by a `%` name is the next piece of the op's form (`%a, %b,
+        // dimension = 0`), not part of the list.
+        let mut operands = vec![self.parse_operand()?];
+        while self.is(TokenKind::Comma) && self.peek_kind() == TokenKind::PercentIdent {
+            self.accept(TokenKind::Comma);
+            operands.push(self.parse_operand()?);
+        }
         let next_op_results = self.is(TokenKind::Equal) || (self.is(TokenKind::Colon) && self.peek_kind() == TokenKind::Integer);
         if next_op_results {
             self.reset_to(start);

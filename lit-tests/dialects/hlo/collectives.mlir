@@ -135,3 +135,56 @@ func.func @replica_id() -> tensor<ui32> {
   %0 = hlo.replica_id : tensor<ui32>
   return %0 : tensor<ui32>
 }
+
+// -----
+
+// Variadic gathers and all-to-alls type each operand on its own; a positive channel makes
+// an all-gather's groups take every partition, so its result is some multiple of the
+// operand times the group size (16 = 2 x 2 x 4 partitions).
+// CHECK-LABEL: func.func @variadic_collectives
+// CHECK-SAME:    (%[[X:[^:]+]]: tensor<2x4xi64>, %[[Y:[^:]+]]: tensor<3x4xi32>)
+// CHECK-NEXT:    %{{.+}}:2 = hlo.all_gather %[[X]], %[[Y]], all_gather_dimension = 1, replica_groups = {{\[\[}}0, 1]] : (tensor<2x4xi64>, tensor<3x4xi32>) -> (tensor<2x8xi64>, tensor<3x8xi32>)
+// CHECK-NEXT:    %{{.+}}:2 = hlo.all_to_all %[[X]], %[[Y]], split_dimension = 1, concat_dimension = 0, split_count = 2, replica_groups = {{\[\[}}0, 1]] : (tensor<2x4xi64>, tensor<3x4xi32>) -> (tensor<4x2xi64>, tensor<6x2xi32>)
+// CHECK-NEXT:    %{{.+}} = hlo.all_gather %[[X]], all_gather_dimension = 0, replica_groups = {{\[\[}}0, 1]] {channel_id = 1} : (tensor<2x4xi64>) -> tensor<16x4xi64>
+// GENERIC-LABEL: "builtin.module"() ({
+// GENERIC:         "hlo.all_gather"(%{{.+}}, %{{.+}}) {all_gather_dimension = 1, replica_groups = [array<i64: 0, 1>]} : (tensor<2x4xi64>, tensor<3x4xi32>) -> (tensor<2x8xi64>, tensor<3x8xi32>)
+func.func @variadic_collectives(%x: tensor<2x4xi64>, %y: tensor<3x4xi32>) -> (tensor<2x8xi64>, tensor<6x2xi32>, tensor<16x4xi64>) {
+  %0:2 = hlo.all_gather %x, %y, all_gather_dimension = 1, replica_groups = [[0, 1]] : (tensor<2x4xi64>, tensor<3x4xi32>) -> (tensor<2x8xi64>, tensor<3x8xi32>)
+  %1:2 = hlo.all_to_all %x, %y, split_dimension = 1, concat_dimension = 0, split_count = 2, replica_groups = [[0, 1]] : (tensor<2x4xi64>, tensor<3x4xi32>) -> (tensor<4x2xi64>, tensor<6x2xi32>)
+  %2 = hlo.all_gather %x, all_gather_dimension = 0, replica_groups = [[0, 1]] {channel_id = 1} : (tensor<2x4xi64>) -> tensor<16x4xi64>
+  return %0#0, %1#1, %2 : tensor<2x8xi64>, tensor<6x2xi32>, tensor<16x4xi64>
+}
+
+// -----
+
+// A broadcast of several operands, from roots the last operand gives under
+// has_dynamic_root; an all-reduce over groups of different sizes.
+// CHECK-LABEL: func.func @rooted_broadcast_and_ragged_groups
+// CHECK-SAME:    (%[[X:[^:]+]]: tensor<1x2xi64>, %[[Y:[^:]+]]: tensor<3xf32>, %[[ROOT:[^:]+]]: tensor<2xi32>)
+// CHECK-NEXT:    %{{.+}}:2 = hlo.collective_broadcast %[[X]], %[[Y]], %[[ROOT]], replica_groups = {{\[\[}}0, 1]] {has_dynamic_root} : tensor<1x2xi64>, tensor<3xf32>, tensor<2xi32>
+// CHECK-NEXT:    %{{.+}} = hlo.all_reduce(%[[Y]]) replica_groups = {{\[\[}}0, 1], [2]] : tensor<3xf32> {
+// GENERIC-LABEL: "builtin.module"() ({
+// GENERIC:         "hlo.collective_broadcast"(%{{.+}}, %{{.+}}, %{{.+}}) {has_dynamic_root, replica_groups = [array<i64: 0, 1>]} : (tensor<1x2xi64>, tensor<3xf32>, tensor<2xi32>) -> (tensor<1x2xi64>, tensor<3xf32>)
+func.func @rooted_broadcast_and_ragged_groups(%x: tensor<1x2xi64>, %y: tensor<3xf32>, %root: tensor<2xi32>) -> (tensor<1x2xi64>, tensor<3xf32>) {
+  %0:2 = hlo.collective_broadcast %x, %y, %root, replica_groups = [[0, 1]] {has_dynamic_root} : tensor<1x2xi64>, tensor<3xf32>, tensor<2xi32>
+  %1 = hlo.all_reduce(%y) replica_groups = [[0, 1], [2]] : tensor<3xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = hlo.add %a, %b : tensor<f32>
+    hlo.return %s : tensor<f32>
+  }
+  return %0#0, %1 : tensor<1x2xi64>, tensor<3xf32>
+}
+
+// -----
+
+// The ids of the process a program runs as.
+// CHECK-LABEL: func.func @process_ids
+// CHECK-NEXT:    %{{.+}} = hlo.replica_id : tensor<ui32>
+// CHECK-NEXT:    %{{.+}} = hlo.partition_id : tensor<ui32>
+// GENERIC-LABEL: "builtin.module"() ({
+// GENERIC:         "hlo.partition_id"() : () -> tensor<ui32>
+func.func @process_ids() -> (tensor<ui32>, tensor<ui32>) {
+  %0 = hlo.replica_id : tensor<ui32>
+  %1 = hlo.partition_id : tensor<ui32>
+  return %0, %1 : tensor<ui32>, tensor<ui32>
+}

@@ -420,3 +420,27 @@ func.func @permute_a_token(%t: !hlo.token) {
   %0 = hlo.collective_permute %t, source_target_pairs = [] : !hlo.token
   return
 }
+
+// -----
+
+func.func @roots_of_the_wrong_type(%x: tensor<4xf32>, %root: tensor<2xi32>) {
+  // expected-error @+1 {{under has_dynamic_root the last operand holds one root per other operand, of type tensor<1xi32>, found tensor<2xi32>}}
+  %0 = hlo.collective_broadcast %x, %root, replica_groups = [[0, 1]] {has_dynamic_root} : tensor<4xf32>, tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @gathered_across_partitions_not_a_multiple(%x: tensor<4xf32>) {
+  // expected-error @+1 {{dimension 0 has size 12, expected a multiple of 8 (operand dimension 0 (4) times the group size 2, times the number of partitions)}}
+  %0 = hlo.all_gather %x, all_gather_dimension = 0, replica_groups = [[0, 1]] {channel_id = 1} : (tensor<4xf32>) -> tensor<12xf32>
+  return
+}
+
+// -----
+
+func.func @variadic_gather_of_fewer_results(%x: tensor<4xf32>, %y: tensor<2xf32>) {
+  // expected-error @+1 {{needs as many results as operands, at least one; found 2 operands and 1 results}}
+  %0 = "hlo.all_gather"(%x, %y) {all_gather_dimension = 0, replica_groups = [array<i64: 0, 1>]} : (tensor<4xf32>, tensor<2xf32>) -> tensor<8xf32>
+  return
+}

@@ -94,3 +94,26 @@ func.func @collectives(%x: tensor<4x2xf32>, %s: tensor<2xf32>) -> tensor<4x2xf32
   %5 = stablehlo.replica_id : tensor<ui32>
   return %4 : tensor<4x2xf32>
 }
+
+// -----
+
+// Ragged replica groups come padded with -1, which the reader drops; partition_id reads
+// as replica_id does; variadic collectives keep their operands, and has_dynamic_root its
+// flag.
+// CHECK-LABEL: func.func @process_grid
+// CHECK-SAME:    (%[[X:[^:]*]]: tensor<4xi64>, %[[Y:[^:]*]]: tensor<2xi32>, %[[ROOT:[^:]*]]: tensor<2xi32>)
+// CHECK:         hlo.all_reduce(%[[X]]) replica_groups = {{\[\[}}0, 1], [2]] {channel_id = 0} : tensor<4xi64> {
+// CHECK:         hlo.all_gather %[[X]], %[[Y]], all_gather_dimension = 0, replica_groups = {{\[\[}}0, 1]] : (tensor<4xi64>, tensor<2xi32>) -> (tensor<8xi64>, tensor<4xi32>)
+// CHECK:         hlo.collective_broadcast %[[X]], %[[Y]], %[[ROOT]], replica_groups = {{\[\[}}0, 1]] {has_dynamic_root} : tensor<4xi64>, tensor<2xi32>, tensor<2xi32>
+// CHECK:         hlo.partition_id : tensor<ui32>
+func.func @process_grid(%x: tensor<4xi64>, %y: tensor<2xi32>, %root: tensor<2xi32>) -> tensor<4xi64> {
+  %0 = "stablehlo.all_reduce"(%x) ({
+  ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+    %1 = stablehlo.add %a, %b : tensor<i64>
+    stablehlo.return %1 : tensor<i64>
+  }) {replica_groups = dense<[[0, 1], [2, -1]]> : tensor<2x2xi64>, channel_handle = #stablehlo.channel_handle<handle = 0, type = 0>} : (tensor<4xi64>) -> tensor<4xi64>
+  %2:2 = "stablehlo.all_gather"(%x, %y) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xi64>, tensor<2xi32>) -> (tensor<8xi64>, tensor<4xi32>)
+  %3:2 = "stablehlo.collective_broadcast"(%x, %y, %root) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, has_dynamic_root} : (tensor<4xi64>, tensor<2xi32>, tensor<2xi32>) -> (tensor<4xi64>, tensor<2xi32>)
+  %4 = stablehlo.partition_id : tensor<ui32>
+  return %0 : tensor<4xi64>
+}

@@ -16,6 +16,58 @@ func.func @replica_id() -> tensor<ui32> {
 
 // -----
 
+// partition_id likewise, from the run options' partitions.
+// CHECK-LABEL: func.func @partition_id
+// CHECK-SAME:    (%[[OUT:.+]]: memref<ui32>)
+// CHECK-NEXT:    loop.call_runtime @xla_rt_partition_id(%[[OUT]]) : (memref<ui32>) -> ()
+// CHECK-NEXT:    func.return
+func.func @partition_id() -> tensor<ui32> {
+  %0 = hlo.partition_id : tensor<ui32>
+  return %0 : tensor<ui32>
+}
+
+// -----
+
+// Ragged groups go to the runtime as a table padded with -1; with a channel, all_reduce's
+// replica groups take every partition (mode 2, cross_replica_and_partition).
+// CHECK-LABEL: func.func @ragged_all_reduce
+// CHECK-DAG:     %[[C0:.+]] = loop.constant 0 : index
+// CHECK-DAG:     %[[C1:.+]] = loop.constant 1 : index
+// CHECK-DAG:     %[[TWO:.+]] = loop.constant 2 : index
+// CHECK-DAG:     %[[PAD:.+]] = loop.constant -1 : i64
+// CHECK:         %[[GROUPS:.+]] = loop.alloc : memref<2x2xi64>
+// CHECK:         loop.store %[[PAD]], %[[GROUPS]][%[[C1]], %[[C1]]]
+// CHECK:         loop.call_runtime @xla_rt_collective_exchange(%{{.+}}, %{{.+}}, %[[GROUPS]], %[[TWO]], %[[TWO]], %[[TWO]], %[[C0]], %{{.+}})
+func.func @ragged_all_reduce(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = hlo.all_reduce(%x) replica_groups = [[0, 1], [2]] {channel_id = 1} : tensor<4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = hlo.add %a, %b : tensor<f32>
+    hlo.return %s : tensor<f32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// collective_broadcast with a channel: partition groups (mode 1), a process in no group
+// allowed (flag 4), so mode 5; each operand its own exchange, then zeros, then the root's
+// buffer on a process in a group (a size above 0).
+// CHECK-LABEL: func.func @collective_broadcast
+// CHECK-DAG:     %[[C0:.+]] = loop.constant 0 : index
+// CHECK-DAG:     %[[FIVE:.+]] = loop.constant 5 : index
+// CHECK:         loop.call_runtime @xla_rt_collective_exchange(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[FIVE]], %[[C0]], %[[INFO:[^)]+]])
+// CHECK:         %[[SIZE:.+]] = loop.convert
+// CHECK:         %[[IN:.+]] = loop.compare GT, %[[SIZE]], %[[C0]]
+// CHECK:         loop.if %[[IN]]
+// CHECK-NEXT:      loop.call_runtime @xla_rt_collective_member(%[[C0]],
+// CHECK:         loop.call_runtime @xla_rt_collective_exchange(%{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}, %[[FIVE]], %[[C0]], %{{.+}})
+func.func @collective_broadcast(%x: tensor<2xf32>, %y: tensor<3xi32>) -> (tensor<2xf32>, tensor<3xi32>) {
+  %0:2 = hlo.collective_broadcast %x, %y, replica_groups = [[1, 0]] {channel_id = 1} : tensor<2xf32>, tensor<3xi32>
+  return %0#0, %0#1 : tensor<2xf32>, tensor<3xi32>
+}
+
+// -----
+
 // all_reduce: one exchange with the groups as a constant table; the result starts as
 // member 0's buffer and folds members 1 .. size-1 (read at run time) with the
 // computation inlined.
@@ -28,7 +80,7 @@ func.func @replica_id() -> tensor<ui32> {
 // CHECK:         %[[GROUPS:.+]] = loop.alloc : memref<2x2xi64>
 // CHECK-COUNT-4: loop.store {{.*}}, %[[GROUPS]]
 // CHECK:         %[[INFO:.+]] = loop.alloc : memref<3xi64>
-// CHECK-NEXT:    loop.call_runtime @xla_rt_collective_exchange(%[[X]], %[[BYTES]], %[[GROUPS]], %[[TWO]], %[[TWO]], %[[INFO]])
+// CHECK-NEXT:    loop.call_runtime @xla_rt_collective_exchange(%[[X]], %[[BYTES]], %[[GROUPS]], %[[TWO]], %[[TWO]], %[[C0]], %[[C0]], %[[INFO]])
 // CHECK-NEXT:    %[[SIZE_I64:.+]] = loop.load %[[INFO]][%[[C0]]] : memref<3xi64>
 // CHECK-NEXT:    %[[SIZE:.+]] = loop.convert %[[SIZE_I64]] : i64 -> index
 // CHECK:         %[[TMP:.+]] = loop.alloc : memref<4xf32>
@@ -50,15 +102,15 @@ func.func @all_reduce(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// all_gather with no groups: a group of every replica, which must number 2 (the types
-// say so); member k goes to block k.
+// all_gather with no groups: a group of every replica (mode 0, cross_replica), which must
+// number 2 (the types say so); member k goes to block k.
 // CHECK-LABEL: func.func @all_gather
 // CHECK-SAME:    (%[[X:[^:]+]]: memref<3xi32>, %[[R:[^:]+]]: memref<6xi32>)
 // CHECK-DAG:     %[[C0:.+]] = loop.constant 0 : index
 // CHECK-DAG:     %[[TWO:.+]] = loop.constant 2 : index
 // CHECK-DAG:     %[[THREE:.+]] = loop.constant 3 : index
 // CHECK:         %[[NONE:.+]] = loop.alloc : memref<0xi64>
-// CHECK:         loop.call_runtime @xla_rt_collective_exchange(%[[X]], %{{.+}}, %[[NONE]], %[[C0]], %[[TWO]], %{{.+}})
+// CHECK:         loop.call_runtime @xla_rt_collective_exchange(%[[X]], %{{.+}}, %[[NONE]], %[[C0]], %[[C0]], %[[C0]], %[[TWO]], %{{.+}})
 // CHECK:         loop.for %[[K:.+]] = %[[C0]] to %[[TWO]]
 // CHECK-NEXT:      loop.call_runtime @xla_rt_collective_member(%[[K]], %[[TMP:[^,]+]], %{{.+}})
 // CHECK-NEXT:      %[[OFFSET:.+]] = loop.arith multiply %[[K]], %[[THREE]] : index

@@ -320,6 +320,7 @@ fn generator(kind: HloOp) -> Generator {
         | HloOp::CollectiveBroadcast(_)
         | HloOp::ReduceScatter(_)
         | HloOp::ReplicaId(_)
+        | HloOp::PartitionId(_)
         | HloOp::RngUniform(_)
         | HloOp::RngNormal(_)
         | HloOp::RngBitGenerator(_)

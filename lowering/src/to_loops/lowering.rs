@@ -279,6 +279,7 @@ fn lowering_of<'a, 'c>(body: &Body, op: OpId) -> Option<LowerFn<'a, 'c>> {
         HloOp::RngUniform(_) => Lowering::lower_rng_uniform,
         HloOp::RngNormal(_) => Lowering::lower_rng_normal,
         HloOp::ReplicaId(_) => Lowering::lower_replica_id,
+        HloOp::PartitionId(_) => Lowering::lower_partition_id,
         HloOp::AllReduce(matched) => with_view!(matched: AllReduceOp, Lowering::lower_all_reduce),
         HloOp::AllGather(matched) => with_view!(matched: AllGatherOp, Lowering::lower_all_gather),
         HloOp::ReduceScatter(matched) => with_view!(matched: ReduceScatterOp, Lowering::lower_reduce_scatter),
@@ -361,7 +362,7 @@ fn lowering_of<'a, 'c>(body: &Body, op: OpId) -> Option<LowerFn<'a, 'c>> {
 }
 
 /// Whether lower-to-loops lowers ops of `op`'s kind (some of them may still be errors for
-/// their types, such as `f8` elements).
+/// their types, such as `rng_uniform` of 4-bit integers).
 pub fn lowers_op(body: &Body, op: OpId) -> bool {
     lowering_of(body, op).is_some() || super::elemental::has_elemental_op(body, op)
 }

@@ -150,6 +150,7 @@ pub fn classify(body: &Body, op: OpId) -> Class {
         | HloOp::CollectiveBroadcast(_)
         | HloOp::ReduceScatter(_)
         | HloOp::ReplicaId(_)
+        | HloOp::PartitionId(_)
         | HloOp::RngUniform(_)
         | HloOp::RngNormal(_)
         | HloOp::RngBitGenerator(_)

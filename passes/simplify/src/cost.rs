@@ -154,6 +154,7 @@ impl<'a, 'c> HloCost<'a, 'c> {
             | HloOpKind::GetDimensionSize
             | HloOpKind::SetDimensionSize
             | HloOpKind::ReplicaId
+            | HloOpKind::PartitionId
             | HloOpKind::Convolution
             | HloOpKind::Fft
             | HloOpKind::Cholesky

@@ -27,7 +27,7 @@ use crate::language::HloNode;
 /// crate builds.
 pub fn is_function_of_operands(kind: HloOpKind) -> bool {
     match kind {
-        HloOpKind::RngUniform | HloOpKind::RngNormal | HloOpKind::RngBitGenerator | HloOpKind::ReplicaId => false,
+        HloOpKind::RngUniform | HloOpKind::RngNormal | HloOpKind::RngBitGenerator | HloOpKind::ReplicaId | HloOpKind::PartitionId => false,
         HloOpKind::Add
         | HloOpKind::BroadcastInDim
         | HloOpKind::Constant

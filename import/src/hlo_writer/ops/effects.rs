@@ -1,13 +1,15 @@
 //! Ops with effects: tokens (`after-all`, `infeed`, `outfeed`, `send`/`send-done`,
 //! `recv`/`recv-done`), collectives (`all-gather`, `all-reduce`, `all-to-all`,
-//! `collective-permute`, `reduce-scatter`, `replica-id`) and random numbers (`rng`,
-//! `rng-bit-generator`).
+//! `collective-permute`, `collective-broadcast`, `reduce-scatter`, `replica-id`,
+//! `partition-id`) and random numbers (`rng`, `rng-bit-generator`).
 //!
 //! Spellings of their own: the dialect's synchronous `hlo.send`/`hlo.recv` are XLA's
 //! `send`+`send-done` and `recv`+`recv-done` pairs; several data values of `infeed`,
 //! `outfeed`, `send` and `recv` travel as one tuple, as XLA's single data operand does.
-//! XLA's array `all-to-all` splits and concatenates along one dimension, so an
-//! `hlo.all_to_all` whose `split_dimension` and `concat_dimension` differ is an error.
+//! XLA's array `all-to-all` splits and concatenates one operand along one dimension, so an
+//! `hlo.all_to_all` whose `split_dimension` and `concat_dimension` differ, or of several
+//! operands (XLA's tuple `all-to-all` sends each operand whole), is an error; so is a
+//! `collective_broadcast` with `has_dynamic_root`, which XLA's has not.
 
 use xla_dialects::hlo::{
     AllGatherOp, AllReduceOp, AllToAllOp, CollectiveBroadcastOp, CollectivePermuteOp, HloOpKind, InfeedOp, OutfeedOp, RecvOp, ReduceScatterOp, RngAlgorithm,
@@ -134,6 +136,12 @@ impl ModuleWriter<'_, '_> {
         let (body, op) = (self.body, all_to_all.id());
         let split = all_to_all.split_dimension(body);
         let concat = all_to_all.concat_dimension(body);
+        if self.body.op(op).operands.len() != 1 {
+            return Err(self.error(
+                op,
+                "has no HLO text form: XLA's array all-to-all takes one operand, and its tuple all-to-all sends each operand whole",
+            ));
+        }
         if split != concat {
             return Err(self.error(
                 op,
@@ -163,6 +171,9 @@ impl ModuleWriter<'_, '_> {
     /// `collective-broadcast(x), [channel_id=n, ]replica_groups={{0,1},...}`.
     pub(super) fn collective_broadcast(&mut self, comp: &mut Computation, broadcast: CollectiveBroadcastOp) -> Result<(), Diagnostic> {
         let body = self.body;
+        if broadcast.has_dynamic_root(body).is_some() {
+            return Err(self.error(broadcast.id(), "has no HLO text form: XLA's collective-broadcast has no dynamic root"));
+        }
         let attrs = CollectiveAttrs {
             channel_id: broadcast.channel_id(body),
             replica_groups: broadcast.replica_groups(body),

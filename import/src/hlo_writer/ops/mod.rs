@@ -104,7 +104,8 @@ impl<'b, 'c> ModuleWriter<'b, 'c> {
             | HloOp::DynamicUpdateSlice(_)
             | HloOp::Tuple(_)
             | HloOp::AfterAll(_)
-            | HloOp::ReplicaId(_) => self.same_operands(comp, op, &opcode_of(kind.kind()), Vec::new()),
+            | HloOp::ReplicaId(_)
+            | HloOp::PartitionId(_) => self.same_operands(comp, op, &opcode_of(kind.kind()), Vec::new()),
             // XLA has no collapse: it is a reshape.
             HloOp::Collapse(_) => self.same_operands(comp, op, &opcode_of(HloOpKind::Reshape), Vec::new()),
             HloOp::Constant(constant) => self.constant(comp, constant),
