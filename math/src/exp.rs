@@ -5,6 +5,8 @@
 //! first limited to `[-87.8, 88.8]` and `n` to `[-127, 127]`; `n = -127` builds `2^n` as
 //! zero, so results below the smallest normal number are zero.
 //!
+//! `logistic` is `1 / (1 + exp(-x))`, as XLA expands it.
+//!
 //! `expm1` is `exp(x) - 1` where that loses nothing (`|x| >= 1/2`) and
 //! `tanh(x / 2) * (exp(x) + 1)` below, an identity whose factors have no cancellation.
 
@@ -86,6 +88,17 @@ pub fn expm1_in(steps: Steps, x: f32) -> f32 {
     }
 }
 
+/// `1 / (1 + e^-x)`, XLA's expansion of `logistic`.
+pub fn logistic(x: f32) -> f32 {
+    logistic_in(Steps::F32, x)
+}
+
+/// `1 / (1 + e^-x)`, its steps rounded as `steps` says.
+pub fn logistic_in(steps: Steps, x: f32) -> f32 {
+    let r = |v| steps.round(v);
+    r(1.0 / r(1.0 + r(exp(-x))))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,6 +144,15 @@ mod tests {
         assert_eq!(exp(f32::NEG_INFINITY), 0.0);
         assert_eq!(exp(-88.0), 0.0, "2^-127 is built as zero");
         assert!(exp(f32::NAN).is_nan());
+    }
+
+    #[test]
+    fn logistic_matches_xla() {
+        // StableHLO's testdata, logistic_float32_20_20: one ulp from
+        // the correctly rounded results.
+        for (x, xla) in [(0x405c29ef, 0x3f780c04), (0x3f2870ec, 0x3f28a771)] {
+            assert_eq!(logistic(f32::from_bits(x)).to_bits(), xla, "logistic({})", f32::from_bits(x));
+        }
     }
 
     #[test]

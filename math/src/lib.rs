@@ -34,7 +34,7 @@ mod steps;
 mod tanh;
 
 pub use complex::{complex_abs_f32, complex_abs_f64};
-pub use exp::{exp, expm1, expm1_in, EXP};
+pub use exp::{exp, expm1, expm1_in, logistic, logistic_in, EXP, EXPM1_SMALL};
 pub use log::{log, log1p, log1p_in, LOG, LOG1P};
 pub use steps::Steps;
 pub use tanh::{tanh, TANH};

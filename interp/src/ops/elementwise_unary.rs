@@ -4,7 +4,7 @@
 //! Floats are computed in `f64` and rounded once to the element format, which for the
 //! arithmetic ops is exactly IEEE 754's result in that format and for the transcendental
 //! ones is within an ulp of the true value; except that `exponential`,
-//! `exponential_minus_one`, `log`, `log_plus_one` and `tanh` of `f32` and narrower
+//! `exponential_minus_one`, `log`, `log_plus_one`, `logistic` and `tanh` of `f32` and narrower
 //! formats are XLA CPU's own approximations ([`xla_math`]), computed in `f32` and rounded
 //! to the format, bit for bit the results XLA gives (and compiled code computes); and the
 //! magnitude of a complex number (`abs`, `sign`) is XLA's formula in the parts' precision.
@@ -226,7 +226,7 @@ pub(super) fn log_plus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<
 }
 
 pub(super) fn logistic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(|x| 1.0 / (1.0 + (-x).exp()), |z| 1.0 / (1.0 + (-z).exp())))
+    apply(cx, operands, xla_approximated(xla_math::logistic_in, |x| 1.0 / (1.0 + (-x).exp()), |z| 1.0 / (1.0 + (-z).exp())))
 }
 
 pub(super) fn sqrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {

@@ -38,6 +38,7 @@ pub mod memory;
 pub mod parallel;
 pub mod runtime;
 pub mod types;
+pub mod approximations;
 
 use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions};
 use xla_ir::{Body, Diagnostic, InsertPoint, OpId};
