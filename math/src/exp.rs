@@ -8,7 +8,8 @@
 //! `logistic` is `1 / (1 + exp(-x))`, as XLA expands it.
 //!
 //! `expm1` is `exp(x) - 1` where that loses nothing (`|x| >= 1/2`) and
-//! `tanh(x / 2) * (exp(x) + 1)` below, an identity whose factors have no cancellation.
+//! `tanh(x / 2) * (exp(x) + 1)` below, an identity whose factors have no cancellation. XLA
+//! computes `f64` by the same form in `f64` ([`expm1_f64`]).
 
 use crate::{clamp, fma, horner, tanh, Steps};
 
@@ -97,6 +98,17 @@ pub fn logistic(x: f32) -> f32 {
 pub fn logistic_in(steps: Steps, x: f32) -> f32 {
     let r = |v| steps.round(v);
     r(1.0 / r(1.0 + r(exp(-x))))
+}
+
+/// `e^x - 1` of `f64`: the same form in `f64`, with the C library's `exp` and `tanh`
+/// (XLA's `f64` functions).
+pub fn expm1_f64(x: f64) -> f64 {
+    let e = x.exp();
+    if x.abs() < f64::from(EXPM1_SMALL) {
+        (x * 0.5).tanh() * (e + 1.0)
+    } else {
+        e - 1.0
+    }
 }
 
 #[cfg(test)]

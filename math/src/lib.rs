@@ -22,7 +22,8 @@
 //! are the caller's business: XLA CPU flushes them to zero around every op, and so do the
 //! interpreter and compiled code before and after calling these.
 //!
-//! `f64` uses the C library, as XLA CPU does. `bf16` is computed by these `f32` forms and
+//! `f64` uses the C library's `exp`, `log` and `tanh`, as XLA CPU does, and XLA's forms of
+//! `expm1` and `log1p` built on them ([`expm1_f64`], [`log1p_f64`]). `bf16` is computed by these `f32` forms and
 //! rounded once, as XLA CPU upcasts it. `f16` is too for `exp`, `log` and `tanh`, but the
 //! functions XLA composes from them (`expm1`, `log1p`) it computes step by step in `f16`
 //! (LLVM promotes each `half` operation to `f32` and rounds it back): [`Steps`] says which.
@@ -34,8 +35,8 @@ mod steps;
 mod tanh;
 
 pub use complex::{complex_abs_f32, complex_abs_f64};
-pub use exp::{exp, expm1, expm1_in, logistic, logistic_in, EXP, EXPM1_SMALL};
-pub use log::{log, log1p, log1p_in, LOG, LOG1P};
+pub use exp::{exp, expm1, expm1_f64, expm1_in, logistic, logistic_in, EXP, EXPM1_SMALL};
+pub use log::{log, log1p, log1p_f64, log1p_in, LOG, LOG1P};
 pub use steps::Steps;
 pub use tanh::{tanh, TANH};
 

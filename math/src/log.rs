@@ -6,7 +6,8 @@
 //! operands and NaN give NaN.
 //!
 //! `log1p` is `log(1 + x)` for `|x| >= sqrt(2) - 1`, and below that Cephes' rational
-//! approximation `x - x^2/2 + x^3 P(x)/Q(x)`, which keeps small operands accurate.
+//! approximation `x - x^2/2 + x^3 P(x)/Q(x)`, which keeps small operands accurate. XLA
+//! computes `f64` by the same form in `f64` ([`log1p_f64`]).
 
 use crate::{fma, horner, Steps};
 
@@ -80,13 +81,21 @@ pub fn log(x: f32) -> f32 {
     fma(LOG.ln2_high, e, m)
 }
 
-/// The constants of [`log1p`].
+/// The constants of [`log1p`], in `f64`; the `f32` forms round them to `f32`
+/// ([`Log1pConstants::single`]).
 pub struct Log1pConstants {
     /// Below this magnitude the rational approximation is used: `sqrt(2) - 1`.
-    pub small: f32,
+    pub small: f64,
     /// `P` and `Q` of `x^3 P(x) / Q(x)`, highest degree first.
-    pub numerator: [f32; 7],
-    pub denominator: [f32; 7],
+    pub numerator: [f64; 7],
+    pub denominator: [f64; 7],
+}
+
+impl Log1pConstants {
+    /// The threshold and the coefficients of `P` and `Q` rounded to `f32`.
+    pub fn single(&self) -> (f32, [f32; 7], [f32; 7]) {
+        (self.small as f32, self.numerator.map(|c| c as f32), self.denominator.map(|c| c as f32))
+    }
 }
 
 /// Cephes' constants for `log1p`.
@@ -114,12 +123,26 @@ pub const LOG1P: Log1pConstants = Log1pConstants {
 
 /// `ln(1 + x)`.
 pub fn log1p(x: f32) -> f32 {
-    if x.abs() < LOG1P.small {
+    let (small, numerator, denominator) = LOG1P.single();
+    if x.abs() < small {
         let x2 = x * x;
-        let ratio = horner(x, &LOG1P.numerator) / horner(x, &LOG1P.denominator);
+        let ratio = horner(x, &numerator) / horner(x, &denominator);
         x + fma(x * x2, ratio, -0.5 * x2)
     } else {
         log(x + 1.0)
+    }
+}
+
+/// `ln(1 + x)` of `f64`: the same form in `f64`, with the C library's `log` (XLA's `f64`
+/// `log`).
+pub fn log1p_f64(x: f64) -> f64 {
+    if x.abs() < LOG1P.small {
+        let x2 = x * x;
+        let polynomial = |c: &[f64]| c.iter().skip(1).fold(c[0], |sum, &k| sum.mul_add(x, k));
+        let ratio = polynomial(&LOG1P.numerator) / polynomial(&LOG1P.denominator);
+        x + (x * x2).mul_add(ratio, -0.5 * x2)
+    } else {
+        (x + 1.0).ln()
     }
 }
 
@@ -135,9 +158,10 @@ pub fn log1p_in(steps: Steps, x: f32) -> f32 {
             .skip(1)
             .fold(r(coefficients[0]), |sum, &c| steps.mul_add(sum, x, r(c)))
     };
-    if x.abs() < LOG1P.small {
+    let (small, numerator, denominator) = LOG1P.single();
+    if x.abs() < small {
         let x2 = r(x * x);
-        let ratio = r(polynomial(&LOG1P.numerator) / polynomial(&LOG1P.denominator));
+        let ratio = r(polynomial(&numerator) / polynomial(&denominator));
         r(x + r(r(r(x * x2) * ratio) + r(-0.5 * x2)))
     } else {
         r(log(r(x + 1.0)))
@@ -193,6 +217,16 @@ mod tests {
                 f32::from_bits(x)
             );
         }
+    }
+
+    #[test]
+    fn log1p_f64_matches_xla() {
+        // log1p_float64_20_20: the C library's `log1p` is one ulp away.
+        for (x, xla) in [(0x3ffc533f234afea4, 0x3ff04dad7239284d), (0x3fdd751efc6454a6, 0x3fd83b5f194ff6a8)] {
+            assert_eq!(log1p_f64(f64::from_bits(x)).to_bits(), xla, "log1p({})", f64::from_bits(x));
+        }
+        assert_eq!(log1p_f64(-1.0), f64::NEG_INFINITY);
+        assert_eq!(log1p_f64(1e-300), 1e-300);
     }
 
     #[test]

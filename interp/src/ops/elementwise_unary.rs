@@ -6,7 +6,8 @@
 //! ones is within an ulp of the true value; except that `exponential`,
 //! `exponential_minus_one`, `log`, `log_plus_one`, `logistic` and `tanh` of `f32` and narrower
 //! formats are XLA CPU's own approximations ([`xla_math`]), computed in `f32` and rounded
-//! to the format, bit for bit the results XLA gives (and compiled code computes); and the
+//! to the format, bit for bit the results XLA gives (and compiled code computes), and
+//! `exponential_minus_one` and `log_plus_one` of `f64` are XLA's forms too; and the
 //! magnitude of a complex number (`abs`, `sign`) is XLA's formula in the parts' precision.
 //!
 //! XLA's semantics kept here: integer `abs` and `negate` wrap (`abs(INT_MIN) == INT_MIN`);
@@ -214,7 +215,7 @@ pub(super) fn exponential(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<V
 }
 
 pub(super) fn exponential_minus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, xla_approximated(xla_math::expm1_in, f64::exp_m1, |z| z.exp() - 1.0))
+    apply(cx, operands, xla_approximated(xla_math::expm1_in, xla_math::expm1_f64, |z| z.exp() - 1.0))
 }
 
 pub(super) fn log(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
@@ -222,7 +223,7 @@ pub(super) fn log(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value
 }
 
 pub(super) fn log_plus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, xla_approximated(xla_math::log1p_in, f64::ln_1p, |z| (z + 1.0).ln()))
+    apply(cx, operands, xla_approximated(xla_math::log1p_in, xla_math::log1p_f64, |z| (z + 1.0).ln()))
 }
 
 pub(super) fn logistic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {

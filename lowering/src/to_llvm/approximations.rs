@@ -1,5 +1,6 @@
-//! XLA CPU's approximations of `exp`, `log`, `tanh`, `expm1` and `log1p` on `f32`, and of
-//! the magnitude of complex numbers, emitted inline.
+//! XLA CPU's approximations of `exp`, `log`, `tanh`, `expm1` and `log1p` on `f32`, its
+//! forms of `expm1` and `log1p` on `f64` (around the C library's `exp`, `log` and `tanh`),
+//! and the magnitude of complex numbers, emitted inline.
 //!
 //! These emit, operation for operation, the scalar forms of the `xla_math` crate from its
 //! constants, so that compiled code, the interpreter and XLA agree bit for bit (XLA's
@@ -17,6 +18,7 @@ use xla_ir::{FloatKind, ValueId};
 use xla_math::{Steps, EXP, EXPM1_SMALL, LOG, LOG1P, TANH};
 
 use super::lowering::FnLowering;
+use super::types::Scalar;
 
 impl FnLowering<'_, '_> {
     /// An `f32` constant.
@@ -202,9 +204,12 @@ impl FnLowering<'_, '_> {
         let large = self.xla_log(x_plus_one);
         let large = self.step(large, steps);
         let x2 = self.step_op(LlvmOpKind::FMul, x, x, steps);
+        let (limit, numerator_coefficients, denominator_coefficients) = LOG1P.single();
         let (numerator, denominator) = match steps {
-            Steps::F32 => (self.horner_f32(x, &LOG1P.numerator), self.horner_f32(x, &LOG1P.denominator)),
-            Steps::F16 => (self.horner_steps(x, &LOG1P.numerator, steps), self.horner_steps(x, &LOG1P.denominator, steps)),
+            Steps::F32 => (self.horner_f32(x, &numerator_coefficients), self.horner_f32(x, &denominator_coefficients)),
+            Steps::F16 => {
+                (self.horner_steps(x, &numerator_coefficients, steps), self.horner_steps(x, &denominator_coefficients, steps))
+            }
         };
         let ratio = self.step_op(LlvmOpKind::FDiv, numerator, denominator, steps);
         let x3 = self.step_op(LlvmOpKind::FMul, x, x2, steps);
@@ -219,7 +224,54 @@ impl FnLowering<'_, '_> {
         };
         let small = self.step_op(LlvmOpKind::FAdd, x, tail, steps);
         let magnitude = self.intrinsic("fabs", &[x], ty);
-        let threshold = self.f32_const(LOG1P.small);
+        let threshold = self.f32_const(limit);
+        let is_small = self.fcmp(FcmpPredicate::Olt, magnitude, threshold);
+        self.select(is_small, small, large)
+    }
+
+    /// `e^x - 1` of `f64` (`xla_math::expm1_f64`): XLA's form on the C library's `exp`
+    /// and `tanh`, called as `math_call` calls them (flushing under flushed subnormals).
+    pub(super) fn xla_expm1_f64(&mut self, x: ValueId, scalar: Scalar) -> ValueId {
+        let ty = self.body.value_type(x);
+        let e = self.math_call("llvm.exp.f64", &[x], scalar);
+        let one = self.float_const(1.0, ty);
+        let large = self.binary(LlvmOpKind::FSub, e, one);
+        let half = self.float_const(0.5, ty);
+        let half_x = self.binary(LlvmOpKind::FMul, x, half);
+        let tanh = self.math_call("tanh", &[half_x], scalar);
+        let e_plus_one = self.binary(LlvmOpKind::FAdd, e, one);
+        let small = self.binary(LlvmOpKind::FMul, tanh, e_plus_one);
+        let magnitude = self.intrinsic("fabs", &[x], ty);
+        let threshold = self.float_const(f64::from(EXPM1_SMALL), ty);
+        let is_small = self.fcmp(FcmpPredicate::Olt, magnitude, threshold);
+        self.select(is_small, small, large)
+    }
+
+    /// `ln(1 + x)` of `f64` (`xla_math::log1p_f64`): XLA's form on the C library's `log`.
+    pub(super) fn xla_log1p_f64(&mut self, x: ValueId, scalar: Scalar) -> ValueId {
+        let ty = self.body.value_type(x);
+        let one = self.float_const(1.0, ty);
+        let x_plus_one = self.binary(LlvmOpKind::FAdd, x, one);
+        let large = self.math_call("llvm.log.f64", &[x_plus_one], scalar);
+        let mut polynomial = |coefficients: &[f64]| {
+            let mut sum = self.float_const(coefficients[0], ty);
+            for &c in &coefficients[1..] {
+                let c = self.float_const(c, ty);
+                sum = self.fused(sum, x, c);
+            }
+            sum
+        };
+        let numerator = polynomial(&LOG1P.numerator);
+        let denominator = polynomial(&LOG1P.denominator);
+        let ratio = self.binary(LlvmOpKind::FDiv, numerator, denominator);
+        let x2 = self.binary(LlvmOpKind::FMul, x, x);
+        let x3 = self.binary(LlvmOpKind::FMul, x, x2);
+        let minus_half = self.float_const(-0.5, ty);
+        let half_square = self.binary(LlvmOpKind::FMul, minus_half, x2);
+        let tail = self.fused(x3, ratio, half_square);
+        let small = self.binary(LlvmOpKind::FAdd, x, tail);
+        let magnitude = self.intrinsic("fabs", &[x], ty);
+        let threshold = self.float_const(LOG1P.small, ty);
         let is_small = self.fcmp(FcmpPredicate::Olt, magnitude, threshold);
         self.select(is_small, small, large)
     }

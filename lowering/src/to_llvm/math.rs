@@ -12,9 +12,10 @@
 //! `exponential_minus_one`, `log`, `log_plus_one`, `tanh` and `logistic` (`1 / (1 +
 //! exp(-x))`) of `f32` (and the formats computed in it) are XLA CPU's own approximations,
 //! emitted inline ([`super::approximations`]); of `f64`, `exponential`, `log`, `sqrt`, `sine`
-//! and `cosine` are LLVM's intrinsics and `exponential_minus_one`, `log_plus_one`, `cbrt`,
-//! `tan`, `tanh` and `erf` call libm (`expm1f`, `log1pf`, ...; without the `f` for `f64`),
-//! as do `sine`, `cosine`, `cbrt`, `tan` and `erf` of `f32`; `rsqrt` is `1 / sqrt(x)`. When the code runs flushing subnormals, the operands and results
+//! and `cosine` are LLVM's intrinsics, `exponential_minus_one` and `log_plus_one` XLA's
+//! forms around them, and `cbrt`, `tan`, `tanh` and `erf` call libm (`cbrtf`, ...; without
+//! the `f` for `f64`), as do `sine`, `cosine`, `cbrt`, `tan` and `erf` of `f32`; `rsqrt` is
+//! `1 / sqrt(x)`. When the code runs flushing subnormals, the operands and results
 //! of the calls that become libm calls are flushed explicitly ([`FnLowering::math_call`]).
 
 use xla_dialects::loops::{MathKind, MathOp};
@@ -98,9 +99,9 @@ impl FnLowering<'_, '_> {
             Sine => self.math_call(&intrinsic_name("sin", ty, self.ctx()), &[x], scalar),
             Cosine => self.math_call(&intrinsic_name("cos", ty, self.ctx()), &[x], scalar),
             ExponentialMinusOne if single => self.xla_expm1(x, steps),
-            ExponentialMinusOne => self.libm("expm1", x, scalar),
+            ExponentialMinusOne => self.xla_expm1_f64(x, scalar),
             LogPlusOne if single => self.xla_log1p(x, steps),
-            LogPlusOne => self.libm("log1p", x, scalar),
+            LogPlusOne => self.xla_log1p_f64(x, scalar),
             Cbrt => self.libm("cbrt", x, scalar),
             Tan => self.libm("tan", x, scalar),
             Tanh if single => self.xla_tanh(x),
