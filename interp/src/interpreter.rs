@@ -70,6 +70,8 @@ pub struct Interpreter<'m, 'c> {
     pub infeed: std::collections::VecDeque<Value>,
     /// Values `hlo.outfeed` gave, in order.
     pub outfeed: Vec<Value>,
+    /// The values each `interpreter.probe` recorded, by probe id, in the order recorded.
+    pub probes: HashMap<String, Vec<Value>>,
     /// The state of `hlo.rng_uniform`/`hlo.rng_normal`: `None` until the first draw, which
     /// seeds it from [`Options::rng_seed`] (so a seed set after [`Interpreter::new`] counts).
     pub(crate) rng_state: Option<u64>,
@@ -96,6 +98,7 @@ impl<'m, 'c> Interpreter<'m, 'c> {
             frames: Vec::new(),
             options: Options::default(),
             check_failures: Vec::new(),
+            probes: HashMap::new(),
             replica: Arc::new(Replica::single()),
             infeed: Default::default(),
             outfeed: Vec::new(),

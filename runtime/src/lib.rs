@@ -38,6 +38,7 @@ pub mod gemm;
 pub mod infeed;
 pub mod linalg;
 pub mod padding;
+pub mod probes;
 pub mod parallel_for;
 pub mod replicas;
 pub mod rng;
