@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs StableHLO's own test suites through xla-run, interpreted and compiled.
 
-Usage: scripts/stablehlo_suite.py STABLEHLO_CHECKOUT [--xla-run PATH] [--modes interpret,compiled]
+Usage: scripts/stablehlo_suite.py STABLEHLO_CHECKOUT [--xla-run PATH] [--modes interpret,compiled,precise]
        [--suites testdata,interpret] [--jobs N] [--filter REGEX] [--timeout S] [--controls N]
        [--failures FILE]
 
@@ -11,7 +11,12 @@ STABLEHLO_CHECKOUT is a checkout of github.com/openxla/stablehlo. Two suites are
 - `stablehlo/tests/interpret/*.mlir`: the interpreter's own tests, split at `// -----` into
   programs that check themselves with `check.expect_*` ops.
 
-A program passes in a mode when `xla-run` (with `--interpret` for the interpreter) exits with
+Modes: `interpret` (xla-run --interpret), `compiled` (compiled code as by default) and
+`precise` (compiled with --no-vector-math: libm's scalar functions instead of libmvec's
+vector variants, whose results may be a few ulps further from XLA's); `--modes` takes any of
+them, by default `interpret,compiled`.
+
+A program passes in a mode when `xla-run` (with its mode's flags) exits with
 status 0: every check held and nothing failed to read, verify, lower or run. The report gives
 pass counts per suite and mode, then the failures grouped by cause (the first line of the
 diagnostic with its location, numbers and quoted names abstracted), largest groups first, each
@@ -81,12 +86,17 @@ def collect(checkout, suites, pattern):
     return [p for p in programs if re.search(pattern, p.name)]
 
 
+# The xla-run flags of each mode: the interpreter; compiled code as by default; compiled
+# code on the precise path (libm's scalar functions instead of libmvec's vector variants).
+MODE_FLAGS = {"interpret": ["--interpret"], "compiled": [], "precise": ["--no-vector-math"]}
+
+
 def run(xla_run, mode, text, timeout):
     """Runs one program text in `mode`; returns (passed, first line of the diagnostic)."""
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write(text)
         path = f.name
-    args = [xla_run, path] + (["--interpret"] if mode == "interpret" else [])
+    args = [xla_run, path] + MODE_FLAGS[mode]
     try:
         done = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -172,6 +182,9 @@ def main():
     if not os.access(args.xla_run, os.X_OK):
         parser.error(f"{args.xla_run} is not an executable xla-run (build it with cargo build --release -p xla-tools)")
     modes = [m for m in args.modes.split(",") if m]
+    unknown = [m for m in modes if m not in MODE_FLAGS]
+    if unknown:
+        parser.error(f"unknown mode(s) {', '.join(unknown)}: the modes are {', '.join(MODE_FLAGS)}")
     suites = [s for s in args.suites.split(",") if s]
     programs = collect(args.checkout, suites, args.filter)
 

@@ -11,13 +11,21 @@
 //! interpreter calls each when an `infeed` pops its name, which gives the same values).
 //! StableHLO writes it in MLIR's generic form only, and so does this dialect.
 //!
+//! `interpreter.probe` records a value under a name as the program runs (once per
+//! execution, so a probe in a loop records every iteration) and gives it back unchanged;
+//! `check.expect_serialized_eq` later compares a value with one recorded. StableHLO's
+//! interpreter writes the records to files; this one keeps them for the run.
+//! `interpreter.print` prints a value.
+//!
 //! Invariant checked by the verifier: `programs` is a non-empty array of equally long,
 //! non-empty arrays of flat symbol references; `infeed`, when present, a non-empty array
-//! of flat symbol references.
+//! of flat symbol references; a probe's result has its operand's type.
 
-use xla_ir::constraints::{AnyType, ArrayAttr, Variadic};
+use xla_ir::constraints::{AnyTensor, AnyType, ArrayAttr, StrAttr, Variadic};
 use xla_ir::op_def::OpRef;
-use xla_ir::{AttrData, Body, Diagnostic, Op};
+use xla_ir::parser::{lexer::TokenKind, OpParser};
+use xla_ir::printer::OpPrinter;
+use xla_ir::{AttrData, Body, Diagnostic, Op, OpId, OpState};
 use xla_macros::op;
 
 /// Runs functions in parallel, one per replica and partition, and gives their results.
@@ -101,12 +109,108 @@ fn verify_run_parallel(op: OpRef) -> Result<(), Diagnostic> {
     view.infeed_functions(op.body).map(|_| ()).map_err(|message| op.error(message))
 }
 
+/// Records its operand under `probe_id` and gives it back unchanged.
+///
+/// StableHLO's `interpreter.probe`: each execution of the op records one value, so the
+/// `n`-th record (from 0) of a probe in a loop is the `n`-th iteration's. The records serve
+/// `check.expect_serialized_eq`.
+///
+/// Example: `%y = interpreter.probe %x, probe_id = "sum" : tensor<4xf32>`
+#[op(name = "interpreter.probe", verify = verify_probe, print = print_probe, parse = parse_probe)]
+pub struct ProbeOp {
+    /// The value recorded.
+    #[operand]
+    operand: AnyTensor,
+    /// The name the value is recorded under.
+    #[attr]
+    probe_id: StrAttr,
+    /// The operand, unchanged.
+    #[result]
+    result: AnyTensor,
+}
+
+/// Prints its operand: its type, then its elements.
+///
+/// Example: `interpreter.print %x : tensor<2xi32>`
+#[op(name = "interpreter.print", print = print_print, parse = parse_print)]
+pub struct PrintOp {
+    /// The value printed.
+    #[operand]
+    operand: AnyTensor,
+}
+
+fn verify_probe(op: OpRef) -> Result<(), Diagnostic> {
+    let (operand, result) = (op.body.value_type(op.body.operand(op.id, 0)), op.body.value_type(op.body.result(op.id, 0)));
+    if operand != result {
+        let ctx = op.body.ctx();
+        return Err(op.error(format!(
+            "the result's type {} differs from the operand's {}",
+            ctx.type_to_string(result),
+            ctx.type_to_string(operand)
+        )));
+    }
+    Ok(())
+}
+
+fn print_probe(p: &mut OpPrinter, op: OpId) {
+    let body = p.body();
+    let data = body.op(op);
+    p.print(" ");
+    p.print_operands(&data.operands);
+    if let Some(id) = body.attr(op, "probe_id") {
+        p.print(", probe_id = ");
+        p.print_attr(id);
+    }
+    p.print_attr_dict(&data.attributes, &["probe_id"]);
+    p.print(" : ");
+    p.print_type(body.value_type(body.result(op, 0)));
+}
+
+/// Parses `%x, probe_id = "name" {attrs} : type`.
+fn parse_probe(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let ctx = p.ctx();
+    let operand = p.parse_operand()?;
+    p.expect(TokenKind::Comma)?;
+    p.expect_keyword("probe_id")?;
+    p.expect(TokenKind::Equal)?;
+    let id = p.parse_string()?;
+    state.set_attr(ctx.symbol("probe_id"), ctx.string_attr(&id));
+    p.parse_optional_attr_dict(&mut state.attributes)?;
+    p.expect(TokenKind::Colon)?;
+    let ty = p.parse_type()?;
+    state.operands = vec![p.resolve_operand(&operand, ty)?];
+    state.result_types = vec![ty];
+    Ok(())
+}
+
+fn print_print(p: &mut OpPrinter, op: OpId) {
+    let body = p.body();
+    let data = body.op(op);
+    p.print(" ");
+    p.print_operands(&data.operands);
+    p.print_attr_dict(&data.attributes, &[]);
+    p.print(" : ");
+    p.print_type(body.value_type(body.operand(op, 0)));
+}
+
+/// Parses `%x {attrs} : type`.
+fn parse_print(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let operand = p.parse_operand()?;
+    p.parse_optional_attr_dict(&mut state.attributes)?;
+    p.expect(TokenKind::Colon)?;
+    let ty = p.parse_type()?;
+    state.operands = vec![p.resolve_operand(&operand, ty)?];
+    Ok(())
+}
+
 xla_ir::dialect! {
     /// Every op of the `interpreter` dialect, with its typed view.
     pub enum InterpreterOp, kinds InterpreterOpKind;
     /// The `interpreter` dialect.
-    pub static INTERPRETER_DIALECT = "interpreter", "The harness ops of StableHLO's interpreter tests: programs run in parallel.", materialize_constant: None;
+    pub static INTERPRETER_DIALECT = "interpreter", "The harness ops of StableHLO's interpreter tests: programs run in parallel, probes and printing.", materialize_constant: None;
     ops {
         RunParallel(RunParallelOp),
+        Probe(ProbeOp),
+        Print(PrintOp),
     }
 }

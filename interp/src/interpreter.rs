@@ -73,6 +73,8 @@ pub struct Interpreter<'m, 'c> {
     pub infeed: std::collections::VecDeque<Value>,
     /// Values `hlo.outfeed` gave, in order.
     pub outfeed: Vec<Value>,
+    /// The values each `interpreter.probe` recorded, by probe id, in the order recorded.
+    pub probes: HashMap<String, Vec<Value>>,
     /// The state of `hlo.rng_uniform`/`hlo.rng_normal`: `None` until the first draw, which
     /// seeds it from [`Options::rng_seed`] (so a seed set after [`Interpreter::new`] counts).
     pub(crate) rng_state: Option<u64>,
@@ -101,6 +103,7 @@ impl<'m, 'c> Interpreter<'m, 'c> {
             check_failures: Vec::new(),
             process: Arc::new(Process::single()),
             program_runner: None,
+            probes: HashMap::new(),
             infeed: Default::default(),
             outfeed: Vec::new(),
             rng_state: None,

@@ -270,6 +270,19 @@ int32_t xla_rt_fill_padding(uint8_t *buffer, int64_t element_bytes, const int64_
 int32_t xla_rt_check_failed(const uint8_t *description, int64_t description_len, const int64_t *counters,
                             const int64_t *dims, int64_t rank, const XlaRunOptions *opts);
 
+/* ---- Probes (probes.rs) ----------------------------------------------------------- */
+
+/* Appends the data_len bytes of data to the records of probe id (id_len UTF-8 bytes) of
+ * this replica (interpreter.probe): the n-th record of a probe is its n-th execution's. */
+int32_t xla_rt_probe_record(const uint8_t *id, int64_t id_len, const uint8_t *data, int64_t data_len,
+                            const XlaRunOptions *opts);
+
+/* Compares the data_len bytes of data with record iter of probe id of this replica
+ * (check.expect_serialized_eq). Returns 0 when equal, else XLA_RT_CHECK_FAILED, with a
+ * message for xla_rt_last_error() that starts with description. */
+int32_t xla_rt_probe_compare(const uint8_t *description, int64_t description_len, const uint8_t *id, int64_t id_len,
+                             int64_t iter, const uint8_t *data, int64_t data_len, const XlaRunOptions *opts);
+
 /* ---- Custom calls (custom_call.rs) ------------------------------------------------- */
 
 typedef struct XlaCustomCallStatus XlaCustomCallStatus;

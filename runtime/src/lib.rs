@@ -40,6 +40,7 @@ pub mod infeed;
 pub mod linalg;
 pub mod minifloat;
 pub mod padding;
+pub mod probes;
 pub mod parallel_for;
 pub mod replicas;
 pub mod rng;

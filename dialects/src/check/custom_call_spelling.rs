@@ -153,13 +153,16 @@ fn read_options(body: &Body, config: &str, options: &[(&str, Number)]) -> Result
 
 /// The custom-call spelling of check op `op`: the target name and the `backend_config` text
 /// holding its options (empty when it has none). The `_const` forms are spelled as their
-/// two-operand checks with the literal as the second operand; `None` for any other op.
+/// two-operand checks with the literal as the second operand; `None` for any other op and
+/// for `check.expect_serialized_eq`, which compares with the interpreter's probes.
 pub fn backend_config(body: &Body, op: OpId) -> Option<(&'static str, String)> {
     let ctx = body.ctx();
     let target = match CheckOp::of(body, op)? {
         CheckOp::ExpectEq(_) | CheckOp::ExpectEqConst(_) => CheckOpKind::ExpectEq,
         CheckOp::ExpectAlmostEq(_) | CheckOp::ExpectAlmostEqConst(_) => CheckOpKind::ExpectAlmostEq,
         CheckOp::ExpectClose(_) => CheckOpKind::ExpectClose,
+        // Probes are the interpreter's; HLO has no spelling of them.
+        CheckOp::ExpectSerializedEq(_) => return None,
     }
     .name();
     let mut entries = Vec::new();

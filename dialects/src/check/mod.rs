@@ -9,6 +9,7 @@
 //! - [`expect_eq`]: exact equality of two tensors, or of a tensor and a literal;
 //! - [`expect_almost_eq`]: floating-point equality within an absolute tolerance;
 //! - [`expect_close`]: floating-point closeness in units in the last place;
+//! - [`expect_serialized_eq`]: exact equality with a value `interpreter.probe` recorded;
 //! - [`custom_call_spelling`]: the canonicalization that turns
 //!   `hlo.custom_call @check.expect_eq(%a, %b)` (how JAX and StableHLO test files spell
 //!   checks) into the check op;
@@ -22,6 +23,7 @@ pub mod custom_call_spelling;
 pub mod expect_almost_eq;
 pub mod expect_close;
 pub mod expect_eq;
+pub mod expect_serialized_eq;
 pub mod forms;
 pub mod verify;
 
@@ -29,6 +31,7 @@ pub use custom_call_spelling::{spelled_check, spelled_options, CustomCallToCheck
 pub use expect_almost_eq::{ExpectAlmostEqConstOp, ExpectAlmostEqOp, DEFAULT_TOLERANCE};
 pub use expect_close::{ExpectCloseOp, DEFAULT_MAX_ULP_DIFFERENCE};
 pub use expect_eq::{ExpectEqConstOp, ExpectEqOp};
+pub use expect_serialized_eq::ExpectSerializedEqOp;
 
 
 xla_ir::dialect! {
@@ -42,5 +45,6 @@ xla_ir::dialect! {
         ExpectAlmostEq(ExpectAlmostEqOp),
         ExpectAlmostEqConst(ExpectAlmostEqConstOp),
         ExpectClose(ExpectCloseOp),
+        ExpectSerializedEq(ExpectSerializedEqOp),
     }
 }

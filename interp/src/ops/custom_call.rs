@@ -56,6 +56,9 @@ pub(super) fn custom_call(cx: &mut OpCx, op: CustomCallOp, operands: &[Rc<Value>
         CheckOpKind::ExpectEqConst | CheckOpKind::ExpectAlmostEqConst => {
             return Err(format!("custom call @{target} spells no check: the _const checks have no custom-call spelling").into());
         }
+        CheckOpKind::ExpectSerializedEq => {
+            return Err(format!("custom call @{target} spells no check: probes have no custom-call spelling").into());
+        }
     }
     Ok(vec![])
 }

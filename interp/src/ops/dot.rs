@@ -4,8 +4,8 @@
 //! XLA's semantics kept here: the result's dimensions are the batching dimensions (in the
 //! order of `lhs_batching_dims`), then the free dimensions of `lhs`, then those of `rhs`,
 //! each group in operand order; `hlo.dot` contracts the last dimension of `lhs` with the
-//! first of `rhs`. Accumulation is that of [`crate::ops::products`]: `f64` for floats with
-//! one rounding to the result's type, wrapping for integers.
+//! first of `rhs`. Accumulation is that of [`crate::ops::products`]: in the result's element
+//! type (`f32` for the formats narrower than it), wrapping for integers.
 //!
 //! The operands are first transposed into row-major `[batch, m, k]` and `[batch, n, k]`
 //! buffers (`m` the free elements of `lhs`, `n` those of `rhs`, `k` the contracted ones), so

@@ -3,8 +3,12 @@
 //!
 //! Floats are computed in `f64` and rounded once to the element format, which for the
 //! arithmetic ops is exactly IEEE 754's result in that format and for the transcendental
-//! ones is within an ulp of the true value (XLA's own approximations are a few ulps off;
-//! the fixture tests allow for that).
+//! ones is within an ulp of the true value; except that `exponential`,
+//! `exponential_minus_one`, `log`, `log_plus_one`, `logistic` and `tanh` of `f32` and narrower
+//! formats are XLA CPU's own approximations ([`xla_math`]), computed in `f32` and rounded
+//! to the format, bit for bit the results XLA gives (and compiled code computes), and
+//! `exponential_minus_one` and `log_plus_one` of `f64` are XLA's forms too; and the
+//! magnitude of a complex number (`abs`, `sign`) is XLA's formula in the parts' precision.
 //!
 //! XLA's semantics kept here: integer `abs` and `negate` wrap (`abs(INT_MIN) == INT_MIN`);
 //! `sign` keeps `-0.0` and NaN; `round_nearest_afz` rounds halves away from zero and
@@ -16,7 +20,8 @@
 use std::rc::Rc;
 
 use num_complex::Complex64;
-use xla_ir::Scalar;
+use xla_math::Steps;
+use xla_ir::{FloatKind, Scalar};
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
@@ -30,6 +35,10 @@ struct Unary {
     int: Option<fn(ElementType, i128) -> i128>,
     float: Option<fn(f64) -> f64>,
     complex: Option<fn(Complex64) -> Complex64>,
+    /// For `f32` and narrower formats, where XLA computes the op with an approximation of
+    /// its own in `f32`: that approximation, used instead of `float`, told how to round its
+    /// steps (`f16` rounds each step to `f16`).
+    single: Option<fn(Steps, f32) -> f32>,
 }
 
 /// Applies `unary` to every element of the operand; the result has the op's result type.
@@ -48,7 +57,13 @@ fn apply_with(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary, flushes: bool
     let literal = map_elements(operand, result, |value| {
         let computed = match flush(element, value) {
             Scalar::Int(v) => Scalar::Int(unary.int.ok_or("not defined on integers")?(element, v)),
-            Scalar::Float(v) => Scalar::Float(unary.float.ok_or("not defined on floats")?(v)),
+            Scalar::Float(v) => match unary.single {
+                Some(single) if element != ElementType::Float(FloatKind::F64) => {
+                    let steps = if element == ElementType::Float(FloatKind::F16) { Steps::F16 } else { Steps::F32 };
+                    Scalar::Float(single(steps, v as f32).into())
+                }
+                _ => Scalar::Float(unary.float.ok_or("not defined on floats")?(v)),
+            },
             Scalar::Complex(re, im) => {
                 let z = unary.complex.ok_or("not defined on complex numbers")?(Complex64::new(re, im));
                 Scalar::Complex(z.re, z.im)
@@ -60,34 +75,69 @@ fn apply_with(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary, flushes: bool
 }
 
 fn float_only(f: fn(f64) -> f64) -> Unary {
-    Unary { int: None, float: Some(f), complex: None }
+    Unary { int: None, float: Some(f), complex: None, single: None }
 }
 
 fn float_or_complex(f: fn(f64) -> f64, c: fn(Complex64) -> Complex64) -> Unary {
-    Unary { int: None, float: Some(f), complex: Some(c) }
+    Unary { int: None, float: Some(f), complex: Some(c), single: None }
+}
+
+/// [`float_or_complex`] with XLA's own approximation `single` for `f32` and narrower.
+fn xla_approximated(single: fn(Steps, f32) -> f32, f: fn(f64) -> f64, c: fn(Complex64) -> Complex64) -> Unary {
+    Unary { single: Some(single), ..float_or_complex(f, c) }
 }
 
 pub(super) fn abs(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let operand = tensor(operands, 0)?;
     if let ElementType::Complex(_) = operand.element {
-        // The absolute value of a complex number is real: `hypot(re, im)`.
-        let result = cx.result_element(0)?;
+        // The absolute value of a complex number is real: XLA's magnitude.
+        let (element, result) = (operand.element, cx.result_element(0)?);
         let literal = map_elements(operand, result, |value| match value {
-            Scalar::Complex(re, im) => Ok(normalize(result, Scalar::Float(re.hypot(im)))),
+            Scalar::Complex(re, im) => Ok(normalize(result, Scalar::Float(complex_magnitude(element, re, im)))),
             other => Err(format!("expected a complex element, found {other:?}")),
         })?;
         return Ok(vec![literal.into()]);
     }
-    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_abs())), float: Some(f64::abs), complex: None };
+    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_abs())), float: Some(f64::abs), complex: None, single: None };
     apply_with(cx, operands, unary, false)
 }
 
 pub(super) fn negate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_neg())), float: Some(|x| -x), complex: Some(|z| -z) };
+    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_neg())), float: Some(|x| -x), complex: Some(|z| -z), single: None };
     apply_with(cx, operands, unary, false)
 }
 
+/// `|re + i im|` as XLA computes it, in the precision of `element`'s parts.
+fn complex_magnitude(element: ElementType, re: f64, im: f64) -> f64 {
+    match element {
+        ElementType::Complex(FloatKind::F64) => xla_math::complex_abs_f64(re, im),
+        _ => xla_math::complex_abs_f32(re as f32, im as f32).into(),
+    }
+}
+
 pub(super) fn sign(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let operand = tensor(operands, 0)?;
+    if let ElementType::Complex(kind) = operand.element {
+        // `z / |z|`, each part divided in the parts' precision; NaN parts give NaN and a
+        // zero gives zero.
+        let element = operand.element;
+        let literal = map_elements(operand, element, |value| match value {
+            Scalar::Complex(re, im) if re.is_nan() || im.is_nan() => Ok(Scalar::Complex(f64::NAN, f64::NAN)),
+            Scalar::Complex(re, im) => {
+                let magnitude = complex_magnitude(element, re, im);
+                if magnitude == 0.0 {
+                    Ok(Scalar::Complex(0.0, 0.0))
+                } else if kind == FloatKind::F64 {
+                    Ok(Scalar::Complex(re / magnitude, im / magnitude))
+                } else {
+                    let m = magnitude as f32;
+                    Ok(Scalar::Complex((re as f32 / m).into(), (im as f32 / m).into()))
+                }
+            }
+            other => Err(format!("expected a complex element, found {other:?}")),
+        })?;
+        return Ok(vec![literal.into()]);
+    }
     apply(
         cx,
         operands,
@@ -95,32 +145,24 @@ pub(super) fn sign(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Valu
             int: Some(|_, v| v.signum()),
             // NaN stays NaN and a zero keeps its sign.
             float: Some(|x| if x.is_nan() || x == 0.0 { x } else { x.signum() }),
-            complex: Some(|z| {
-                let norm = z.norm();
-                if z.re.is_nan() || z.im.is_nan() {
-                    Complex64::new(f64::NAN, f64::NAN)
-                } else if norm == 0.0 {
-                    Complex64::new(0.0, 0.0)
-                } else {
-                    z / norm
-                }
-            }),
+            complex: None,
+            single: None,
         },
     )
 }
 
 pub(super) fn not(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     // `!v` is bitwise; wrapping keeps the type's bits, and `pred` keeps its lowest bit.
-    apply(cx, operands, Unary { int: Some(|e, v| e.wrap(!v)), float: None, complex: None })
+    apply(cx, operands, Unary { int: Some(|e, v| e.wrap(!v)), float: None, complex: None, single: None })
 }
 
 pub(super) fn popcnt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, Unary { int: Some(|e, v| e.to_bits(v).count_ones() as i128), float: None, complex: None })
+    apply(cx, operands, Unary { int: Some(|e, v| e.to_bits(v).count_ones() as i128), float: None, complex: None, single: None })
 }
 
 pub(super) fn count_leading_zeros(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let clz = |e: ElementType, v: i128| (e.to_bits(v).leading_zeros() - (128 - e.bit_width())) as i128;
-    apply(cx, operands, Unary { int: Some(clz), float: None, complex: None })
+    apply(cx, operands, Unary { int: Some(clz), float: None, complex: None, single: None })
 }
 
 pub(super) fn floor(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
@@ -169,23 +211,23 @@ fn complex_part(cx: &mut OpCx, operands: &[Rc<Value>], part: fn(f64, f64) -> f64
 }
 
 pub(super) fn exponential(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(f64::exp, |z| z.exp()))
+    apply(cx, operands, xla_approximated(|_, x| xla_math::exp(x), f64::exp, |z| z.exp()))
 }
 
 pub(super) fn exponential_minus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(f64::exp_m1, |z| z.exp() - 1.0))
+    apply(cx, operands, xla_approximated(xla_math::expm1_in, xla_math::expm1_f64, |z| z.exp() - 1.0))
 }
 
 pub(super) fn log(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(f64::ln, |z| z.ln()))
+    apply(cx, operands, xla_approximated(|_, x| xla_math::log(x), f64::ln, |z| z.ln()))
 }
 
 pub(super) fn log_plus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(f64::ln_1p, |z| (z + 1.0).ln()))
+    apply(cx, operands, xla_approximated(xla_math::log1p_in, xla_math::log1p_f64, |z| (z + 1.0).ln()))
 }
 
 pub(super) fn logistic(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(|x| 1.0 / (1.0 + (-x).exp()), |z| 1.0 / (1.0 + (-z).exp())))
+    apply(cx, operands, xla_approximated(xla_math::logistic_in, |x| 1.0 / (1.0 + (-x).exp()), |z| 1.0 / (1.0 + (-z).exp())))
 }
 
 pub(super) fn sqrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
@@ -213,7 +255,7 @@ pub(super) fn tan(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value
 }
 
 pub(super) fn tanh(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(f64::tanh, |z| z.tanh()))
+    apply(cx, operands, xla_approximated(|_, x| xla_math::tanh(x), f64::tanh, |z| z.tanh()))
 }
 
 pub(super) fn erf(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {

@@ -58,7 +58,8 @@ pub mod matrices;
 pub mod pad;
 pub mod permute;
 pub mod positions;
-pub mod prng;
+pub mod probes;
+mod prng;
 pub mod products;
 pub mod reduce;
 pub mod reduce_window;
@@ -119,6 +120,8 @@ pub fn evaluator(body: &Body, op: OpId) -> Option<EvalFn> {
     if let Some(kind) = InterpreterOp::of(body, op) {
         return Some(match kind {
             InterpreterOp::RunParallel(op) => with_view!(op: interpreter::RunParallelOp, run_parallel::run_parallel),
+            InterpreterOp::Probe(op) => with_view!(op: interpreter::ProbeOp, probes::probe),
+            InterpreterOp::Print(_) => probes::print,
         });
     }
     match FuncDialectOp::of(body, op)? {
@@ -280,6 +283,7 @@ fn check_evaluator(kind: CheckOp) -> Option<EvalFn> {
         CheckOp::ExpectAlmostEq(op) => with_view!(op: check::ExpectAlmostEqOp, checks::expect_almost_eq),
         CheckOp::ExpectAlmostEqConst(op) => with_view!(op: check::ExpectAlmostEqConstOp, checks::expect_almost_eq_const),
         CheckOp::ExpectClose(op) => with_view!(op: check::ExpectCloseOp, checks::expect_close),
+        CheckOp::ExpectSerializedEq(op) => with_view!(op: check::ExpectSerializedEqOp, probes::expect_serialized_eq),
     };
     Some(evaluate)
 }

@@ -28,3 +28,12 @@ func.func @empty() {
   "interpreter.run_parallel"() {programs = []} : () -> ()
   return
 }
+
+// -----
+
+// A probe gives its operand back: the result has the operand's type.
+func.func @probe_changes_type(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'interpreter.probe' op the result's type tensor<2xf64> differs from the operand's tensor<2xf32>}}
+  %p = "interpreter.probe"(%x) {probe_id = "p"} : (tensor<2xf32>) -> tensor<2xf64>
+  return
+}

@@ -12,7 +12,8 @@
 //! truncations of a value just packed fold away.
 //!
 //! - `loop.real`/`loop.imag` are one part in its own format; `loop.complex` packs two;
-//!   `loop.complex_abs` is `hypot` (libm) of the parts in `f64`, rounded to the part format.
+//!   `loop.complex_abs` is XLA's magnitude `max * sqrt(1 + (min/max)^2)` in the part
+//!   format ([`super::approximations`]), as the interpreter computes it.
 //! - `add`, `subtract`, `multiply` and `divide` are `num_complex`'s formulas (the quotient
 //!   divides by `|b|^2` without scaling), evaluated in the same order without contraction,
 //!   so they agree bit for bit; `maximum`/`minimum` pick an operand by the lexicographic
@@ -22,7 +23,8 @@
 //!   `exponential_minus_one` subtracts 1 from its real part; `log` is
 //!   `(ln(hypot(re, im)), atan2(im, re))`; `log_plus_one` is `log` of `z + 1`; `sqrt`
 //!   follows `num_complex`'s three branches (a zero imaginary part, a zero real part,
-//!   else the polar form); `sign` is `z / |z|`, zero for zero, NaN for a NaN part. The
+//!   else the polar form); `sign` is `z / |z|` with XLA's magnitude, divided in the part
+//!   format, zero for zero, NaN for a NaN part. The
 //!   transcendental functions are the `f64` functions of libm the interpreter calls, so
 //!   they agree bit for bit unless LLVM vectorizes a loop into libmvec, whose results may
 //!   be an ulp off.
@@ -81,14 +83,13 @@ pub fn build(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-/// Lowers `loop.complex_abs`: `hypot(re, im)` in `f64`, rounded to the part format.
+/// Lowers `loop.complex_abs`: XLA's magnitude, in the part format.
 pub fn abs(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     let (operand, result) = (l.body.operand(op, 0), l.body.result(op, 0));
     let kind = part_kind(l, operand)?;
     let z = l.value(operand)?;
     let parts = l.complex_parts(z, kind);
-    let norm = l.f64_call("hypot", &[parts.re, parts.im]);
-    let value = l.float_to_float(norm, FloatKind::F64, kind);
+    let value = l.magnitude_in_part_format(parts, kind);
     l.bind(result, value);
     Ok(())
 }
@@ -219,7 +220,7 @@ impl FnLowering<'_, '_> {
                 self.real_over_complex(1.0, root)
             }
             Cbrt => self.complex_cbrt(x),
-            Sign => self.complex_sign(x),
+            Sign => self.complex_sign(x, part),
             Sine => self.complex_sin(x),
             Cosine => self.complex_cos(x),
             Tan => self.complex_tan(x, false),
@@ -327,12 +328,32 @@ impl FnLowering<'_, '_> {
         Parts { re: self.select(im_zero, real_re, re), im: self.select(im_zero, real_im, im) }
     }
 
-    /// `sign(z)`: NaN when a part is NaN, zero when `|z|` is zero, else `z / |z|`.
-    fn complex_sign(&mut self, z: Parts) -> Parts {
+    /// `|z|` as XLA computes it ([`FnLowering::xla_complex_abs`]), in the part format
+    /// `kind` (`f32` parts are exact in `f64`, so narrowing them first loses nothing).
+    fn magnitude_in_part_format(&mut self, z: Parts, kind: FloatKind) -> ValueId {
+        if kind == FloatKind::F64 {
+            return self.xla_complex_abs(z.re, z.im);
+        }
+        let re = self.float_to_float(z.re, FloatKind::F64, kind);
+        let im = self.float_to_float(z.im, FloatKind::F64, kind);
+        self.xla_complex_abs(re, im)
+    }
+
+    /// `sign(z)`: NaN when a part is NaN, zero when `|z|` is zero, else `z / |z|` with
+    /// XLA's magnitude, divided in the part format `kind`.
+    fn complex_sign(&mut self, z: Parts, kind: FloatKind) -> Parts {
         let ty = self.f64_type();
         let (zero, nan) = (self.float_const(0.0, ty), self.float_const(f64::NAN, ty));
-        let norm = self.f64_call("hypot", &[z.re, z.im]);
-        let (re, im) = (self.binary(LlvmOpKind::FDiv, z.re, norm), self.binary(LlvmOpKind::FDiv, z.im, norm));
+        let magnitude = self.magnitude_in_part_format(z, kind);
+        let (re, im) = if kind == FloatKind::F64 {
+            (self.binary(LlvmOpKind::FDiv, z.re, magnitude), self.binary(LlvmOpKind::FDiv, z.im, magnitude))
+        } else {
+            let re = self.float_to_float(z.re, FloatKind::F64, kind);
+            let im = self.float_to_float(z.im, FloatKind::F64, kind);
+            let (re, im) = (self.binary(LlvmOpKind::FDiv, re, magnitude), self.binary(LlvmOpKind::FDiv, im, magnitude));
+            (self.float_to_float(re, kind, FloatKind::F64), self.float_to_float(im, kind, FloatKind::F64))
+        };
+        let norm = if kind == FloatKind::F64 { magnitude } else { self.float_to_float(magnitude, kind, FloatKind::F64) };
         let norm_zero = self.fcmp(FcmpPredicate::Oeq, norm, zero);
         let (re, im) = (self.select(norm_zero, zero, re), self.select(norm_zero, zero, im));
         let any_nan = self.fcmp(FcmpPredicate::Uno, z.re, z.im);

@@ -8,16 +8,20 @@
 //! Floats, computed in `f32` for `f16`/`bf16` and rounded back: `abs` is `llvm.fabs`,
 //! `negate` `fneg`; `sign` keeps NaN and zeros (with their sign) and is otherwise +-1;
 //! `floor`, `ceil`, `round_nearest_afz` (halves away from zero) and `round_nearest_even`
-//! are `llvm.floor`, `llvm.ceil`, `llvm.round` and `llvm.roundeven`; `exponential`, `log`,
-//! `sqrt`, `sine` and `cosine` are LLVM's intrinsics; `exponential_minus_one`,
-//! `log_plus_one`, `cbrt`, `tan`, `tanh` and `erf` call libm (`expm1f`, `log1pf`, ...;
-//! without the `f` for `f64`); `rsqrt` is `1 / sqrt(x)` and `logistic` is
-//! `1 / (1 + exp(-x))`. When the code runs flushing subnormals, the operands and results
+//! are `llvm.floor`, `llvm.ceil`, `llvm.round` and `llvm.roundeven`; `exponential`,
+//! `exponential_minus_one`, `log`, `log_plus_one`, `tanh` and `logistic` (`1 / (1 +
+//! exp(-x))`) of `f32` (and the formats computed in it) are XLA CPU's own approximations,
+//! emitted inline ([`super::approximations`]); of `f64`, `exponential`, `log`, `sqrt`, `sine`
+//! and `cosine` are LLVM's intrinsics, `exponential_minus_one` and `log_plus_one` XLA's
+//! forms around them, and `cbrt`, `tan`, `tanh` and `erf` call libm (`cbrtf`, ...; without
+//! the `f` for `f64`), as do `sine`, `cosine`, `cbrt`, `tan` and `erf` of `f32`; `rsqrt` is
+//! `1 / sqrt(x)`. When the code runs flushing subnormals, the operands and results
 //! of the calls that become libm calls are flushed explicitly ([`FnLowering::math_call`]).
 
 use xla_dialects::loops::{MathKind, MathOp};
 use xla_dialects::llvm::{FcmpPredicate, IcmpPredicate, LlvmOpKind};
-use xla_ir::{Diagnostic, Op, OpId, ValueId};
+use xla_ir::{Diagnostic, FloatKind, Op, OpId, ValueId};
+use xla_math::Steps;
 
 use super::lowering::FnLowering;
 use super::types::Scalar;
@@ -75,6 +79,10 @@ impl FnLowering<'_, '_> {
         use MathKind::*;
         let x = self.widen(x, scalar);
         let ty = self.compute_type(scalar);
+        // `f32` and the formats computed in it take XLA's own approximations where XLA
+        // has them (`xla_math`); `f16` rounds the steps of composite functions to `f16`.
+        let single = ty == self.ctx().f32_type();
+        let steps = if scalar == Scalar::Float(FloatKind::F16) { Steps::F16 } else { Steps::F32 };
         let value = match kind {
             Abs => self.intrinsic("fabs", &[x], ty),
             Negate => self.value_op(LlvmOpKind::FNeg.name(), &[x], ty, &[]),
@@ -83,21 +91,36 @@ impl FnLowering<'_, '_> {
             Ceil => self.intrinsic("ceil", &[x], ty),
             RoundNearestAfz => self.intrinsic("round", &[x], ty),
             RoundNearestEven => self.intrinsic("roundeven", &[x], ty),
+            Exponential if single => self.xla_exp(x),
             Exponential => self.math_call(&intrinsic_name("exp", ty, self.ctx()), &[x], scalar),
+            Log if single => self.xla_log(x),
             Log => self.math_call(&intrinsic_name("log", ty, self.ctx()), &[x], scalar),
             Sqrt => self.intrinsic("sqrt", &[x], ty),
             Sine => self.math_call(&intrinsic_name("sin", ty, self.ctx()), &[x], scalar),
             Cosine => self.math_call(&intrinsic_name("cos", ty, self.ctx()), &[x], scalar),
-            ExponentialMinusOne => self.libm("expm1", x, scalar),
-            LogPlusOne => self.libm("log1p", x, scalar),
+            ExponentialMinusOne if single => self.xla_expm1(x, steps),
+            ExponentialMinusOne => self.xla_expm1_f64(x, scalar),
+            LogPlusOne if single => self.xla_log1p(x, steps),
+            LogPlusOne => self.xla_log1p_f64(x, scalar),
             Cbrt => self.libm("cbrt", x, scalar),
             Tan => self.libm("tan", x, scalar),
+            Tanh if single => self.xla_tanh(x),
             Tanh => self.libm("tanh", x, scalar),
             Erf => self.libm("erf", x, scalar),
             Rsqrt => {
                 let root = self.intrinsic("sqrt", &[x], ty);
                 let one = self.float_const(1.0, ty);
                 self.binary(LlvmOpKind::FDiv, one, root)
+            }
+            Logistic if single => {
+                // `1 / (1 + e^-x)`, its steps rounded as `steps` says.
+                let negated = self.value_op(LlvmOpKind::FNeg.name(), &[x], ty, &[]);
+                let exp = self.xla_exp(negated);
+                let exp = self.step(exp, steps);
+                let one = self.float_const(1.0, ty);
+                let denominator = self.binary(LlvmOpKind::FAdd, one, exp);
+                let denominator = self.step(denominator, steps);
+                self.binary(LlvmOpKind::FDiv, one, denominator)
             }
             Logistic => {
                 let negated = self.value_op(LlvmOpKind::FNeg.name(), &[x], ty, &[]);

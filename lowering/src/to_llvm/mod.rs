@@ -40,6 +40,7 @@ pub mod minifloat;
 pub mod parallel;
 pub mod runtime;
 pub mod types;
+pub mod approximations;
 
 use xla_ir::pass::{OptionKind, OptionSpec, Pass, PassAnchor, PassContext, PassInfo, PassOptions};
 use xla_ir::{Body, Diagnostic, InsertPoint, OpId};

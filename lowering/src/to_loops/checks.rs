@@ -61,6 +61,7 @@ impl Lowering<'_, '_> {
                 let (min, max) = check.ulp_range(self.body);
                 (Agreement::Ulps(min, max), self.lowered(self.body.operand(op, 1))?)
             }
+            CheckOp::ExpectSerializedEq(check) => return self.lower_expect_serialized_eq(check),
         };
         let i64t = self.ctx().int_type(64);
         let counters_type = self.memref_type(self.ctx().tensor_type(&[2], i64t))?;
@@ -207,7 +208,7 @@ impl Lowering<'_, '_> {
     }
 
     /// The current op's location as `file:line:col`, or `<unknown>`.
-    fn location_text(&self) -> String {
+    pub(super) fn location_text(&self) -> String {
         match self.ctx().file_line_col(self.loc) {
             Some((file, line, col)) => format!("{file}:{line}:{col}"),
             None => "<unknown>".to_string(),

@@ -12,7 +12,8 @@
 
 use std::collections::HashMap;
 
-use xla_dialects::check::CheckOp;
+use xla_dialects::check::{CheckOp, ExpectSerializedEqOp};
+use xla_dialects::interpreter::{InterpreterOp, ProbeOp};
 use xla_dialects::func::FuncDialectOp;
 use xla_dialects::hlo::{
     AllGatherOp, AllReduceOp, AllToAllOp, BatchNormGradOp, BatchNormInferenceOp, BatchNormTrainingOp, CholeskyOp,
@@ -242,7 +243,15 @@ fn lowering_of<'a, 'c>(body: &Body, op: OpId) -> Option<LowerFn<'a, 'c>> {
             CheckOp::ExpectEq(_) | CheckOp::ExpectEqConst(_) | CheckOp::ExpectAlmostEq(_) | CheckOp::ExpectAlmostEqConst(_) | CheckOp::ExpectClose(_) => {
                 Lowering::lower_check
             }
+            CheckOp::ExpectSerializedEq(matched) => with_view!(matched: ExpectSerializedEqOp, Lowering::lower_expect_serialized_eq),
         });
+    }
+    if let Some(harness) = InterpreterOp::of(body, op) {
+        return match harness {
+            InterpreterOp::Probe(matched) => Some(with_view!(matched: ProbeOp, Lowering::lower_probe)),
+            // Printing and running programs in parallel are the interpreter's alone.
+            InterpreterOp::Print(_) | InterpreterOp::RunParallel(_) => None,
+        };
     }
     if let Some(func) = FuncDialectOp::of(body, op) {
         return match func {

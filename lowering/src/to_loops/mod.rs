@@ -95,6 +95,7 @@ mod lowering;
 mod numbers;
 mod padding;
 mod precision;
+mod probes;
 mod reduce;
 mod reduce_columns;
 mod reduce_lanes;

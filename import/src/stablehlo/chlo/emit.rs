@@ -165,8 +165,25 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
     }
 
-    /// Runs `f` on `x` in `f32` when `x` holds a narrower float (as XLA computes special
-    /// functions), converting the result back.
+    /// Runs `f` on `x` in `f32` when `x` holds `bf16`, converting the result back; other
+    /// formats as they are. This is how XLA CPU computes the chlo expansions it does not
+    /// upcast itself: each `f16` op rounds to `f16` (LLVM's `half` arithmetic), while a
+    /// chain of `bf16` ops runs in `f32` (XLA normalizes `bf16` ops to `f32` and then
+    /// removes the conversions between them).
+    pub(crate) fn in_f32_for_bf16(
+        &mut self,
+        x: ValueId,
+        f: impl FnOnce(&mut Self, ValueId) -> Result<ValueId, Diagnostic>,
+    ) -> Result<ValueId, Diagnostic> {
+        if self.float_kind(x)? == FloatKind::BF16 {
+            self.in_f32_at_least(x, f)
+        } else {
+            f(self, x)
+        }
+    }
+
+    /// Runs `f` on `x` in `f32` when `x` holds a narrower float (as XLA's chlo legalization
+    /// upcasts special functions), converting the result back.
     pub(crate) fn in_f32_at_least(
         &mut self,
         x: ValueId,

@@ -32,20 +32,23 @@ fn real(em: &Emitter, x: ValueId) -> Result<(), Diagnostic> {
 }
 
 /// `sinh(x) = (e + e / (e + 1)) / 2` with `e = expm1(x)` for `|x| < 1` (no cancellation),
-/// else `exp(x - ln 2) - exp(-x - ln 2)` (no overflow before the result overflows).
+/// else `exp(x - ln 2) - exp(-x - ln 2)` (no overflow before the result overflows); in
+/// `f32` for narrower formats, as XLA's chlo legalization upcasts them.
 pub(crate) fn sinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     real(em, x)?;
-    let e = em.unary(HloOpKind::ExponentialMinusOne, x)?;
-    let one = em.float(1.0, x)?;
-    let e_plus_one = em.add(e, one)?;
-    let ratio = em.div(e, e_plus_one)?;
-    let sum = em.add(e, ratio)?;
-    let half = em.float(0.5, x)?;
-    let small = em.mul(sum, half)?;
-    let large = exp_sum(em, x, -1.0)?;
-    let abs = em.unary(HloOpKind::Abs, x)?;
-    let is_small = em.compare("LT", abs, one, None)?;
-    em.select(is_small, small, large)
+    em.in_f32_at_least(x, |em, x| {
+        let e = em.unary(HloOpKind::ExponentialMinusOne, x)?;
+        let one = em.float(1.0, x)?;
+        let e_plus_one = em.add(e, one)?;
+        let ratio = em.div(e, e_plus_one)?;
+        let sum = em.add(e, ratio)?;
+        let half = em.float(0.5, x)?;
+        let small = em.mul(sum, half)?;
+        let large = exp_sum(em, x, -1.0)?;
+        let abs = em.unary(HloOpKind::Abs, x)?;
+        let is_small = em.compare("LT", abs, one, None)?;
+        em.select(is_small, small, large)
+    })
 }
 
 /// `exp(x - ln 2) + sign * exp(-ln 2 - x)`, which is `(e^x + sign * e^-x) / 2`.
@@ -62,10 +65,11 @@ fn exp_sum(em: &mut Emitter, x: ValueId, sign: f64) -> Result<ValueId, Diagnosti
     }
 }
 
-/// `cosh(x) = exp(x - ln 2) + exp(-x - ln 2)`.
+/// `cosh(x) = exp(x - ln 2) + exp(-x - ln 2)`; in `f32` for narrower formats, as XLA's
+/// chlo legalization upcasts them.
 pub(crate) fn cosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     real(em, x)?;
-    exp_sum(em, x, 1.0)
+    em.in_f32_at_least(x, |em, x| exp_sum(em, x, 1.0))
 }
 
 /// `sqrt(1 - x^2)`, computed as `sqrt((1 - x) * (1 + x))`, which does not cancel near
@@ -107,7 +111,7 @@ pub(crate) fn atan(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> 
 /// `a^2` would overflow.
 pub(crate) fn asinh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     let kind = em.float_kind(x)?;
-    em.in_f32_at_least(x, |em, x| {
+    em.in_f32_for_bf16(x, |em, x| {
         let a = em.unary(HloOpKind::Abs, x)?;
         let one = em.float(1.0, x)?;
         let a2 = em.mul(a, a)?;
@@ -139,7 +143,7 @@ fn log_plus_ln2(em: &mut Emitter, a: ValueId) -> Result<ValueId, Diagnostic> {
 /// number.
 pub(crate) fn acosh(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
     let kind = em.float_kind(x)?;
-    em.in_f32_at_least(x, |em, x| {
+    em.in_f32_for_bf16(x, |em, x| {
         let limit = em.float(max_finite(kind) / 2.0, x)?;
         let is_large = em.compare("GE", x, limit, None)?;
         let large = log_plus_ln2(em, x)?;
