@@ -17,7 +17,7 @@ use xla_ir::parser::OpParser;
 use xla_ir::printer::OpPrinter;
 use xla_ir::{Body, Diagnostic, OpId, OpState};
 
-use super::{calls, chlo, control_flow, dot_conv, elementwise, misc_ops, reduce, shape_ops};
+use super::{calls, chlo, control_flow, dot_conv, dynamic_ops, elementwise, misc_ops, reduce, shape_ops};
 
 /// Prints an op of the parse-only dialects as operands, attributes and types.
 fn print_parse_only(p: &mut OpPrinter, op: OpId) {
@@ -201,6 +201,13 @@ parse_only_dialect!(
         Iota = "stablehlo.iota" => shape_ops::parse_iota,
         GetDimensionSize = "stablehlo.get_dimension_size" => shape_ops::parse_get_dimension_size,
         SetDimensionSize = "stablehlo.set_dimension_size" => shape_ops::parse_set_dimension_size,
+        DynamicIota = "stablehlo.dynamic_iota" => dynamic_ops::parse_dynamic_iota,
+        DynamicReshape = "stablehlo.dynamic_reshape" => dynamic_ops::parse_operands_only,
+        DynamicBroadcastInDim = "stablehlo.dynamic_broadcast_in_dim" => dynamic_ops::parse_dynamic_broadcast_in_dim,
+        DynamicPad = "stablehlo.dynamic_pad" => dynamic_ops::parse_operands_only,
+        RealDynamicSlice = "stablehlo.real_dynamic_slice" => dynamic_ops::parse_operands_only,
+        DynamicGather = "stablehlo.dynamic_gather" => generic_only,
+        DynamicConv = "stablehlo.dynamic_conv" => generic_only,
         Gather = "stablehlo.gather" => generic_only,
         Scatter = "stablehlo.scatter" => generic_only,
         Sort = "stablehlo.sort" => generic_only,

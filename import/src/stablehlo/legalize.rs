@@ -21,7 +21,7 @@ use xla_dialects::hlo::{HloOp, HloOpKind};
 use xla_ir::{AttrData, Attribute, Body, Diagnostic, OpId, OpRef, Type, TypeData, WalkOrder};
 
 use super::dialect::{ChloOpKind, StablehloOpKind, CHLO_DIALECT, STABLEHLO_DIALECT};
-use super::{calls, chlo, control_flow, dot_conv, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
+use super::{calls, chlo, control_flow, dot_conv, dynamic_ops, elementwise, gather_scatter, misc_ops, reduce, shape_ops};
 
 /// Converts what parsing left (see the module documentation).
 pub(crate) fn legalize(body: &mut Body, module: OpId, from_stablehlo: bool) -> Result<(), Diagnostic> {
@@ -167,6 +167,14 @@ fn convert_stablehlo(body: &mut Body, op: OpId, kind: StablehloOpKind) -> Result
         K::GetDimensionSize => shape_ops::convert_generic(body, op, HloOpKind::GetDimensionSize, &[], &["dimension"]),
         K::SetDimensionSize => shape_ops::convert_generic(body, op, HloOpKind::SetDimensionSize, &[], &["dimension"]),
         K::Gather => gather_scatter::convert_gather(body, op),
+        // Dynamic-shape ops with constant shapes: their static ops.
+        K::DynamicIota => dynamic_ops::convert_dynamic_iota(body, op),
+        K::DynamicReshape => dynamic_ops::convert_dynamic_reshape(body, op),
+        K::DynamicBroadcastInDim => dynamic_ops::convert_dynamic_broadcast_in_dim(body, op),
+        K::DynamicPad => dynamic_ops::convert_dynamic_pad(body, op),
+        K::RealDynamicSlice => dynamic_ops::convert_real_dynamic_slice(body, op),
+        K::DynamicGather => dynamic_ops::convert_dynamic_gather(body, op),
+        K::DynamicConv => dynamic_ops::convert_dynamic_conv(body, op),
         K::Scatter => gather_scatter::convert_scatter(body, op),
         K::Sort => reduce::convert_sort(body, op),
         // Constants, tuples, tokens, random numbers and the rest.

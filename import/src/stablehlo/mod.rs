@@ -36,6 +36,7 @@ pub(crate) mod complex_math;
 pub(crate) mod control_flow;
 pub(crate) mod dialect;
 pub(crate) mod dot_conv;
+pub(crate) mod dynamic_ops;
 pub(crate) mod elementwise;
 pub(crate) mod gather_scatter;
 pub(crate) mod legalize;

@@ -206,3 +206,24 @@ func.func @result_type_mismatch(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<
   %0 = stablehlo.add %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// A dynamic op whose shape is computed at run time: dynamic shapes are not supported yet.
+
+func.func @dynamic_reshape_of_a_computed_shape(%x: tensor<6xi64>, %shape: tensor<2xi64>) -> tensor<2x3xi64> {
+  // expected-error @+1 {{'stablehlo.dynamic_reshape' op the output shape (operand 1) is computed at run time; dynamic shapes are not supported yet, only constant ones}}
+  %0 = stablehlo.dynamic_reshape %x, %shape : (tensor<6xi64>, tensor<2xi64>) -> tensor<2x3xi64>
+  return %0 : tensor<2x3xi64>
+}
+
+// -----
+
+// A constant shape that disagrees with the result type.
+
+func.func @dynamic_iota_of_another_shape() -> tensor<3x4xi64> {
+  %shape = stablehlo.constant dense<[4, 3]> : tensor<2xi64>
+  // expected-error @+1 {{'stablehlo.dynamic_iota' op the output shape [4, 3] differs from the result's shape [3, 4]}}
+  %0 = stablehlo.dynamic_iota %shape, dim = 0 : (tensor<2xi64>) -> tensor<3x4xi64>
+  return %0 : tensor<3x4xi64>
+}
