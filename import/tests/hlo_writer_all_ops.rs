@@ -9,6 +9,10 @@ use hlo_writer_support::{context, write};
 
 const ALL_OPS: &str = include_str!("hlo_writer_inputs/all_ops.mlir");
 
+/// The registered ops HLO text has no spelling of, which the writer refuses with a located
+/// error: `check.expect_serialized_eq` compares with the interpreter's probes.
+const NO_HLO_FORM: &[&str] = &["check.expect_serialized_eq"];
+
 #[test]
 fn the_module_covers_every_registered_op() {
     let ctx = context();
@@ -16,7 +20,7 @@ fn the_module_covers_every_registered_op() {
         .registered_ops()
         .iter()
         .map(|def| def.name)
-        .filter(|name| name.starts_with("hlo.") || name.starts_with("check."))
+        .filter(|name| (name.starts_with("hlo.") || name.starts_with("check.")) && !NO_HLO_FORM.contains(name))
         .filter(|name| !ALL_OPS.contains(&format!("{name} ")) && !ALL_OPS.contains(&format!("{name}(")) && !ALL_OPS.contains(&format!("{name}:")))
         .collect();
     assert!(missing.is_empty(), "all_ops.mlir does not use {missing:?}");

@@ -3,7 +3,9 @@
 //! `log` is Cephes' `logf` (as Eigen has it): `x = m 2^e` with `m` in `[sqrt(1/2),
 //! sqrt(2))`, `log(x) = log(m) + e ln 2` with `log(m)` from a degree-8 polynomial in
 //! `m - 1` and `ln 2` in two parts. Zero gives `-inf`, `+inf` gives `+inf`, negative
-//! operands and NaN give NaN.
+//! operands and NaN give NaN. XLA reads subnormal operands as the smallest normal number
+//! (they never reach it unflushed); here they are scaled into the normal range first, so
+//! that with flushing off the result is IEEE's.
 //!
 //! `log1p` is `log(1 + x)` for `|x| >= sqrt(2) - 1`, and below that Cephes' rational
 //! approximation `x - x^2/2 + x^3 P(x)/Q(x)`, which keeps small operands accurate. XLA
@@ -13,8 +15,11 @@ use crate::{fma, horner, Steps};
 
 /// The constants of [`log`].
 pub struct LogConstants {
-    /// The smallest normal `f32`; smaller operands are read as it.
+    /// The smallest normal `f32`; smaller (subnormal) operands are first multiplied by
+    /// `2^subnormal_scale_exponent`.
     pub min_normal_bits: u32,
+    pub subnormal_scale: f32,
+    pub subnormal_scale_exponent: f32,
     /// The exponent field of an `f32`, and the bits of `0.5`.
     pub exponent_mask: u32,
     pub half_bits: u32,
@@ -31,6 +36,8 @@ pub struct LogConstants {
 /// Cephes' constants for `logf`.
 pub const LOG: LogConstants = LogConstants {
     min_normal_bits: 0x0080_0000,
+    subnormal_scale: 8_388_608.0,
+    subnormal_scale_exponent: 23.0,
     exponent_mask: 0x7f80_0000,
     half_bits: 0x3f00_0000,
     sqrt_half: 0.707_106_781_186_547_524,
@@ -60,8 +67,13 @@ pub fn log(x: f32) -> f32 {
     if x == f32::INFINITY {
         return x;
     }
-    let bits = x.max(f32::from_bits(LOG.min_normal_bits)).to_bits();
-    let mut e = ((bits >> 23) as i32 - 127) as f32 + 1.0;
+    // XLA reads operands below the smallest normal number as it (they are flushed where it
+    // runs); a subnormal one (seen only with flushing off) is scaled into the normal range
+    // and its exponent taken back, which gives IEEE's logarithm instead.
+    let subnormal = x < f32::from_bits(LOG.min_normal_bits);
+    let (scaled, extra) = if subnormal { (x * LOG.subnormal_scale, -LOG.subnormal_scale_exponent) } else { (x, 0.0) };
+    let bits = scaled.to_bits();
+    let mut e = (((bits >> 23) as i32 - 127) as f32 + 1.0) + extra;
     let mut m = f32::from_bits((bits & !LOG.exponent_mask) | LOG.half_bits);
     if m < LOG.sqrt_half {
         e -= 1.0;
@@ -227,6 +239,13 @@ mod tests {
         }
         assert_eq!(log1p_f64(-1.0), f64::NEG_INFINITY);
         assert_eq!(log1p_f64(1e-300), 1e-300);
+    }
+
+    #[test]
+    fn log_of_a_subnormal_is_ieee() {
+        let tiny = f32::from_bits(1);
+        assert_eq!(log(tiny), (f64::from(tiny)).ln() as f32);
+        assert!((log(1e-40) - (1e-40f64).ln() as f32).abs() <= 1e-5);
     }
 
     #[test]

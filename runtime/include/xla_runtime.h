@@ -270,6 +270,26 @@ int32_t xla_rt_fill_padding(uint8_t *buffer, int64_t element_bytes, const int64_
 int32_t xla_rt_check_failed(const uint8_t *description, int64_t description_len, const int64_t *counters,
                             const int64_t *dims, int64_t rank, const XlaRunOptions *opts);
 
+/* ---- XLA's approximations of transcendental functions (math.rs) --------------------- */
+
+/* The functions of the xla_math crate, for code generators that call rather than inline
+ * them: XLA CPU's f32 exp, log, tanh, expm1, log1p and logistic (the _f16 forms take an
+ * f16 widened to f32 and round their steps to f16), its f64 expm1 and log1p, and its
+ * magnitude of complex numbers. */
+float xla_rt_math_exp_f32(float x);
+float xla_rt_math_log_f32(float x);
+float xla_rt_math_tanh_f32(float x);
+float xla_rt_math_expm1_f32(float x);
+float xla_rt_math_expm1_f16(float x);
+float xla_rt_math_log1p_f32(float x);
+float xla_rt_math_log1p_f16(float x);
+float xla_rt_math_logistic_f32(float x);
+float xla_rt_math_logistic_f16(float x);
+double xla_rt_math_expm1_f64(double x);
+double xla_rt_math_log1p_f64(double x);
+float xla_rt_math_complex_abs_f32(float re, float im);
+double xla_rt_math_complex_abs_f64(double re, double im);
+
 /* ---- Probes (probes.rs) ----------------------------------------------------------- */
 
 /* Appends the data_len bytes of data to the records of probe id (id_len UTF-8 bytes) of

@@ -13,16 +13,18 @@
 //! [`custom_call`] and [`compiled_custom_call`] (the staging compiled code calls targets
 //! through), [`infeed`] and [`outfeed`] (over [`feed`]), [`channels`] (send and recv),
 //! [`replicas`] (in-process all-reduce), [`exchange`] (the data exchange of compiled
-//! collectives), [`checks`] (a failed `check` op) and [`padding`] (padding values of
-//! padded buffers).
+//! collectives), [`checks`] (a failed `check` op), [`probes`] (`interpreter.probe`'s
+//! records), [`padding`] (padding values of padded buffers) and [`math`] (XLA's
+//! approximations of transcendental functions, for code generators that call them).
 //!
-//! Architecture Invariant: the runtime knows nothing of the IR or LLVM; it depends on no
-//! other crate of the workspace, and compiled objects reach it only through the C ABI
-//! declared in `include/xla_runtime.h`. Every entry point runs its work inside
-//! [`status::guard`], so it reports errors through its return code and
-//! `xla_rt_last_error()` and never unwinds or aborts into its caller; invalid arguments
-//! (null pointers, negative sizes, overlapping buffers) are errors, not undefined
-//! behaviour.
+//! Architecture Invariant: the runtime knows nothing of the IR or LLVM; of the workspace
+//! it depends only on `xla_math` (XLA's approximations, a leaf crate with no IR), and
+//! compiled objects reach it only through the C ABI declared in `include/xla_runtime.h`.
+//! Every entry point that can fail runs its work inside [`status::guard`], so it reports
+//! errors through its return code and `xla_rt_last_error()` and never unwinds or aborts
+//! into its caller; invalid arguments (null pointers, negative sizes, overlapping
+//! buffers) are errors, not undefined behaviour. The [`math`] functions cannot fail and
+//! return their value.
 
 #![deny(missing_docs)]
 
@@ -38,6 +40,7 @@ pub mod fft;
 pub mod gemm;
 pub mod infeed;
 pub mod linalg;
+pub mod math;
 pub mod minifloat;
 pub mod padding;
 pub mod probes;

@@ -61,6 +61,15 @@ fn finish(p: &mut OpParser, state: &mut OpState, all: &[xla_ir::parser::Unresolv
     functional_type(p, state, all)
 }
 
+/// Fails unless `op` has `count` operands.
+fn expect_operands(body: &Body, op: OpId, count: usize) -> Result<(), Diagnostic> {
+    let found = body.op(op).operands.len();
+    if found != count {
+        return Err(op_error(body, op, format!("takes {count} operand(s), found {found}")));
+    }
+    Ok(())
+}
+
 /// The integers of operand `i` of `op`, which must be a constant (`what` names it in
 /// errors).
 fn constant_ints(body: &Body, op: OpId, i: usize, what: &str) -> Result<Vec<i64>, Diagnostic> {
@@ -104,6 +113,7 @@ fn check_shape(body: &Body, op: OpId, shape: &[i64], result: &[i64], what: &str)
 
 /// `dynamic_iota(%shape)` is `iota` of the result type.
 pub(crate) fn convert_dynamic_iota(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    expect_operands(body, op, 1)?;
     let result = static_result(body, op)?;
     let shape = constant_ints(body, op, 0, "output shape")?;
     check_shape(body, op, &shape, &result, "output shape")?;
@@ -119,6 +129,7 @@ pub(crate) fn convert_dynamic_iota(body: &mut Body, op: OpId) -> Result<(), Diag
 
 /// `dynamic_reshape(%x, %shape)` is `reshape(%x)`.
 pub(crate) fn convert_dynamic_reshape(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    expect_operands(body, op, 2)?;
     let result = static_result(body, op)?;
     let shape = constant_ints(body, op, 1, "output shape")?;
     check_shape(body, op, &shape, &result, "output shape")?;
@@ -131,6 +142,7 @@ pub(crate) fn convert_dynamic_reshape(body: &mut Body, op: OpId) -> Result<(), D
 /// `dynamic_broadcast_in_dim(%x, %shape)` is `broadcast_in_dim(%x)`; the hints about
 /// which dimensions expand are dropped (a static broadcast knows).
 pub(crate) fn convert_dynamic_broadcast_in_dim(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    expect_operands(body, op, 2)?;
     let result = static_result(body, op)?;
     let shape = constant_ints(body, op, 1, "output dimensions")?;
     check_shape(body, op, &shape, &result, "output dimensions")?;
@@ -150,6 +162,7 @@ pub(crate) fn convert_dynamic_broadcast_in_dim(body: &mut Body, op: OpId) -> Res
 
 /// `dynamic_pad(%x, %v, %low, %high, %interior)` is `pad(%x, %v)`.
 pub(crate) fn convert_dynamic_pad(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    expect_operands(body, op, 5)?;
     static_result(body, op)?;
     let low = constant_ints(body, op, 2, "low padding")?;
     let high = constant_ints(body, op, 3, "high padding")?;
@@ -166,6 +179,7 @@ pub(crate) fn convert_dynamic_pad(body: &mut Body, op: OpId) -> Result<(), Diagn
 
 /// `real_dynamic_slice(%x, %start, %limit, %strides)` is `slice(%x)`.
 pub(crate) fn convert_real_dynamic_slice(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    expect_operands(body, op, 4)?;
     static_result(body, op)?;
     let start = constant_ints(body, op, 1, "start indices")?;
     let limit = constant_ints(body, op, 2, "limit indices")?;
@@ -182,6 +196,7 @@ pub(crate) fn convert_real_dynamic_slice(body: &mut Body, op: OpId) -> Result<()
 
 /// `dynamic_gather(%operand, %indices, %slice_sizes)` is `gather(%operand, %indices)`.
 pub(crate) fn convert_dynamic_gather(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    expect_operands(body, op, 3)?;
     static_result(body, op)?;
     let sizes = constant_ints(body, op, 2, "slice sizes")?;
     let ctx = body.ctx();
@@ -193,6 +208,7 @@ pub(crate) fn convert_dynamic_gather(body: &mut Body, op: OpId) -> Result<(), Di
 
 /// `dynamic_conv(%lhs, %rhs, %padding)` is `convolution(%lhs, %rhs)`.
 pub(crate) fn convert_dynamic_conv(body: &mut Body, op: OpId) -> Result<(), Diagnostic> {
+    expect_operands(body, op, 3)?;
     static_result(body, op)?;
     let padding = constant_attr(body, op, 2, "padding")?;
     let ctx = body.ctx();

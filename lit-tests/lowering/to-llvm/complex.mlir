@@ -67,7 +67,7 @@ func.func @transcendental(%a: complex<f32>) {
 // CHECK:         llvm.shl %{{.+}}, %{{.+}} : i128
 // CHECK:         %[[W:.+]] = llvm.or %{{.+}}, %{{.+}} : i128
 // CHECK:         llvm.store %[[W]], %{{.+}} {alignment = 8} : i128, !llvm.ptr
-// CHECK:         llvm.call @hypot
+// CHECK:         llvm.call @llvm.sqrt.f64
 func.func @parts_f64(%m: memref<2xcomplex<f64>>, %r: memref<2xf64>) {
   %c0 = loop.constant 0 : index
   %c1 = loop.constant 1 : index

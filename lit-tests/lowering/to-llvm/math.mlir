@@ -41,31 +41,52 @@ func.func @ints(%a: i32) {
 // CHECK-NEXT:    %{{.+}} = llvm.select %[[NAN]], %[[X]], %[[ZU]] : f32
 // CHECK-NEXT:    %{{.+}} = llvm.call @llvm.round.f32(%[[X]]) : (f32) -> f32
 // CHECK-NEXT:    %{{.+}} = llvm.call @llvm.roundeven.f32(%[[X]]) : (f32) -> f32
-// CHECK-NEXT:    %{{.+}} = llvm.call @tanhf(%[[X]]) : (f32) -> f32
 // CHECK-NEXT:    %[[ROOT:.+]] = llvm.call @llvm.sqrt.f32(%[[X]]) : (f32) -> f32
 // CHECK-NEXT:    %{{.+}} = llvm.fdiv %[[ONE]], %[[ROOT]] : f32
 // CHECK-NEXT:    %[[WIDE:.+]] = llvm.fpext %[[H]] : f16 to f32
-// CHECK-NEXT:    %[[E:.+]] = llvm.call @llvm.exp.f32(%[[WIDE]]) : (f32) -> f32
-// CHECK-NEXT:    %{{.+}} = llvm.fptrunc %[[E]] : f32 to f16
+// CHECK-NEXT:    %[[S:.+]] = llvm.call @llvm.sqrt.f32(%[[WIDE]]) : (f32) -> f32
+// CHECK-NEXT:    %{{.+}} = llvm.fptrunc %[[S]] : f32 to f16
 // CHECK-NEXT:    %{{.+}} = llvm.call @erff(%[[X]]) : (f32) -> f32
 func.func @floats(%x: f32, %h: f16) {
   %0 = loop.math sign %x : f32
   %1 = loop.math round_nearest_afz %x : f32
   %2 = loop.math round_nearest_even %x : f32
-  %3 = loop.math tanh %x : f32
   %4 = loop.math rsqrt %x : f32
-  %5 = loop.math exponential %h : f16
+  %5 = loop.math sqrt %h : f16
   %6 = loop.math erf %x : f32
   func.return
 }
 
 // -----
 
-// f64 calls libm's double functions.
+// XLA's own approximations of f32 functions are inline code, not libm calls: tanh is a
+// rational function of fused multiply-adds, exp builds 2^n from its exponent bits; f16
+// widens to f32 and rounds back.
+// CHECK-LABEL: llvm.func @xla_approximations
+// CHECK-NOT:     llvm.call @tanhf
+// CHECK:         llvm.call @llvm.fma.f32
+// CHECK:         llvm.fdiv %{{.+}}, %{{.+}} : f32
+// CHECK:         llvm.fpext %{{.+}} : f16 to f32
+// CHECK:         llvm.call @llvm.floor.f32
+// CHECK:         llvm.shl %{{.+}}, %{{.+}} : i32
+// CHECK:         llvm.fptrunc %{{.+}} : f32 to f16
+// CHECK-NOT:     llvm.call @llvm.exp
+func.func @xla_approximations(%x: f32, %h: f16) {
+  %0 = loop.math tanh %x : f32
+  %1 = loop.math exponential %h : f16
+  func.return
+}
+
+// -----
+
+// f64 calls libm's double functions; expm1 and log1p are XLA's forms around exp, tanh
+// and log.
 // CHECK-LABEL: llvm.func @doubles
-// CHECK:         llvm.call @expm1(%{{.+}}) : (f64) -> f64
-// CHECK-NEXT:    llvm.call @log1p(%{{.+}}) : (f64) -> f64
-// CHECK-NEXT:    llvm.call @llvm.log.f64(%{{.+}}) : (f64) -> f64
+// CHECK:         llvm.call @cbrt(%{{.+}}) : (f64) -> f64
+// CHECK:         llvm.call @llvm.exp.f64(%{{.+}}) : (f64) -> f64
+// CHECK:         llvm.call @tanh(%{{.+}}) : (f64) -> f64
+// CHECK:         llvm.call @llvm.log.f64(%{{.+}}) : (f64) -> f64
+// CHECK:         llvm.call @llvm.fma.f64
 // Code that runs flushing subnormals (the default) flushes the operands and results of
 // libm calls explicitly, since libm tells subnormals by their bits.
 // FLUSH-LABEL: llvm.func @doubles
@@ -76,9 +97,10 @@ func.func @floats(%x: f32, %h: f16) {
 // FLUSH-NEXT:    %[[TINY:.+]] = llvm.fcmp olt %[[ABS]], %[[MIN]] : f64
 // FLUSH-NEXT:    %[[SZ:.+]] = llvm.call @llvm.copysign.f64(%[[ZERO]], %[[X]]) : (f64, f64) -> f64
 // FLUSH-NEXT:    %[[IN:.+]] = llvm.select %[[TINY]], %[[SZ]], %[[X]] : f64
-// FLUSH-NEXT:    %[[R:.+]] = llvm.call @expm1(%[[IN]]) : (f64) -> f64
+// FLUSH-NEXT:    %[[R:.+]] = llvm.call @cbrt(%[[IN]]) : (f64) -> f64
 // FLUSH-NEXT:    llvm.call @llvm.fabs.f64(%[[R]])
 func.func @doubles(%x: f64) {
+  %c = loop.math cbrt %x : f64
   %0 = loop.math exponential_minus_one %x : f64
   %1 = loop.math log_plus_one %x : f64
   %2 = loop.math log %x : f64

@@ -109,8 +109,14 @@ impl FnLowering<'_, '_> {
         let zero = self.f32_const(0.0);
         let min_normal = self.i32_bits(LOG.min_normal_bits);
         let min_normal = self.cast(LlvmOpKind::Bitcast, min_normal, ty);
-        let small = self.fcmp(FcmpPredicate::Olt, x, min_normal);
-        let t = self.select(small, min_normal, x);
+        // A subnormal operand (seen only with flushing off) is scaled into the normal range
+        // and its exponent taken back.
+        let subnormal = self.fcmp(FcmpPredicate::Olt, x, min_normal);
+        let scale = self.f32_const(LOG.subnormal_scale);
+        let scaled = self.binary(LlvmOpKind::FMul, x, scale);
+        let t = self.select(subnormal, scaled, x);
+        let (minus_scale_exponent, zero_exponent) = (self.f32_const(-LOG.subnormal_scale_exponent), self.f32_const(0.0));
+        let extra = self.select(subnormal, minus_scale_exponent, zero_exponent);
         let bits = self.cast(LlvmOpKind::Bitcast, t, i32_ty);
         let shift = self.i32_const(23);
         let exponent_bits = self.binary(LlvmOpKind::LShr, bits, shift);
@@ -119,6 +125,7 @@ impl FnLowering<'_, '_> {
         let e = self.cast(LlvmOpKind::SIToFP, unbiased, ty);
         let one = self.f32_const(1.0);
         let e = self.binary(LlvmOpKind::FAdd, e, one);
+        let e = self.binary(LlvmOpKind::FAdd, e, extra);
         let mantissa_mask = self.i32_bits(!LOG.exponent_mask);
         let half_bits = self.i32_bits(LOG.half_bits);
         let mantissa = self.binary(LlvmOpKind::And, bits, mantissa_mask);

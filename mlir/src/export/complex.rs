@@ -53,15 +53,31 @@ impl Exporter<'_, '_, '_> {
         Ok(self.value("complex.create", &[re, im], ty, &[]))
     }
 
-    /// `loop.complex_abs`: `hypot` of the `f64` parts, rounded to the part format.
+    /// `loop.complex_abs`: XLA's magnitude in the part format for MLIR's lowering (as our
+    /// lowering computes it), `hypot` of the `f64` parts rounded to it otherwise.
     pub(super) fn complex_abs(&mut self, abs: ComplexAbsOp) -> Result<MlirValue, Diagnostic> {
         let body = self.body;
         let op = abs.id();
         let kind = self.part_kind(op, body.value_type(abs.operand(body)))?;
         let z = self.get(op, abs.operand(body))?;
         let parts = self.complex_parts(z, kind);
-        let norm = self.hypot(parts);
+        let norm = self.magnitude(parts, kind);
         Ok(self.float_to_float(norm, FloatKind::F64, kind))
+    }
+
+    /// `|z|` of parts of `kind` (given as `f64`), as an `f64`: for MLIR's lowering, XLA's
+    /// magnitude computed in the part format by the runtime's `xla_rt_math_complex_abs_*`
+    /// (exact in `f64`); otherwise `hypot`.
+    fn magnitude(&mut self, z: Parts, kind: FloatKind) -> MlirValue {
+        if !self.libm_calls {
+            return self.hypot(z);
+        }
+        if kind == FloatKind::F64 {
+            return self.flushed(Scalar::Float(FloatKind::F64), |e, a| e.xla_math_or("", "xla_rt_math_complex_abs_f64", a), &[z.re, z.im]);
+        }
+        let (re, im) = (self.float_to_float(z.re, FloatKind::F64, kind), self.float_to_float(z.im, FloatKind::F64, kind));
+        let norm = self.flushed(Scalar::Float(kind), |e, a| e.xla_math_or("", "xla_rt_math_complex_abs_f32", a), &[re, im]);
+        self.float_to_float(norm, kind, FloatKind::F64)
     }
 
     /// The part format of the complex type `ty`.
@@ -237,7 +253,7 @@ impl Exporter<'_, '_, '_> {
                 self.real_over_complex(1.0, root)
             }
             Cbrt => self.complex_cbrt(x),
-            Sign => self.complex_sign(x),
+            Sign => self.complex_sign(x, part),
             Sine => self.complex_sin(x),
             Cosine => self.complex_cos(x),
             Tan => self.complex_tan(x, false),
@@ -359,10 +375,18 @@ impl Exporter<'_, '_, '_> {
     }
 
     /// `sign(z)`: NaN when a part is NaN, zero when `|z|` is zero, else `z / |z|`.
-    fn complex_sign(&mut self, z: Parts) -> Parts {
+    fn complex_sign(&mut self, z: Parts, kind: FloatKind) -> Parts {
         let (zero, nan) = (self.f64(0.0), self.f64(f64::NAN));
-        let norm = self.hypot(z);
-        let (re, im) = (self.bin("arith.divf", z.re, norm), self.bin("arith.divf", z.im, norm));
+        let norm = self.magnitude(z, kind);
+        let (re, im) = if self.libm_calls && kind != FloatKind::F64 {
+            // Divided in the part format, as our lowering divides.
+            let magnitude = self.float_to_float(norm, FloatKind::F64, kind);
+            let (re, im) = (self.float_to_float(z.re, FloatKind::F64, kind), self.float_to_float(z.im, FloatKind::F64, kind));
+            let (re, im) = (self.bin("arith.divf", re, magnitude), self.bin("arith.divf", im, magnitude));
+            (self.float_to_float(re, kind, FloatKind::F64), self.float_to_float(im, kind, FloatKind::F64))
+        } else {
+            (self.bin("arith.divf", z.re, norm), self.bin("arith.divf", z.im, norm))
+        };
         let norm_zero = self.cmpf("oeq", norm, zero);
         let (re, im) = (self.select(norm_zero, zero, re), self.select(norm_zero, zero, im));
         let any_nan = self.cmpf("uno", z.re, z.im);

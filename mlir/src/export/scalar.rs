@@ -149,6 +149,18 @@ impl Exporter<'_, '_, '_> {
         self.value("func.call", args, ty, &[("callee", format!("@{callee}"))])
     }
 
+    /// The math op `name`, or, when exporting for MLIR's lowering to LLVM, a call of the
+    /// runtime's `callee` (`xla_rt_math_*`: XLA's approximation of the function, which our
+    /// own lowering emits inline), so that both paths give XLA's results bit for bit.
+    pub(super) fn xla_math_or(&mut self, name: &str, callee: &str, args: &[MlirValue]) -> MlirValue {
+        let ty = self.value_type(args[0]);
+        if !self.libm_calls {
+            return self.value(name, args, ty, &[]);
+        }
+        self.libm.insert(callee.to_string(), (args.len(), ty));
+        self.value("func.call", args, ty, &[("callee", format!("@{callee}"))])
+    }
+
     /// `compute(args)`, with subnormal operands and result flushed to zero (keeping the
     /// sign) when exporting for MLIR's lowering of f32/f64: our wrapper runs with MXCSR's
     /// flush-to-zero and denormals-are-zero bits, which libm's functions (telling
@@ -360,6 +372,15 @@ impl Exporter<'_, '_, '_> {
             Scalar::Float(_) => {
                 let x = self.widen(x, scalar);
                 let compute = self.compute_kind(scalar);
+                // XLA's own approximations (the runtime's `xla_rt_math_*`): of `f32` and the
+                // formats computed in it, the `f16` forms rounding their steps to `f16`; of
+                // `f64`, its `expm1` and `log1p`.
+                let single = compute == FloatKind::F32;
+                let approximation = match scalar {
+                    Scalar::Float(FloatKind::F16) => "f16",
+                    _ if single => "f32",
+                    _ => "f64",
+                };
                 let value = match kind {
                     Abs => self.un("math.absf", x),
                     Negate => self.un("arith.negf", x),
@@ -368,21 +389,34 @@ impl Exporter<'_, '_, '_> {
                     Ceil => self.un("math.ceil", x),
                     RoundNearestAfz => self.un("math.round", x),
                     RoundNearestEven => self.un("math.roundeven", x),
+                    Exponential if single => self.flushed(scalar, |e, a| e.xla_math_or("math.exp", "xla_rt_math_exp_f32", a), &[x]),
                     Exponential => self.flushed(scalar, |e, a| e.un("math.exp", a[0]), &[x]),
+                    Log if single => self.flushed(scalar, |e, a| e.xla_math_or("math.log", "xla_rt_math_log_f32", a), &[x]),
                     Log => self.flushed(scalar, |e, a| e.un("math.log", a[0]), &[x]),
                     Sqrt => self.un("math.sqrt", x),
                     Sine => self.flushed(scalar, |e, a| e.un("math.sin", a[0]), &[x]),
                     Cosine => self.flushed(scalar, |e, a| e.un("math.cos", a[0]), &[x]),
-                    ExponentialMinusOne => self.flushed(scalar, |e, a| e.libm_or("math.expm1", "expm1", a), &[x]),
-                    LogPlusOne => self.flushed(scalar, |e, a| e.libm_or("math.log1p", "log1p", a), &[x]),
+                    ExponentialMinusOne => {
+                        let callee = format!("xla_rt_math_expm1_{approximation}");
+                        self.flushed(scalar, |e, a| e.xla_math_or("math.expm1", &callee, a), &[x])
+                    }
+                    LogPlusOne => {
+                        let callee = format!("xla_rt_math_log1p_{approximation}");
+                        self.flushed(scalar, |e, a| e.xla_math_or("math.log1p", &callee, a), &[x])
+                    }
                     Cbrt => self.flushed(scalar, |e, a| e.libm_or("math.cbrt", "cbrt", a), &[x]),
                     Tan => self.flushed(scalar, |e, a| e.libm_or("math.tan", "tan", a), &[x]),
+                    Tanh if single => self.flushed(scalar, |e, a| e.xla_math_or("math.tanh", "xla_rt_math_tanh_f32", a), &[x]),
                     Tanh => self.flushed(scalar, |e, a| e.libm_or("math.tanh", "tanh", a), &[x]),
                     Erf => self.flushed(scalar, |e, a| e.libm_or("math.erf", "erf", a), &[x]),
                     Rsqrt => {
                         let root = self.un("math.sqrt", x);
                         let one = self.float_const(1.0, compute);
                         self.bin("arith.divf", one, root)
+                    }
+                    Logistic if single && self.libm_calls => {
+                        let callee = format!("xla_rt_math_logistic_{approximation}");
+                        self.flushed(scalar, |e, a| e.xla_math_or("", &callee, a), &[x])
                     }
                     Logistic => {
                         let negated = self.un("arith.negf", x);
