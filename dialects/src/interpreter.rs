@@ -152,15 +152,32 @@ fn verify_probe(op: OpRef) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// Prints `, probe_id = "name"` when `op` has its probe id (`interpreter.probe`,
+/// `check.expect_serialized_eq`).
+pub(crate) fn print_probe_id(p: &mut OpPrinter, op: OpId) {
+    if let Some(id) = p.body().attr(op, "probe_id") {
+        p.print(", probe_id = ");
+        p.print_attr(id);
+    }
+}
+
+/// Parses `, probe_id = "name"` into `state`'s `probe_id` attribute.
+pub(crate) fn parse_probe_id(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
+    let ctx = p.ctx();
+    p.expect(TokenKind::Comma)?;
+    p.expect_keyword("probe_id")?;
+    p.expect(TokenKind::Equal)?;
+    let id = p.parse_string()?;
+    state.set_attr(ctx.symbol("probe_id"), ctx.string_attr(&id));
+    Ok(())
+}
+
 fn print_probe(p: &mut OpPrinter, op: OpId) {
     let body = p.body();
     let data = body.op(op);
     p.print(" ");
     p.print_operands(&data.operands);
-    if let Some(id) = body.attr(op, "probe_id") {
-        p.print(", probe_id = ");
-        p.print_attr(id);
-    }
+    print_probe_id(p, op);
     p.print_attr_dict(&data.attributes, &["probe_id"]);
     p.print(" : ");
     p.print_type(body.value_type(body.result(op, 0)));
@@ -168,13 +185,8 @@ fn print_probe(p: &mut OpPrinter, op: OpId) {
 
 /// Parses `%x, probe_id = "name" {attrs} : type`.
 fn parse_probe(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
-    let ctx = p.ctx();
     let operand = p.parse_operand()?;
-    p.expect(TokenKind::Comma)?;
-    p.expect_keyword("probe_id")?;
-    p.expect(TokenKind::Equal)?;
-    let id = p.parse_string()?;
-    state.set_attr(ctx.symbol("probe_id"), ctx.string_attr(&id));
+    parse_probe_id(p, state)?;
     p.parse_optional_attr_dict(&mut state.attributes)?;
     p.expect(TokenKind::Colon)?;
     let ty = p.parse_type()?;

@@ -67,3 +67,12 @@ pub fn horner(x: f32, coefficients: &[f32]) -> f32 {
         .skip(1)
         .fold(coefficients[0], |sum, &c| fma(sum, x, c))
 }
+
+/// Test support: asserts that `f` gives XLA's result at each operand, both as bits.
+#[cfg(test)]
+fn assert_xla_values(name: &str, f: fn(f32) -> f32, values: &[(u32, u32)]) {
+    for &(x, xla) in values {
+        let x = f32::from_bits(x);
+        assert_eq!(f(x).to_bits(), xla, "{name}({x}) = {} but XLA gives {}", f(x), f32::from_bits(xla));
+    }
+}

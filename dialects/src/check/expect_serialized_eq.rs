@@ -12,6 +12,8 @@ use xla_ir::printer::OpPrinter;
 use xla_ir::{Diagnostic, Op, OpId, OpState};
 use xla_macros::op;
 
+use crate::interpreter::{parse_probe_id, print_probe_id};
+
 /// Checks that a tensor equals the `iter`-th value recorded by the probe `probe_id`.
 ///
 /// Example: `check.expect_serialized_eq %x, probe_id = "sum", iter = 1 : tensor<i64>`
@@ -33,10 +35,7 @@ fn print_expect_serialized_eq(p: &mut OpPrinter, op: OpId) {
     let data = body.op(op);
     p.print(" ");
     p.print_operands(&data.operands);
-    if let Some(id) = body.attr(op, "probe_id") {
-        p.print(", probe_id = ");
-        p.print_attr(id);
-    }
+    print_probe_id(p, op);
     let mut elided = vec!["probe_id"];
     if let Some(iter) = ExpectSerializedEqOp::from_id_unchecked(op).iter(body) {
         p.print(&format!(", iter = {iter}"));
@@ -51,11 +50,7 @@ fn print_expect_serialized_eq(p: &mut OpPrinter, op: OpId) {
 fn parse_expect_serialized_eq(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
     let ctx = p.ctx();
     let operand = p.parse_operand()?;
-    p.expect(TokenKind::Comma)?;
-    p.expect_keyword("probe_id")?;
-    p.expect(TokenKind::Equal)?;
-    let id = p.parse_string()?;
-    state.set_attr(ctx.symbol("probe_id"), ctx.string_attr(&id));
+    parse_probe_id(p, state)?;
     if p.accept(TokenKind::Comma) {
         p.expect_keyword("iter")?;
         p.expect(TokenKind::Equal)?;

@@ -100,6 +100,31 @@ func.func @sinh(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// sinh and cosh of f16 and bf16 compute in f32, as XLA's chlo legalization upcasts them;
+// asinh of f16 runs op by op in f16 (XLA does not upcast it), of bf16 in f32.
+
+// CHECK-LABEL: func.func @narrow
+// CHECK-SAME:    (%[[H:.*]]: tensor<4xf16>, %[[B:.*]]: tensor<4xbf16>)
+// CHECK:         %[[W:.*]] = hlo.convert_element_type %[[H]] : (tensor<4xf16>) -> tensor<4xf32>
+// CHECK:         hlo.exponential_minus_one %[[W]] : tensor<4xf32>
+// CHECK:         %[[S:.*]] = hlo.select
+// CHECK-SAME:      tensor<4xf32>
+// CHECK:         hlo.convert_element_type %[[S]] : (tensor<4xf32>) -> tensor<4xf16>
+// CHECK:         %[[WB:.*]] = hlo.convert_element_type %[[B]] : (tensor<4xbf16>) -> tensor<4xf32>
+// CHECK:         hlo.exponential %{{.*}} : tensor<4xf32>
+// CHECK:         hlo.convert_element_type %{{.*}} : (tensor<4xf32>) -> tensor<4xbf16>
+// CHECK-NOT:     hlo.convert_element_type %[[H]]
+// CHECK:         hlo.log_plus_one %{{.*}} : tensor<4xf16>
+// CHECK:         func.return
+func.func @narrow(%h: tensor<4xf16>, %b: tensor<4xbf16>) -> (tensor<4xf16>, tensor<4xbf16>, tensor<4xf16>) {
+  %0 = chlo.sinh %h : tensor<4xf16> -> tensor<4xf16>
+  %1 = chlo.cosh %b : tensor<4xbf16> -> tensor<4xbf16>
+  %2 = chlo.asinh %h : tensor<4xf16> -> tensor<4xf16>
+  return %0, %1, %2 : tensor<4xf16>, tensor<4xbf16>, tensor<4xf16>
+}
+
+// -----
+
 // bessel_i1e: Cephes' Chebyshev series (single precision for f32: 17 and 7 terms) in
 // z/2 - 2 for z = |x| <= 8 and in 32/z - 2 beyond, divided by sqrt(z); odd symmetry via
 // sign(x).
