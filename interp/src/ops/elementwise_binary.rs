@@ -16,7 +16,9 @@
 //! - integer `power` computes by repeated squaring with wrap-around; a negative exponent
 //!   gives 0 except for bases 1 and -1;
 //! - complex `maximum`/`minimum` order lexicographically by (real, imaginary);
-//! - subnormal `f32`/`f64` operands and results flush to zero, as on XLA CPU.
+//! - subnormal `f32`/`f64` operands and results flush to zero, as on XLA CPU, except in
+//!   `power` and `atan2`, which XLA CPU computes with libm calls that read and write the
+//!   bits as they are.
 
 use std::cmp::Ordering;
 use std::rc::Rc;
@@ -55,14 +57,23 @@ impl Binary {
     }
 }
 
-/// Applies `binary` to the operands, broadcast by `dims`.
+/// Applies `binary` to the operands, broadcast by `dims`, flushing subnormal operands and
+/// results as XLA CPU's arithmetic does.
 fn apply(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>], binary: &Binary) -> EvalResult<Vec<Value>> {
+    apply_with(cx, dims, operands, binary, true)
+}
+
+/// [`apply`], flushing or not: the functions XLA CPU computes with libm calls (`power`,
+/// `atan2`) see subnormal operands and give subnormal results as they are, since libm
+/// reads and writes their bits (XLA's `pow` of a subnormal base is finite).
+fn apply_with(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>], binary: &Binary, flushes: bool) -> EvalResult<Vec<Value>> {
     let (lhs, rhs, _) = broadcast_operands(cx, dims, operands)?;
     let element = cx.result_element(0)?;
     let operand = lhs.element;
+    let flush = |element, value| if flushes { flush_denormal(cx, element, value) } else { value };
     let literal = zip_elements(&lhs, &rhs, element, |a, b| {
-        let (a, b) = (flush_denormal(cx, operand, a), flush_denormal(cx, operand, b));
-        Ok(flush_denormal(cx, element, binary.compute(element, a, b)?))
+        let (a, b) = (flush(operand, a), flush(operand, b));
+        Ok(flush(element, binary.compute(element, a, b)?))
     })?;
     Ok(vec![literal.into()])
 }
@@ -169,7 +180,7 @@ pub fn integer_remainder(element: ElementType, a: i128, b: i128) -> i128 {
 }
 
 pub(super) fn power(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, dims, operands, &Binary { int: Some(integer_power), float: Some(f64::powf), complex: Some(complex_power) })
+    apply_with(cx, dims, operands, &Binary { int: Some(integer_power), float: Some(f64::powf), complex: Some(complex_power) }, false)
 }
 
 /// XLA's integer power (see the module).
@@ -200,7 +211,7 @@ fn complex_power(a: Complex64, b: Complex64) -> Complex64 {
 }
 
 pub(super) fn atan2(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, dims, operands, &Binary { int: None, float: Some(f64::atan2), complex: Some(complex_atan2) })
+    apply_with(cx, dims, operands, &Binary { int: None, float: Some(f64::atan2), complex: Some(complex_atan2) }, false)
 }
 
 /// `atan2(y, x) = -i log((x + i y) / sqrt(x^2 + y^2))`, XLA's definition for complex

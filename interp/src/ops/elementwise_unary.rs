@@ -15,7 +15,8 @@
 //! `round_nearest_even` to even; `not` is bitwise on integers and logical on `pred`;
 //! subnormal `f32`/`f64` operands and results flush to zero as on XLA CPU (see
 //! [`crate::interpreter::Options::flush_denormals`]), except through `abs` and `negate`,
-//! which XLA CPU computes on the sign bit.
+//! which XLA CPU computes on the sign bit, and `sine`, `cosine`, `tan` and `cbrt`, which
+//! it computes with libm calls that read and write the bits as they are.
 
 use std::rc::Rc;
 
@@ -239,19 +240,22 @@ pub(super) fn rsqrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Val
 }
 
 pub(super) fn cbrt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(f64::cbrt, |z| z.cbrt()))
+    apply_with(cx, operands, float_or_complex(f64::cbrt, |z| z.cbrt()), false)
 }
 
+// `sine`, `cosine`, `tan` and `cbrt` are libm calls on XLA CPU, which see subnormal
+// operands and return subnormal results as they are (libm reads and writes their bits).
+
 pub(super) fn sine(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(f64::sin, |z| z.sin()))
+    apply_with(cx, operands, float_or_complex(f64::sin, |z| z.sin()), false)
 }
 
 pub(super) fn cosine(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(f64::cos, |z| z.cos()))
+    apply_with(cx, operands, float_or_complex(f64::cos, |z| z.cos()), false)
 }
 
 pub(super) fn tan(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, float_or_complex(f64::tan, |z| z.tan()))
+    apply_with(cx, operands, float_or_complex(f64::tan, |z| z.tan()), false)
 }
 
 pub(super) fn tanh(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {

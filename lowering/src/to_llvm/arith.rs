@@ -203,11 +203,11 @@ impl FnLowering<'_, '_> {
             }
             Power => {
                 let name = format!("llvm.pow.{}", super::types::intrinsic_suffix(self.ctx(), ty));
-                self.math_call(&name, &[a, b], scalar)
+                self.call_value(&name, &[a, b], ty)
             }
             Atan2 => {
                 let name = if ty == self.ctx().f32_type() { "atan2f" } else { "atan2" };
-                self.math_call(name, &[a, b], scalar)
+                self.call_value(name, &[a, b], ty)
             }
             _ => return Err(self.error(format!("loop.arith {} is not defined on floats", kind.name()))),
         };

@@ -96,14 +96,14 @@ impl FnLowering<'_, '_> {
             Log if single => self.xla_log(x),
             Log => self.math_call(&intrinsic_name("log", ty, self.ctx()), &[x], scalar),
             Sqrt => self.intrinsic("sqrt", &[x], ty),
-            Sine => self.math_call(&intrinsic_name("sin", ty, self.ctx()), &[x], scalar),
-            Cosine => self.math_call(&intrinsic_name("cos", ty, self.ctx()), &[x], scalar),
+            Sine => self.call_value(&intrinsic_name("sin", ty, self.ctx()), &[x], ty),
+            Cosine => self.call_value(&intrinsic_name("cos", ty, self.ctx()), &[x], ty),
             ExponentialMinusOne if single => self.xla_expm1(x, steps),
             ExponentialMinusOne => self.xla_expm1_f64(x, scalar),
             LogPlusOne if single => self.xla_log1p(x, steps),
             LogPlusOne => self.xla_log1p_f64(x, scalar),
-            Cbrt => self.libm("cbrt", x, scalar),
-            Tan => self.libm("tan", x, scalar),
+            Cbrt => self.raw_libm("cbrt", x),
+            Tan => self.raw_libm("tan", x),
             Tanh if single => self.xla_tanh(x),
             Tanh => self.libm("tanh", x, scalar),
             Erf => self.libm("erf", x, scalar),
@@ -149,6 +149,16 @@ impl FnLowering<'_, '_> {
         let signed_zero = self.intrinsic("copysign", &[zero, x], ty);
         let zero_or_unit = self.select(is_zero, signed_zero, unit);
         self.select(is_nan, x, zero_or_unit)
+    }
+
+    /// A call of the libm function `name` (`name` + `f` for `f32`) on `x` as it is: the
+    /// functions XLA CPU calls libm for (`pow`, `atan2`, `sin`, `cos`, `tan`, `cbrt`) see
+    /// subnormal operands and return subnormal results unflushed, since libm reads and
+    /// writes their bits (XLA's `pow` of a subnormal base is finite).
+    fn raw_libm(&mut self, name: &str, x: ValueId) -> ValueId {
+        let ty = self.body.value_type(x);
+        let callee = if ty == self.ctx().f32_type() { format!("{name}f") } else { name.to_string() };
+        self.call_value(&callee, &[x], ty)
     }
 
     /// A call of the libm function `name` (`name` + `f` for `f32`) on `x`.

@@ -235,8 +235,9 @@ impl Exporter<'_, '_, '_> {
                         let nan = self.float_const(f64::NAN, compute);
                         self.select(unordered, nan, chosen)
                     }
-                    Power => self.flushed(scalar, |e, v| e.bin("math.powf", v[0], v[1]), &[a, b]),
-                    Atan2 => self.flushed(scalar, |e, v| e.libm_or("math.atan2", "atan2", v), &[a, b]),
+                    // libm calls on XLA CPU: subnormals pass as they are (no flushing).
+                    Power => self.bin("math.powf", a, b),
+                    Atan2 => self.libm_or("math.atan2", "atan2", &[a, b]),
                     _ => return Err(self.error(op, format!("{name} {} is not defined on floats", kind.name()))),
                 };
                 self.narrow(value, scalar)
@@ -394,8 +395,8 @@ impl Exporter<'_, '_, '_> {
                     Log if single => self.flushed(scalar, |e, a| e.xla_math_or("math.log", "xla_rt_math_log_f32", a), &[x]),
                     Log => self.flushed(scalar, |e, a| e.un("math.log", a[0]), &[x]),
                     Sqrt => self.un("math.sqrt", x),
-                    Sine => self.flushed(scalar, |e, a| e.un("math.sin", a[0]), &[x]),
-                    Cosine => self.flushed(scalar, |e, a| e.un("math.cos", a[0]), &[x]),
+                    Sine => self.un("math.sin", x),
+                    Cosine => self.un("math.cos", x),
                     ExponentialMinusOne => {
                         let callee = format!("xla_rt_math_expm1_{approximation}");
                         self.flushed(scalar, |e, a| e.xla_math_or("math.expm1", &callee, a), &[x])
@@ -404,8 +405,8 @@ impl Exporter<'_, '_, '_> {
                         let callee = format!("xla_rt_math_log1p_{approximation}");
                         self.flushed(scalar, |e, a| e.xla_math_or("math.log1p", &callee, a), &[x])
                     }
-                    Cbrt => self.flushed(scalar, |e, a| e.libm_or("math.cbrt", "cbrt", a), &[x]),
-                    Tan => self.flushed(scalar, |e, a| e.libm_or("math.tan", "tan", a), &[x]),
+                    Cbrt => self.libm_or("math.cbrt", "cbrt", &[x]),
+                    Tan => self.libm_or("math.tan", "tan", &[x]),
                     Tanh if single => self.flushed(scalar, |e, a| e.xla_math_or("math.tanh", "xla_rt_math_tanh_f32", a), &[x]),
                     Tanh => self.flushed(scalar, |e, a| e.libm_or("math.tanh", "tanh", a), &[x]),
                     Erf => self.flushed(scalar, |e, a| e.libm_or("math.erf", "erf", a), &[x]),
