@@ -47,11 +47,13 @@ impl FnLowering<'_, '_> {
         self.select(below, low, upper)
     }
 
-    /// `coefficients` (highest degree first) at `x`, by Horner's rule, fused.
-    fn horner_f32(&mut self, x: ValueId, coefficients: &[f32]) -> ValueId {
-        let mut sum = self.f32_const(coefficients[0]);
+    /// `coefficients` (highest degree first, each exact in `x`'s type) at `x`, by
+    /// Horner's rule, fused.
+    fn horner(&mut self, x: ValueId, coefficients: &[f64]) -> ValueId {
+        let ty = self.body.value_type(x);
+        let mut sum = self.float_const(coefficients[0], ty);
         for &c in &coefficients[1..] {
-            let c = self.f32_const(c);
+            let c = self.float_const(c, ty);
             sum = self.fused(sum, x, c);
         }
         sum
@@ -86,7 +88,7 @@ impl FnLowering<'_, '_> {
         let (ln2_high, ln2_low) = (self.f32_const(-EXP.ln2_high), self.f32_const(-EXP.ln2_low));
         let a = self.fused(ln2_high, n, clamped);
         let a = self.fused(ln2_low, n, a);
-        let p = self.horner_f32(a, &EXP.polynomial);
+        let p = self.horner(a, &EXP.polynomial.map(f64::from));
         let a2 = self.binary(LlvmOpKind::FMul, a, a);
         let z = self.fused(p, a2, a);
         let one = self.f32_const(1.0);
@@ -177,9 +179,9 @@ impl FnLowering<'_, '_> {
         let not_small = self.fcmp(FcmpPredicate::Oge, magnitude, small);
         let clamped = self.clamp_f32(x, -TANH.clamp, TANH.clamp);
         let x2 = self.binary(LlvmOpKind::FMul, clamped, clamped);
-        let numerator = self.horner_f32(x2, &TANH.numerator);
+        let numerator = self.horner(x2, &TANH.numerator.map(f64::from));
         let numerator = self.binary(LlvmOpKind::FMul, clamped, numerator);
-        let denominator = self.horner_f32(x2, &TANH.denominator);
+        let denominator = self.horner(x2, &TANH.denominator.map(f64::from));
         let quotient = self.binary(LlvmOpKind::FDiv, numerator, denominator);
         self.select(not_small, quotient, x)
     }
@@ -213,7 +215,7 @@ impl FnLowering<'_, '_> {
         let x2 = self.step_op(LlvmOpKind::FMul, x, x, steps);
         let (limit, numerator_coefficients, denominator_coefficients) = LOG1P.single();
         let (numerator, denominator) = match steps {
-            Steps::F32 => (self.horner_f32(x, &numerator_coefficients), self.horner_f32(x, &denominator_coefficients)),
+            Steps::F32 => (self.horner(x, &numerator_coefficients.map(f64::from)), self.horner(x, &denominator_coefficients.map(f64::from))),
             Steps::F16 => {
                 (self.horner_steps(x, &numerator_coefficients, steps), self.horner_steps(x, &denominator_coefficients, steps))
             }
@@ -260,16 +262,8 @@ impl FnLowering<'_, '_> {
         let one = self.float_const(1.0, ty);
         let x_plus_one = self.binary(LlvmOpKind::FAdd, x, one);
         let large = self.math_call("llvm.log.f64", &[x_plus_one], scalar);
-        let mut polynomial = |coefficients: &[f64]| {
-            let mut sum = self.float_const(coefficients[0], ty);
-            for &c in &coefficients[1..] {
-                let c = self.float_const(c, ty);
-                sum = self.fused(sum, x, c);
-            }
-            sum
-        };
-        let numerator = polynomial(&LOG1P.numerator);
-        let denominator = polynomial(&LOG1P.denominator);
+        let numerator = self.horner(x, &LOG1P.numerator);
+        let denominator = self.horner(x, &LOG1P.denominator);
         let ratio = self.binary(LlvmOpKind::FDiv, numerator, denominator);
         let x2 = self.binary(LlvmOpKind::FMul, x, x);
         let x3 = self.binary(LlvmOpKind::FMul, x, x2);
