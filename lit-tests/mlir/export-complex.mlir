@@ -4,8 +4,8 @@
 // RUN: xla-opt %s --emit=mlir-upstream --mlir-print-op-generic | mlir-opt --verify-each | FileCheck %s --check-prefix=MLIR
 
 // Complex numbers in MLIR's complex dialect (docs/mlir.md): the part-wise ops are complex
-// ops; the others take the parts apart, compute our formulas on f64 parts and build the
-// result with complex.create. Integer power is a loop; what follows a runtime call runs
+// ops; a product is XLA's contracted one in the part format; the others take the parts
+// apart, compute our formulas on f64 parts and build the result with complex.create. Integer power is a loop; what follows a runtime call runs
 // only while the status is 0; an empty buffer of rank 2 gets explicit strides.
 
 // CHECK-LABEL: func.func @complex_ops(
@@ -15,11 +15,13 @@
 // CHECK:         %[[SUM:.+]] = complex.add %[[X]], %[[Y]] : complex<f32>
 // CHECK:         %[[XR:.+]] = complex.re %[[SUM]] : complex<f32>
 // CHECK:         %[[XI:.+]] = complex.im %[[SUM]] : complex<f32>
-// CHECK:         %[[XR64:.+]] = arith.extf %[[XR]] : f32 to f64
-// CHECK:         %[[XI64:.+]] = arith.extf %[[XI]] : f32 to f64
-// CHECK:         arith.mulf %[[XR64]], %{{.+}} : f64
-// CHECK:         %[[PR:.+]] = arith.truncf %{{.+}} : f64 to f32
-// CHECK:         %[[PI:.+]] = arith.truncf %{{.+}} : f64 to f32
+// CHECK:         %[[YR:.+]] = complex.re %[[Y]] : complex<f32>
+// CHECK:         %[[YI:.+]] = complex.im %[[Y]] : complex<f32>
+// CHECK:         %[[BD:.+]] = arith.mulf %[[XI]], %[[YI]] : f32
+// CHECK:         %[[NBD:.+]] = arith.negf %[[BD]] : f32
+// CHECK:         %[[AD:.+]] = arith.mulf %[[XR]], %[[YI]] : f32
+// CHECK:         %[[PR:.+]] = math.fma %[[XR]], %[[YR]], %[[NBD]] : f32
+// CHECK:         %[[PI:.+]] = math.fma %[[XI]], %[[YR]], %[[AD]] : f32
 // CHECK:         %[[P:.+]] = complex.create %[[PR]], %[[PI]] : complex<f32>
 // CHECK:         %[[N:.+]] = complex.neg %[[P]] : complex<f32>
 // CHECK:         %[[EQ:.+]] = complex.eq %[[N]], %[[X]] : complex<f32>

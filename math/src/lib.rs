@@ -12,8 +12,9 @@
 //! - lower-to-llvm emits the same operations in the same order from the same constants,
 //!   and its tests compare the compiled functions with these forms over many inputs.
 //!
-//! The magnitude of complex numbers (`abs`, and `sign`'s divisor) is XLA's formula too
-//! ([`complex_abs_f32`]), in both precisions.
+//! The magnitude of complex numbers (`abs`, and `sign`'s divisor), their product and
+//! `expm1` are XLA's formulas too ([`complex_abs_f32`], [`complex_multiply_f32`],
+//! [`complex_expm1_f32`]), in both precisions, with `cosm1` ([`cosm1_f32`]).
 //!
 //! Invariants: every function is a fixed sequence of `f32` operations, each rounded once;
 //! a fused multiply-add ([`fma`]) is one rounding, as XLA's code generator contracts those
@@ -29,12 +30,18 @@
 //! (LLVM promotes each `half` operation to `f32` and rounds it back): [`Steps`] says which.
 
 mod complex;
+mod complex_expm1;
+mod complex_multiply;
+mod cosm1;
 mod exp;
 mod log;
 mod steps;
 mod tanh;
 
 pub use complex::{complex_abs_f32, complex_abs_f64};
+pub use complex_expm1::{complex_expm1_f32, complex_expm1_f64};
+pub use complex_multiply::{complex_multiply_f32, complex_multiply_f64};
+pub use cosm1::{cosm1_f32, cosm1_f64, COSM1, COSM1_SMALL};
 pub use exp::{exp, expm1, expm1_f64, expm1_in, logistic, logistic_in, EXP, EXPM1_SMALL};
 pub use log::{log, log1p, log1p_f64, log1p_in, LOG, LOG1P};
 pub use steps::Steps;

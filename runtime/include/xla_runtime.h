@@ -275,7 +275,8 @@ int32_t xla_rt_check_failed(const uint8_t *description, int64_t description_len,
 /* The functions of the xla_math crate, for code generators that call rather than inline
  * them: XLA CPU's f32 exp, log, tanh, expm1, log1p and logistic (the _f16 forms take an
  * f16 widened to f32 and round their steps to f16), its f64 expm1 and log1p, and its
- * magnitude of complex numbers. */
+ * magnitude and expm1 of complex numbers (the real and the imaginary part of expm1 from
+ * two calls). */
 float xla_rt_math_exp_f32(float x);
 float xla_rt_math_log_f32(float x);
 float xla_rt_math_tanh_f32(float x);
@@ -289,6 +290,10 @@ double xla_rt_math_expm1_f64(double x);
 double xla_rt_math_log1p_f64(double x);
 float xla_rt_math_complex_abs_f32(float re, float im);
 double xla_rt_math_complex_abs_f64(double re, double im);
+float xla_rt_math_complex_expm1_re_f32(float re, float im);
+float xla_rt_math_complex_expm1_im_f32(float re, float im);
+double xla_rt_math_complex_expm1_re_f64(double re, double im);
+double xla_rt_math_complex_expm1_im_f64(double re, double im);
 
 /* ---- Probes (probes.rs) ----------------------------------------------------------- */
 

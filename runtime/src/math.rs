@@ -86,3 +86,27 @@ pub extern "C" fn xla_rt_math_complex_abs_f32(re: f32, im: f32) -> f32 {
 pub extern "C" fn xla_rt_math_complex_abs_f64(re: f64, im: f64) -> f64 {
     xla_math::complex_abs_f64(re, im)
 }
+
+/// The real part of `xla_math::complex_expm1_f32`.
+#[no_mangle]
+pub extern "C" fn xla_rt_math_complex_expm1_re_f32(re: f32, im: f32) -> f32 {
+    xla_math::complex_expm1_f32(re, im).0
+}
+
+/// The imaginary part of `xla_math::complex_expm1_f32`.
+#[no_mangle]
+pub extern "C" fn xla_rt_math_complex_expm1_im_f32(re: f32, im: f32) -> f32 {
+    xla_math::complex_expm1_f32(re, im).1
+}
+
+/// The real part of `xla_math::complex_expm1_f64`.
+#[no_mangle]
+pub extern "C" fn xla_rt_math_complex_expm1_re_f64(re: f64, im: f64) -> f64 {
+    xla_math::complex_expm1_f64(re, im).0
+}
+
+/// The imaginary part of `xla_math::complex_expm1_f64`.
+#[no_mangle]
+pub extern "C" fn xla_rt_math_complex_expm1_im_f64(re: f64, im: f64) -> f64 {
+    xla_math::complex_expm1_f64(re, im).1
+}

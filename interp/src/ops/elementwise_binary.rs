@@ -16,6 +16,8 @@
 //! - integer `power` computes by repeated squaring with wrap-around; a negative exponent
 //!   gives 0 except for bases 1 and -1;
 //! - complex `maximum`/`minimum` order lexicographically by (real, imaginary);
+//! - complex `multiply` is XLA's contracted product in the parts' format
+//!   ([`xla_math::complex_multiply_f32`]);
 //! - subnormal `f32`/`f64` operands and results flush to zero, as on XLA CPU, except in
 //!   `power` and `atan2`, which XLA CPU computes with libm calls that read and write the
 //!   bits as they are.
@@ -25,7 +27,7 @@ use std::rc::Rc;
 
 use num_complex::Complex64;
 use xla_dialects::hlo::HloOpKind;
-use xla_ir::Scalar;
+use xla_ir::{FloatKind, Scalar};
 
 use crate::element::ElementType;
 use crate::error::EvalResult;
@@ -38,7 +40,8 @@ use crate::value::Value;
 pub struct Binary {
     pub int: Option<fn(ElementType, i128, i128) -> i128>,
     pub float: Option<fn(f64, f64) -> f64>,
-    pub complex: Option<fn(Complex64, Complex64) -> Complex64>,
+    /// On complex numbers, told the format of their parts.
+    pub complex: Option<fn(FloatKind, Complex64, Complex64) -> Complex64>,
 }
 
 impl Binary {
@@ -48,7 +51,11 @@ impl Binary {
             (Scalar::Int(a), Scalar::Int(b)) => Scalar::Int(self.int.ok_or("not defined on integers")?(element, a, b)),
             (Scalar::Float(a), Scalar::Float(b)) => Scalar::Float(self.float.ok_or("not defined on floats")?(a, b)),
             (Scalar::Complex(ar, ai), Scalar::Complex(br, bi)) => {
-                let z = self.complex.ok_or("not defined on complex numbers")?(Complex64::new(ar, ai), Complex64::new(br, bi));
+                let part = match element {
+                    ElementType::Complex(part) => part,
+                    _ => return Err(format!("complex operands of a {element:?} result")),
+                };
+                let z = self.complex.ok_or("not defined on complex numbers")?(part, Complex64::new(ar, ai), Complex64::new(br, bi));
                 Scalar::Complex(z.re, z.im)
             }
             (a, b) => return Err(format!("operands of different kinds: {a:?} and {b:?}")),
@@ -96,26 +103,39 @@ pub fn binary_of(kind: HloOpKind) -> Option<&'static Binary> {
 static ADD: Binary = Binary {
     int: Some(|e, a, b| if e == ElementType::Pred { a | b } else { a.wrapping_add(b) }),
     float: Some(|a, b| a + b),
-    complex: Some(|a, b| a + b),
+    complex: Some(|_, a, b| a + b),
 };
 static MULTIPLY: Binary = Binary {
     int: Some(|e, a, b| if e == ElementType::Pred { a & b } else { a.wrapping_mul(b) }),
     float: Some(|a, b| a * b),
-    complex: Some(|a, b| a * b),
+    complex: Some(complex_multiply),
 };
 static MAXIMUM: Binary = Binary {
     int: Some(|_, a, b| a.max(b)),
     float: Some(|a, b| if a.is_nan() || b.is_nan() { f64::NAN } else if a >= b { a } else { b }),
-    complex: Some(|a, b| if lexicographic(a, b) == Ordering::Less { b } else { a }),
+    complex: Some(|_, a, b| if lexicographic(a, b) == Ordering::Less { b } else { a }),
 };
 static MINIMUM: Binary = Binary {
     int: Some(|_, a, b| a.min(b)),
     float: Some(|a, b| if a.is_nan() || b.is_nan() { f64::NAN } else if a <= b { a } else { b }),
-    complex: Some(|a, b| if lexicographic(a, b) == Ordering::Greater { b } else { a }),
+    complex: Some(|_, a, b| if lexicographic(a, b) == Ordering::Greater { b } else { a }),
 };
 static AND: Binary = Binary { int: Some(|_, a, b| a & b), float: None, complex: None };
 static OR: Binary = Binary { int: Some(|_, a, b| a | b), float: None, complex: None };
 static XOR: Binary = Binary { int: Some(|_, a, b| a ^ b), float: None, complex: None };
+
+/// `a * b` as XLA computes it in the parts' format `part` ([`xla_math::complex_multiply_f32`]).
+fn complex_multiply(part: FloatKind, a: Complex64, b: Complex64) -> Complex64 {
+    let (re, im) = match part {
+        FloatKind::F64 => xla_math::complex_multiply_f64((a.re, a.im), (b.re, b.im)),
+        _ => {
+            let narrow = |z: Complex64| (z.re as f32, z.im as f32);
+            let (re, im) = xla_math::complex_multiply_f32(narrow(a), narrow(b));
+            (f64::from(re), f64::from(im))
+        }
+    };
+    Complex64::new(re, im)
+}
 
 fn lexicographic(a: Complex64, b: Complex64) -> Ordering {
     a.re.partial_cmp(&b.re).unwrap_or(Ordering::Equal).then(a.im.partial_cmp(&b.im).unwrap_or(Ordering::Equal))
@@ -150,11 +170,11 @@ pub(super) fn xor(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -
 }
 
 pub(super) fn subtract(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, dims, operands, &Binary { int: Some(|_, a, b| a.wrapping_sub(b)), float: Some(|a, b| a - b), complex: Some(|a, b| a - b) })
+    apply(cx, dims, operands, &Binary { int: Some(|_, a, b| a.wrapping_sub(b)), float: Some(|a, b| a - b), complex: Some(|_, a, b| a - b) })
 }
 
 pub(super) fn divide(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, dims, operands, &Binary { int: Some(integer_divide), float: Some(|a, b| a / b), complex: Some(|a, b| a / b) })
+    apply(cx, dims, operands, &Binary { int: Some(integer_divide), float: Some(|a, b| a / b), complex: Some(|_, a, b| a / b) })
 }
 
 pub(super) fn remainder(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
@@ -180,7 +200,7 @@ pub fn integer_remainder(element: ElementType, a: i128, b: i128) -> i128 {
 }
 
 pub(super) fn power(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply_with(cx, dims, operands, &Binary { int: Some(integer_power), float: Some(f64::powf), complex: Some(complex_power) }, false)
+    apply_with(cx, dims, operands, &Binary { int: Some(integer_power), float: Some(f64::powf), complex: Some(|_, a, b| complex_power(a, b)) }, false)
 }
 
 /// XLA's integer power (see the module).
@@ -211,7 +231,7 @@ fn complex_power(a: Complex64, b: Complex64) -> Complex64 {
 }
 
 pub(super) fn atan2(cx: &mut OpCx, dims: Option<&[i64]>, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply_with(cx, dims, operands, &Binary { int: None, float: Some(f64::atan2), complex: Some(complex_atan2) }, false)
+    apply_with(cx, dims, operands, &Binary { int: None, float: Some(f64::atan2), complex: Some(|_, y, x| complex_atan2(y, x)) }, false)
 }
 
 /// `atan2(y, x) = -i log((x + i y) / sqrt(x^2 + y^2))`, XLA's definition for complex

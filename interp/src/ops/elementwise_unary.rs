@@ -8,7 +8,8 @@
 //! formats are XLA CPU's own approximations ([`xla_math`]), computed in `f32` and rounded
 //! to the format, bit for bit the results XLA gives (and compiled code computes), and
 //! `exponential_minus_one` and `log_plus_one` of `f64` are XLA's forms too; and the
-//! magnitude of a complex number (`abs`, `sign`) is XLA's formula in the parts' precision.
+//! magnitude of a complex number (`abs`, `sign`) and `exponential_minus_one` of one are
+//! XLA's formulas in the parts' precision.
 //!
 //! XLA's semantics kept here: integer `abs` and `negate` wrap (`abs(INT_MIN) == INT_MIN`);
 //! `sign` keeps `-0.0` and NaN; `round_nearest_afz` rounds halves away from zero and
@@ -40,6 +41,10 @@ struct Unary {
     /// its own in `f32`: that approximation, used instead of `float`, told how to round its
     /// steps (`f16` rounds each step to `f16`).
     single: Option<fn(Steps, f32) -> f32>,
+    /// On complex numbers whose parts have the given format, where XLA computes the op
+    /// with a form of its own in that format: that form on `(re, im)`, used instead of
+    /// `complex`.
+    complex_in: Option<fn(FloatKind, f64, f64) -> (f64, f64)>,
 }
 
 /// Applies `unary` to every element of the operand; the result has the op's result type.
@@ -65,10 +70,16 @@ fn apply_with(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary, flushes: bool
                 }
                 _ => Scalar::Float(unary.float.ok_or("not defined on floats")?(v)),
             },
-            Scalar::Complex(re, im) => {
-                let z = unary.complex.ok_or("not defined on complex numbers")?(Complex64::new(re, im));
-                Scalar::Complex(z.re, z.im)
-            }
+            Scalar::Complex(re, im) => match (unary.complex_in, element) {
+                (Some(form), ElementType::Complex(part)) => {
+                    let (re, im) = form(part, re, im);
+                    Scalar::Complex(re, im)
+                }
+                _ => {
+                    let z = unary.complex.ok_or("not defined on complex numbers")?(Complex64::new(re, im));
+                    Scalar::Complex(z.re, z.im)
+                }
+            },
         };
         Ok(flush(result, normalize(result, computed)))
     })?;
@@ -76,11 +87,11 @@ fn apply_with(cx: &mut OpCx, operands: &[Rc<Value>], unary: Unary, flushes: bool
 }
 
 fn float_only(f: fn(f64) -> f64) -> Unary {
-    Unary { int: None, float: Some(f), complex: None, single: None }
+    Unary { int: None, float: Some(f), complex: None, single: None, complex_in: None }
 }
 
 fn float_or_complex(f: fn(f64) -> f64, c: fn(Complex64) -> Complex64) -> Unary {
-    Unary { int: None, float: Some(f), complex: Some(c), single: None }
+    Unary { int: None, float: Some(f), complex: Some(c), single: None, complex_in: None }
 }
 
 /// [`float_or_complex`] with XLA's own approximation `single` for `f32` and narrower.
@@ -99,12 +110,12 @@ pub(super) fn abs(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value
         })?;
         return Ok(vec![literal.into()]);
     }
-    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_abs())), float: Some(f64::abs), complex: None, single: None };
+    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_abs())), float: Some(f64::abs), complex: None, single: None, complex_in: None };
     apply_with(cx, operands, unary, false)
 }
 
 pub(super) fn negate(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_neg())), float: Some(|x| -x), complex: Some(|z| -z), single: None };
+    let unary = Unary { int: Some(|e, v| e.wrap(v.wrapping_neg())), float: Some(|x| -x), complex: Some(|z| -z), single: None, complex_in: None };
     apply_with(cx, operands, unary, false)
 }
 
@@ -148,22 +159,23 @@ pub(super) fn sign(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Valu
             float: Some(|x| if x.is_nan() || x == 0.0 { x } else { x.signum() }),
             complex: None,
             single: None,
+            complex_in: None,
         },
     )
 }
 
 pub(super) fn not(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     // `!v` is bitwise; wrapping keeps the type's bits, and `pred` keeps its lowest bit.
-    apply(cx, operands, Unary { int: Some(|e, v| e.wrap(!v)), float: None, complex: None, single: None })
+    apply(cx, operands, Unary { int: Some(|e, v| e.wrap(!v)), float: None, complex: None, single: None, complex_in: None })
 }
 
 pub(super) fn popcnt(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, Unary { int: Some(|e, v| e.to_bits(v).count_ones() as i128), float: None, complex: None, single: None })
+    apply(cx, operands, Unary { int: Some(|e, v| e.to_bits(v).count_ones() as i128), float: None, complex: None, single: None, complex_in: None })
 }
 
 pub(super) fn count_leading_zeros(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
     let clz = |e: ElementType, v: i128| (e.to_bits(v).leading_zeros() - (128 - e.bit_width())) as i128;
-    apply(cx, operands, Unary { int: Some(clz), float: None, complex: None, single: None })
+    apply(cx, operands, Unary { int: Some(clz), float: None, complex: None, single: None, complex_in: None })
 }
 
 pub(super) fn floor(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
@@ -216,7 +228,19 @@ pub(super) fn exponential(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<V
 }
 
 pub(super) fn exponential_minus_one(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
-    apply(cx, operands, xla_approximated(xla_math::expm1_in, xla_math::expm1_f64, |z| z.exp() - 1.0))
+    let unary = xla_approximated(xla_math::expm1_in, xla_math::expm1_f64, |z| z.exp() - 1.0);
+    apply(cx, operands, Unary { complex_in: Some(complex_expm1), ..unary })
+}
+
+/// `e^z - 1` as XLA computes it in the parts' format `part` ([`xla_math::complex_expm1_f32`]).
+fn complex_expm1(part: FloatKind, re: f64, im: f64) -> (f64, f64) {
+    match part {
+        FloatKind::F64 => xla_math::complex_expm1_f64(re, im),
+        _ => {
+            let (re, im) = xla_math::complex_expm1_f32(re as f32, im as f32);
+            (f64::from(re), f64::from(im))
+        }
+    }
 }
 
 pub(super) fn log(cx: &mut OpCx, operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {

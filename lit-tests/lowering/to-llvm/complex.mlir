@@ -1,17 +1,19 @@
 // RUN: xla-opt %s --split-input-file --lower-to-llvm | FileCheck %s
 
 // A complex<f32> is an i64 (real part in the low half): a multiply takes both operands
-// apart, computes num_complex's product on f64 parts and packs the rounded parts.
+// apart and computes XLA's contracted product in f32, (fma(a, c, -(b d)), fma(b, c, a d)),
+// then packs the parts.
 // CHECK-LABEL: llvm.func @multiply
 // CHECK-SAME:    (%[[A:[^:]+]]: i64, %[[B:[^:]+]]: i64,
 // CHECK:         %[[AH:.+]] = llvm.lshr %[[A]], %{{.+}} : i64
 // CHECK-NEXT:    %[[AR:.+]] = llvm.trunc %[[A]] : i64 to i32
 // CHECK-NEXT:    %[[ARF:.+]] = llvm.bitcast %[[AR]] : i32 to f32
 // CHECK-NEXT:    %{{.+}} = llvm.fpext %[[ARF]] : f32 to f64
-// CHECK:         llvm.fmul
-// CHECK:         llvm.fsub %{{.+}}, %{{.+}} : f64
-// CHECK-NEXT:    llvm.fadd %{{.+}}, %{{.+}} : f64
-// CHECK-NEXT:    llvm.fptrunc %{{.+}} : f64 to f32
+// CHECK:         %[[BD:.+]] = llvm.fmul %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT:    %[[NBD:.+]] = llvm.fneg %[[BD]] : f32
+// CHECK-NEXT:    %[[AD:.+]] = llvm.fmul %{{.+}}, %{{.+}} : f32
+// CHECK-NEXT:    llvm.call @llvm.fma.f32(%{{.+}}, %{{.+}}, %[[NBD]])
+// CHECK-NEXT:    llvm.call @llvm.fma.f32(%{{.+}}, %{{.+}}, %[[AD]])
 // CHECK:         llvm.shl %{{.+}}, %{{.+}} : i64
 // CHECK-NEXT:    llvm.or %{{.+}}, %{{.+}} : i64
 func.func @multiply(%a: complex<f32>, %b: complex<f32>) {

@@ -78,3 +78,31 @@ func.func @complex_abs() -> tensor<1xf32> {
   check.expect_eq_const %0, dense<[3.88679]> : tensor<1xf32>
   func.return %0 : tensor<1xf32>
 }
+
+// -----
+
+// A complex product is XLA's contracted (fma(a, c, -(b d)), fma(b, c, a d)) in the parts'
+// precision: both parts here are an ulp from the plainly rounded product
+// (mul_complex64_20_20_complex64_20_20 [0, 0]).
+
+// CHECK-LABEL: @complex_multiply result 0: c64[1]
+func.func @complex_multiply() -> tensor<1xcomplex<f32>> {
+  %a = hlo.constant dense<[(0.47702602, -1.3793355)]> : tensor<1xcomplex<f32>>
+  %b = hlo.constant dense<[(1.954658, 2.2006018)]> : tensor<1xcomplex<f32>>
+  %0 = hlo.multiply %a, %b : tensor<1xcomplex<f32>>
+  check.expect_eq_const %0, dense<[(3.9677908, -1.6463848)]> : tensor<1xcomplex<f32>>
+  func.return %0 : tensor<1xcomplex<f32>>
+}
+
+// -----
+
+// Complex expm1 is XLA's (fma(expm1(a), cosm1(b) + 1, cosm1(b)), e^a sin(b)), its real
+// part an ulp from the uncontracted sum here (expm1_complex64_20_20).
+
+// CHECK-LABEL: @complex_expm1 result 0: c64[1]
+func.func @complex_expm1() -> tensor<1xcomplex<f32>> {
+  %z = hlo.constant dense<[(-0.26527426, -0.2951537)]> : tensor<1xcomplex<f32>>
+  %0 = hlo.exponential_minus_one %z : tensor<1xcomplex<f32>>
+  check.expect_eq_const %0, dense<[(-0.26617125, -0.22310898)]> : tensor<1xcomplex<f32>>
+  func.return %0 : tensor<1xcomplex<f32>>
+}

@@ -1,6 +1,7 @@
 //! XLA CPU's approximations of `exp`, `log`, `tanh`, `expm1` and `log1p` on `f32`, its
 //! forms of `expm1` and `log1p` on `f64` (around the C library's `exp`, `log` and `tanh`),
-//! and the magnitude of complex numbers, emitted inline.
+//! and the magnitude, product and `expm1` of complex numbers (with `cosm1`), emitted
+//! inline.
 //!
 //! These emit, operation for operation, the scalar forms of the `xla_math` crate from its
 //! constants, so that compiled code, the interpreter and XLA agree bit for bit (XLA's
@@ -15,7 +16,7 @@
 
 use xla_dialects::llvm::{FcmpPredicate, LlvmOpKind};
 use xla_ir::{FloatKind, ValueId};
-use xla_math::{Steps, EXP, EXPM1_SMALL, LOG, LOG1P, TANH};
+use xla_math::{Steps, COSM1, COSM1_SMALL, EXP, EXPM1_SMALL, LOG, LOG1P, TANH};
 
 use super::lowering::FnLowering;
 use super::types::Scalar;
@@ -317,5 +318,57 @@ impl FnLowering<'_, '_> {
         let b_inf = self.fcmp(FcmpPredicate::Oeq, b, inf);
         let any_inf = self.binary(LlvmOpKind::Or, a_inf, b_inf);
         self.select(any_inf, inf, magnitude)
+    }
+
+    /// `lhs * rhs` of complex numbers given as parts of type `f32` or `f64`
+    /// (`xla_math::complex_multiply_f32` and `_f64`): `(fma(a, c, -(b d)), fma(b, c, a d))`.
+    pub(super) fn xla_complex_multiply(&mut self, lhs: (ValueId, ValueId), rhs: (ValueId, ValueId)) -> (ValueId, ValueId) {
+        let ((a, b), (c, d)) = (lhs, rhs);
+        let ty = self.body.value_type(a);
+        let bd = self.binary(LlvmOpKind::FMul, b, d);
+        let minus_bd = self.value_op(LlvmOpKind::FNeg.name(), &[bd], ty, &[]);
+        let ad = self.binary(LlvmOpKind::FMul, a, d);
+        (self.fused(a, c, minus_bd), self.fused(b, c, ad))
+    }
+
+    /// `cos(x) - 1` of an `f32` or `f64` `x` (`xla_math::cosm1_f32` and `_f64`): the
+    /// cosine is the C library's in `f64`, rounded to `f32` for `f32`.
+    fn xla_cosm1(&mut self, x: ValueId, kind: FloatKind) -> ValueId {
+        let ty = self.body.value_type(x);
+        let wide = self.float_to_float(x, kind, FloatKind::F64);
+        let cos = self.math_call("llvm.cos.f64", &[wide], Scalar::Float(FloatKind::F64));
+        let cos = self.float_to_float(cos, FloatKind::F64, kind);
+        let one = self.float_const(1.0, ty);
+        let large = self.binary(LlvmOpKind::FSub, cos, one);
+        let xx = self.binary(LlvmOpKind::FMul, x, x);
+        let xxxx = self.binary(LlvmOpKind::FMul, xx, xx);
+        let poly = self.horner(xx, &COSM1);
+        let minus_half = self.float_const(-0.5, ty);
+        let half_square = self.binary(LlvmOpKind::FMul, minus_half, xx);
+        let small = self.fused(xxxx, poly, half_square);
+        let threshold = self.float_const(COSM1_SMALL, ty);
+        let is_large = self.fcmp(FcmpPredicate::Ogt, xx, threshold);
+        self.select(is_large, large, small)
+    }
+
+    /// `e^z - 1` of a complex number given as parts of type `f32` or `f64`
+    /// (`xla_math::complex_expm1_f32` and `_f64`): `fma(expm1(re), cosm1(im) + 1,
+    /// cosm1(im))` and `(expm1(re) + 1) sin(im)`, zero for a zero `im`.
+    pub(super) fn xla_complex_expm1(&mut self, re: ValueId, im: ValueId, kind: FloatKind) -> (ValueId, ValueId) {
+        let ty = self.body.value_type(re);
+        let f64_scalar = Scalar::Float(FloatKind::F64);
+        let expm1_re = if kind == FloatKind::F64 { self.xla_expm1_f64(re, f64_scalar) } else { self.xla_expm1(re, Steps::F32) };
+        let one = self.float_const(1.0, ty);
+        let exp_re = self.binary(LlvmOpKind::FAdd, expm1_re, one);
+        let cosm1_im = self.xla_cosm1(im, kind);
+        let cos_im = self.binary(LlvmOpKind::FAdd, cosm1_im, one);
+        let wide_im = self.float_to_float(im, kind, FloatKind::F64);
+        let sin_im = self.math_call("llvm.sin.f64", &[wide_im], f64_scalar);
+        let sin_im = self.float_to_float(sin_im, FloatKind::F64, kind);
+        let real = self.fused(expm1_re, cos_im, cosm1_im);
+        let imag = self.binary(LlvmOpKind::FMul, exp_re, sin_im);
+        let zero = self.float_const(0.0, ty);
+        let im_zero = self.fcmp(FcmpPredicate::Oeq, im, zero);
+        (real, self.select(im_zero, zero, imag))
     }
 }

@@ -14,13 +14,15 @@
 //! - `loop.real`/`loop.imag` are one part in its own format; `loop.complex` packs two;
 //!   `loop.complex_abs` is XLA's magnitude `max * sqrt(1 + (min/max)^2)` in the part
 //!   format ([`super::approximations`]), as the interpreter computes it.
-//! - `add`, `subtract`, `multiply` and `divide` are `num_complex`'s formulas (the quotient
-//!   divides by `|b|^2` without scaling), evaluated in the same order without contraction,
-//!   so they agree bit for bit; `maximum`/`minimum` pick an operand by the lexicographic
+//! - `multiply` is XLA's contracted product in the part format
+//!   ([`FnLowering::xla_complex_multiply`]); `add`, `subtract` and `divide` are
+//!   `num_complex`'s formulas (the quotient divides by `|b|^2` without scaling), evaluated
+//!   in the same order without contraction, so they agree bit for bit; `maximum`/`minimum` pick an operand by the lexicographic
 //!   order of the parts (a NaN part compares equal), as the interpreter does.
 //! - `negate` negates both parts; `exponential` is `from_polar(exp(re), im)` with
 //!   `num_complex`'s special cases for infinite and NaN real parts;
-//!   `exponential_minus_one` subtracts 1 from its real part; `log` is
+//!   `exponential_minus_one` is XLA's form in the part format
+//!   ([`FnLowering::xla_complex_expm1`]); `log` is
 //!   `(ln(hypot(re, im)), atan2(im, re))`; `log_plus_one` is `log` of `z + 1`; `sqrt`
 //!   follows `num_complex`'s three branches (a zero imaginary part, a zero real part,
 //!   else the polar form); `sign` is `z / |z|` with XLA's magnitude, divided in the part
@@ -154,7 +156,7 @@ impl FnLowering<'_, '_> {
         let result = match kind {
             Add => Parts { re: self.binary(LlvmOpKind::FAdd, x.re, y.re), im: self.binary(LlvmOpKind::FAdd, x.im, y.im) },
             Subtract => Parts { re: self.binary(LlvmOpKind::FSub, x.re, y.re), im: self.binary(LlvmOpKind::FSub, x.im, y.im) },
-            Multiply => self.complex_multiply(x, y),
+            Multiply => self.xla_multiply_in_part_format(x, y, part),
             Divide => self.complex_divide(x, y),
             Power => self.complex_power(x, y),
             Atan2 => self.complex_atan2(x, y),
@@ -168,6 +170,16 @@ impl FnLowering<'_, '_> {
         let (rr, ii) = (self.binary(LlvmOpKind::FMul, x.re, y.re), self.binary(LlvmOpKind::FMul, x.im, y.im));
         let (ri, ir) = (self.binary(LlvmOpKind::FMul, x.re, y.im), self.binary(LlvmOpKind::FMul, x.im, y.re));
         Parts { re: self.binary(LlvmOpKind::FSub, rr, ii), im: self.binary(LlvmOpKind::FAdd, ri, ir) }
+    }
+
+    /// `x * y` as XLA computes it, in the part format `part`
+    /// ([`FnLowering::xla_complex_multiply`]; the `f64` parts of `f32` numbers are exact in
+    /// `f32`).
+    fn xla_multiply_in_part_format(&mut self, x: Parts, y: Parts, part: FloatKind) -> Parts {
+        let narrow = |l: &mut Self, v| l.float_to_float(v, FloatKind::F64, part);
+        let (lhs, rhs) = ((narrow(self, x.re), narrow(self, x.im)), (narrow(self, y.re), narrow(self, y.im)));
+        let (re, im) = self.xla_complex_multiply(lhs, rhs);
+        Parts { re: self.float_to_float(re, part, FloatKind::F64), im: self.float_to_float(im, part, FloatKind::F64) }
     }
 
     /// `x / y`: `((xr*yr + xi*yi) / n, (xi*yr - xr*yi) / n)` with `n = yr^2 + yi^2`.
@@ -204,9 +216,9 @@ impl FnLowering<'_, '_> {
             Negate => Parts { re: self.value_op(LlvmOpKind::FNeg.name(), &[x.re], f64_ty, &[]), im: self.value_op(LlvmOpKind::FNeg.name(), &[x.im], f64_ty, &[]) },
             Exponential => self.complex_exp(x),
             ExponentialMinusOne => {
-                let e = self.complex_exp(x);
-                let one = self.float_const(1.0, f64_ty);
-                Parts { re: self.binary(LlvmOpKind::FSub, e.re, one), im: e.im }
+                let (re, im) = (self.float_to_float(x.re, FloatKind::F64, part), self.float_to_float(x.im, FloatKind::F64, part));
+                let (re, im) = self.xla_complex_expm1(re, im, part);
+                Parts { re: self.float_to_float(re, part, FloatKind::F64), im: self.float_to_float(im, part, FloatKind::F64) }
             }
             Log => self.complex_log(x),
             LogPlusOne => {

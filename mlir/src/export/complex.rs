@@ -17,6 +17,9 @@
 //!   (C's Annex G recovery of infinities for `mul`, Smith's scaled quotient for `div`, a
 //!   scaled `hypot` for `abs`, in the part format rather than in `f64`), whose results
 //!   differ from ours in the last bits and at infinities.
+//! - `multiply` and `exponential_minus_one` are XLA's forms in the part format, as
+//!   `lower-to-llvm` emits them: the contracted product with `math.fma`, and `expm1`
+//!   through the runtime's `xla_rt_math_complex_expm1_*` (the `xla_math` crate's form).
 //! - Conversions and `maximum`/`minimum` are as `lower-to-llvm` defines them: from a complex
 //!   number its real part, to one a zero imaginary part, extrema by the lexicographic order
 //!   of the parts.
@@ -155,10 +158,10 @@ impl Exporter<'_, '_, '_> {
             Add => return Ok(self.value("complex.add", &[a, b], ty, &[])),
             Subtract => return Ok(self.value("complex.sub", &[a, b], ty, &[])),
             Maximum | Minimum => return Ok(self.complex_extremum(kind == Maximum, part, a, b)),
-            Multiply | Divide | Power | Atan2 => {
+            Multiply => return Ok(self.xla_complex_multiply(a, b, part)),
+            Divide | Power | Atan2 => {
                 let (x, y) = (self.complex_parts(a, part), self.complex_parts(b, part));
                 match kind {
-                    Multiply => self.complex_multiply(x, y),
                     Divide => self.complex_divide(x, y),
                     Atan2 => self.complex_atan2(x, y),
                     _ => self.complex_power(x, y),
@@ -186,6 +189,39 @@ impl Exporter<'_, '_, '_> {
         let (rr, ii) = (self.bin("arith.mulf", x.re, y.re), self.bin("arith.mulf", x.im, y.im));
         let (ri, ir) = (self.bin("arith.mulf", x.re, y.im), self.bin("arith.mulf", x.im, y.re));
         Parts { re: self.bin("arith.subf", rr, ii), im: self.bin("arith.addf", ri, ir) }
+    }
+
+    /// `x * y` as XLA computes it, in the part format `part`: `(fma(a, c, -(b d)),
+    /// fma(b, c, a d))` (`xla_math::complex_multiply_f32`, as our lowering emits it).
+    fn xla_complex_multiply(&mut self, x: MlirValue, y: MlirValue, part: FloatKind) -> MlirValue {
+        let ty = self.float_type(part);
+        let [a, b, c, d] = [("complex.re", x), ("complex.im", x), ("complex.re", y), ("complex.im", y)].map(|(name, z)| self.value(name, &[z], ty, &[]));
+        let bd = self.bin("arith.mulf", b, d);
+        let minus_bd = self.neg(bd);
+        let ad = self.bin("arith.mulf", a, d);
+        let re = self.value("math.fma", &[a, c, minus_bd], ty, &[]);
+        let im = self.value("math.fma", &[b, c, ad], ty, &[]);
+        let complex = self.complex_type(part);
+        self.value("complex.create", &[re, im], complex, &[])
+    }
+
+    /// `e^z - 1`: for MLIR's lowering, XLA's form in the part format computed by the
+    /// runtime's `xla_rt_math_complex_expm1_{re,im}_*` (as our lowering emits it inline);
+    /// otherwise `e^z` less 1.
+    fn complex_expm1(&mut self, x: Parts, part: FloatKind) -> Parts {
+        if !self.libm_calls {
+            let e = self.complex_exp(x);
+            let one = self.f64(1.0);
+            return Parts { re: self.bin("arith.subf", e.re, one), im: e.im };
+        }
+        let suffix = if part == FloatKind::F64 { "f64" } else { "f32" };
+        let (re, im) = (self.float_to_float(x.re, FloatKind::F64, part), self.float_to_float(x.im, FloatKind::F64, part));
+        let [re_part, im_part] = ["re", "im"].map(|which| {
+            let callee = format!("xla_rt_math_complex_expm1_{which}_{suffix}");
+            let value = self.xla_math_or("", &callee, &[re, im]);
+            self.float_to_float(value, part, FloatKind::F64)
+        });
+        Parts { re: re_part, im: im_part }
     }
 
     /// `x / y`: `((xr*yr + xi*yi) / n, (xi*yr - xr*yi) / n)` with `n = yr^2 + yi^2`.
@@ -236,11 +272,7 @@ impl Exporter<'_, '_, '_> {
         let x = self.complex_parts(z, part);
         let result = match kind {
             Exponential => self.complex_exp(x),
-            ExponentialMinusOne => {
-                let e = self.complex_exp(x);
-                let one = self.f64(1.0);
-                Parts { re: self.bin("arith.subf", e.re, one), im: e.im }
-            }
+            ExponentialMinusOne => self.complex_expm1(x, part),
             Log => self.complex_log(x),
             LogPlusOne => {
                 let one = self.f64(1.0);
