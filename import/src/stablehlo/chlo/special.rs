@@ -2,8 +2,10 @@
 //! the approximations XLA's client library (`xla/hlo/builder/lib/math.cc`) uses. Narrow
 //! floats (f16, bf16, f8) are computed in f32 and converted back, as XLA does.
 //!
-//! Known limits, kept on purpose: `erf_inv` uses Giles' single-precision polynomials for
-//! every type (about 1e-7 relative error in f64); `erfc` of f64 is `1 - erf(x)`, which loses
+//! `erf_inv` of `f64` is Giles' double-precision form (three polynomials, 23, 19 and 17
+//! coefficients), that of the other types his single-precision one.
+//!
+//! Known limits, kept on purpose: `erfc` of f64 is `1 - erf(x)`, which loses
 //! relative precision where `erfc(x)` is tiny (large `x`); f32 and narrower floats get XLA's
 //! approximation, accurate there too.
 
@@ -86,6 +88,9 @@ fn horner(em: &mut Emitter, w: ValueId, coefficients: &[f64]) -> Result<ValueId,
 /// than both polynomials and a select of their values (the same result with half the
 /// arithmetic).
 pub(crate) fn erf_inv(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    if em.float_kind(x)? == FloatKind::F64 {
+        return erf_inv_f64(em, x);
+    }
     const SMALL: [f64; 9] = [
         2.81022636e-08, 3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087, -0.00125372503, -0.00417768164,
         0.246640727, 1.50140941,
@@ -129,6 +134,131 @@ pub(crate) fn erf_inv(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnosti
         let is_one = em.compare("EQ", abs, one, None)?;
         em.select(is_one, at_one, general)
     })
+}
+
+/// Giles' double-precision coefficients of `erf_inv(x) / x` in `w - 3.125` for
+/// `w = -log(1 - x^2) < 6.25`, highest degree first.
+const ERF_INV_F64_SMALL: [f64; 23] = [
+    -3.644_412_064_017_819_699_6e-21,
+    -1.685_059_138_182_016_589e-19,
+    1.285_848_071_525_640_016_7e-18,
+    1.115_787_767_802_518_096e-17,
+    -1.333_171_662_854_620_906e-16,
+    2.097_276_787_596_856_163_7e-17,
+    6.637_638_134_358_323_832_5e-15,
+    -4.054_566_272_975_206_863_9e-14,
+    -8.151_934_197_605_472_152_2e-14,
+    2.633_509_315_308_232_297_7e-12,
+    -1.297_513_325_345_353_249_8e-11,
+    -5.415_412_054_294_627_931_7e-11,
+    1.051_212_273_321_532_285e-9,
+    -4.112_633_980_346_983_697_6e-9,
+    -2.907_036_995_788_200_508_6e-8,
+    4.234_787_782_793_240_351_8e-7,
+    -1.365_469_200_083_467_864_5e-6,
+    -1.388_252_336_278_646_871_9e-5,
+    1.867_342_080_340_571_352e-4,
+    -7.407_025_341_662_669_751_2e-4,
+    -6.033_670_871_430_149_053_3e-3,
+    2.401_581_824_255_896_169_3e-1,
+    1.653_654_562_683_102_735_6,
+];
+/// The same in `sqrt(w) - 3.25` for `6.25 <= w < 16`.
+const ERF_INV_F64_MEDIUM: [f64; 19] = [
+    2.213_737_692_177_578_704_9e-9,
+    9.075_656_193_888_539_097_9e-8,
+    -2.751_740_629_706_454_542_8e-7,
+    1.823_962_921_438_922_775_5e-8,
+    1.502_740_396_890_982_762_7e-6,
+    -4.013_867_526_981_545_969e-6,
+    2.923_444_908_995_544_604_4e-6,
+    1.247_530_448_167_177_872_3e-5,
+    -4.731_822_900_905_573_398_1e-5,
+    6.828_485_145_957_317_544_8e-5,
+    2.403_111_038_709_789_399_9e-5,
+    -3.550_375_203_628_474_796e-4,
+    9.532_893_797_373_804_970_3e-4,
+    -1.688_275_556_023_504_731_3e-3,
+    2.491_442_096_107_850_806_6e-3,
+    -3.751_208_507_569_241_210_7e-3,
+    5.370_914_553_590_063_617e-3,
+    1.005_258_967_694_159_233_4,
+    3.083_885_610_492_220_763_5,
+];
+/// The same in `sqrt(w) - 5` for `w >= 16`.
+const ERF_INV_F64_LARGE: [f64; 17] = [
+    -2.710_992_061_643_857_324_3e-11,
+    -2.555_641_816_996_525_205_5e-10,
+    1.507_657_269_350_054_808_3e-9,
+    -3.789_465_440_126_736_993_7e-9,
+    7.615_701_208_078_339_380_4e-9,
+    -1.496_002_662_714_924_047_8e-8,
+    2.914_795_345_090_108_082_6e-8,
+    -6.771_199_775_845_233_949_8e-8,
+    2.290_048_222_802_665_471_7e-7,
+    -9.929_827_294_231_700_253_9e-7,
+    4.526_062_597_223_153_703_9e-6,
+    -1.968_177_810_553_167_056_7e-5,
+    7.599_527_703_001_776_113_9e-5,
+    -2.150_301_193_004_447_734_7e-4,
+    -1.387_193_183_362_312_202_6e-4,
+    1.010_300_464_864_534_397_7,
+    4.849_906_401_408_584_422_1,
+];
+
+/// `erf_inv(x)` of `f64`, `x * p(w)` with `w = -log(1 - x^2)` and Giles' double-precision
+/// polynomials: in `w - 3.125` for `w < 6.25`, `sqrt(w) - 3.25` for `w < 16` and
+/// `sqrt(w) - 5` beyond; `±inf` at `x = ±1`. As in StableHLO's decomposition, one Horner
+/// chain runs on the argument and coefficients each element's range selects, its last steps
+/// (the longer polynomials' lowest coefficients) kept only in their ranges.
+fn erf_inv_f64(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    let minus_x = em.unary(HloOpKind::Negate, x)?;
+    let minus_sq = em.mul(x, minus_x)?;
+    let log = em.unary(HloOpKind::LogPlusOne, minus_sq)?;
+    let w = em.unary(HloOpKind::Negate, log)?;
+    let small_limit = em.float(6.25, x)?;
+    let is_small = em.compare("LT", w, small_limit, None)?;
+    let medium_limit = em.float(16.0, x)?;
+    let below_large = em.compare("LT", w, medium_limit, None)?;
+    let root = em.unary(HloOpKind::Sqrt, w)?;
+    let shift_small = em.float(3.125, x)?;
+    let w_small = em.sub(w, shift_small)?;
+    let (shift_medium, shift_large) = (em.float(3.25, x)?, em.float(5.0, x)?);
+    let shift = em.select(below_large, shift_medium, shift_large)?;
+    let w_root = em.sub(root, shift)?;
+    let arg = em.select(is_small, w_small, w_root)?;
+    let coefficient = |em: &mut Emitter, i: usize| -> Result<ValueId, Diagnostic> {
+        let mut c = em.float(ERF_INV_F64_SMALL[i], x)?;
+        if i < ERF_INV_F64_MEDIUM.len() {
+            let medium = em.float(ERF_INV_F64_MEDIUM[i], x)?;
+            c = em.select(is_small, c, medium)?;
+        }
+        if i < ERF_INV_F64_LARGE.len() {
+            let large = em.float(ERF_INV_F64_LARGE[i], x)?;
+            c = em.select(below_large, c, large)?;
+        }
+        Ok(c)
+    };
+    let mut p = coefficient(em, 0)?;
+    for i in 1..ERF_INV_F64_SMALL.len() {
+        let scaled = em.mul(p, arg)?;
+        let c = coefficient(em, i)?;
+        let next = em.add(c, scaled)?;
+        p = if i < ERF_INV_F64_LARGE.len() {
+            next
+        } else if i < ERF_INV_F64_MEDIUM.len() {
+            em.select(below_large, next, p)?
+        } else {
+            em.select(is_small, next, p)?
+        };
+    }
+    let general = em.mul(p, x)?;
+    let inf = em.float(f64::INFINITY, x)?;
+    let at_one = em.mul(x, inf)?;
+    let abs = em.unary(HloOpKind::Abs, x)?;
+    let one = em.float(1.0, x)?;
+    let is_one = em.compare("EQ", abs, one, None)?;
+    em.select(is_one, at_one, general)
 }
 
 /// Lanczos' approximation, g = 7, n = 9 (the one XLA uses).
