@@ -14,7 +14,7 @@
 //! drop, or options out of range.
 
 use xla_ir::rewrite::{RewritePattern, Rewriter};
-use xla_ir::{AttrData, Body, FloatKind, NamedAttribute, OpId, OpState, TypeData};
+use xla_ir::{AttrData, Body, Context, FloatKind, NamedAttribute, OpId, OpState, TypeData};
 
 use super::{CheckOp, CheckOpKind, DEFAULT_MAX_ULP_DIFFERENCE, DEFAULT_TOLERANCE};
 
@@ -98,17 +98,24 @@ fn check_for(body: &Body, op: OpId) -> Result<OpState, &'static str> {
         return Err("the call has attributes a check would drop");
     }
     let config = body.attr(op, "backend_config").and_then(|a| ctx.as_string(a)).unwrap_or("");
-    let attributes = read_options(body, config, options)?;
+    let attributes = read_options(ctx, config, options)?;
     let mut state = OpState::new(ctx.symbol(kind.name()), data.location);
     state.operands = vec![lhs, rhs];
     state.attributes = attributes;
     Ok(state)
 }
 
+/// The option attributes of check `check` that the `backend_config` text `config` of its
+/// custom-call spelling sets, or why it is not a list of the check's options with values
+/// in range (for readers that build the check op directly).
+pub fn check_options(ctx: &Context, check: CheckOpKind, config: &str) -> Result<Vec<NamedAttribute>, &'static str> {
+    let options = SPELLED.iter().find(|(kind, _)| *kind == check).map_or(&[][..], |(_, options)| *options);
+    read_options(ctx, config, options)
+}
+
 /// The option attributes that `config` (`name=value,...`) sets, or why it is not a list of
 /// the check's options with values in range.
-fn read_options(body: &Body, config: &str, options: &[(&str, Number)]) -> Result<Vec<NamedAttribute>, &'static str> {
-    let ctx = body.ctx();
+fn read_options(ctx: &Context, config: &str, options: &[(&str, Number)]) -> Result<Vec<NamedAttribute>, &'static str> {
     let mut attributes: Vec<NamedAttribute> = Vec::new();
     for entry in config.split(',').map(str::trim).filter(|e| !e.is_empty()) {
         let (key, value) = entry.split_once('=').ok_or("backend_config is not a list of name=value options")?;

@@ -27,7 +27,7 @@ pub mod expect_serialized_eq;
 pub mod forms;
 pub mod verify;
 
-pub use custom_call_spelling::{spelled_check, spelled_options, CustomCallToCheck, CUSTOM_CALL_TO_CHECK};
+pub use custom_call_spelling::{check_options, spelled_check, spelled_options, CustomCallToCheck, CUSTOM_CALL_TO_CHECK};
 pub use expect_almost_eq::{ExpectAlmostEqConstOp, ExpectAlmostEqOp, DEFAULT_TOLERANCE};
 pub use expect_close::{ExpectCloseOp, DEFAULT_MAX_ULP_DIFFERENCE};
 pub use expect_eq::{ExpectEqConstOp, ExpectEqOp};

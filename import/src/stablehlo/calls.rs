@@ -15,6 +15,7 @@
 //! is the composite's meaning, and the name and attributes are hints hlo has no place for.
 
 use xla_dialects::func::FuncDialectOpKind;
+use xla_dialects::check::{check_options, spelled_check};
 use xla_dialects::hlo::HloOpKind;
 use xla_ir::parser::lexer::TokenKind;
 use xla_ir::parser::OpParser;
@@ -52,7 +53,18 @@ fn translate_custom_call(
     loc: Location,
 ) -> Result<(String, Vec<NamedAttribute>), Diagnostic> {
     if let Some(check) = target.strip_prefix("check.").filter(|c| c.starts_with("expect_")) {
-        let kept = attrs.into_iter().filter(|a| !CALL_ATTRS.contains(&ctx.symbol_str(a.name))).collect();
+        // The options of an approximate check (`max_ulp_difference=3`) travel in its
+        // `backend_config`; they become the check op's attributes.
+        let config = attrs.iter().find(|a| ctx.symbol_str(a.name) == "backend_config").map(|a| match ctx.attr_data(a.value) {
+            AttrData::String(text) => text.clone(),
+            _ => ctx.attr_to_string(a.value),
+        });
+        let mut kept: Vec<NamedAttribute> = attrs.into_iter().filter(|a| !CALL_ATTRS.contains(&ctx.symbol_str(a.name))).collect();
+        if let (Some(kind), Some(config)) = (spelled_check(target), config) {
+            let options = check_options(ctx, kind, &config)
+                .map_err(|why| Diagnostic::error(loc, format!("custom call to {target}: {why} (backend_config \"{config}\")")))?;
+            kept.extend(options);
+        }
         return Ok((format!("check.{check}"), kept));
     }
     let mut out = vec![NamedAttribute { name: ctx.symbol("call_target_name"), value: ctx.string_attr(target) }];

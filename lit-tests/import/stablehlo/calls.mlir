@@ -2,7 +2,8 @@
 
 // custom_call in the pretty and generic forms (the api_version number becomes hlo's enum
 // name; a dictionary backend_config is kept as its text); the `check.*` targets of JAX's
-// test exports become check ops; a composite becomes a call of its decomposition.
+// test exports become check ops, the options in their backend_config (`max_ulp_difference=3`)
+// the check's attributes; a composite becomes a call of its decomposition.
 
 // CHECK-LABEL: func.func @custom_calls
 // CHECK-SAME:    (%[[A:.*]]: tensor<2xf32>, %[[B:.*]]: tensor<2xf32>)
@@ -11,6 +12,8 @@
 // CHECK-SAME:      : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
 // CHECK:         check.expect_eq %[[R]], %[[B]] : tensor<2xf32>
 // CHECK:         check.expect_almost_eq %[[R]], %[[B]] : tensor<2xf32>
+// CHECK:         check.expect_close %[[R]], %[[B]], max_ulp_difference = 3 : tensor<2xf32>
+// CHECK:         check.expect_almost_eq %[[R]], %[[B]], tolerance = 0.001 : tensor<2xf32>
 // CHECK:         hlo.custom_call @other(%[[A]]) {api_version = "API_VERSION_TYPED_FFI", backend_config = "{x = 1 : i32}"}
 // CHECK:         %{{.*}}:2 = hlo.custom_call @two(%[[A]]) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<i32>)
 // CHECK:         hlo.custom_call @Sharding(%[[A]]) {mhlo.sharding = "{replicated}"}
@@ -19,6 +22,8 @@ func.func @custom_calls(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<2xf32> {
   %0 = stablehlo.custom_call @my_target(%a, %b) {api_version = 2 : i32, backend_config = "cfg", has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   stablehlo.custom_call @check.expect_eq(%0, %b) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()
   stablehlo.custom_call @check.expect_almost_eq(%0, %b) : (tensor<2xf32>, tensor<2xf32>) -> ()
+  stablehlo.custom_call @check.expect_close(%0, %b) {backend_config = "max_ulp_difference=3", has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()
+  stablehlo.custom_call @check.expect_almost_eq(%0, %b) {backend_config = "tolerance=0.001"} : (tensor<2xf32>, tensor<2xf32>) -> ()
   %1 = "stablehlo.custom_call"(%a) {call_target_name = "other", backend_config = {x = 1 : i32}, api_version = 4 : i32} : (tensor<2xf32>) -> tensor<2xf32>
   %2:2 = stablehlo.custom_call @two(%a) : (tensor<2xf32>) -> (tensor<2xf32>, tensor<i32>)
   %3 = stablehlo.custom_call @Sharding(%a) {mhlo.sharding = "{replicated}"} : (tensor<2xf32>) -> tensor<2xf32>

@@ -227,3 +227,13 @@ func.func @dynamic_iota_of_another_shape() -> tensor<3x4xi64> {
   %0 = stablehlo.dynamic_iota %shape, dim = 0 : (tensor<2xi64>) -> tensor<3x4xi64>
   return %0 : tensor<3x4xi64>
 }
+
+// -----
+
+// A check's backend_config holds its options; an option the check does not have is an error.
+
+func.func @check_with_unknown_option(%a: tensor<2xf32>) {
+  // expected-error @+1 {{custom call to check.expect_close: backend_config names an option the check does not have (backend_config "tolerance=0.1")}}
+  stablehlo.custom_call @check.expect_close(%a, %a) {backend_config = "tolerance=0.1"} : (tensor<2xf32>, tensor<2xf32>) -> ()
+  return
+}
