@@ -100,10 +100,7 @@ pub(crate) fn erf_inv(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnosti
         1.00167406, 2.83297682,
     ];
     em.in_f32_at_least(x, |em, x| {
-        let minus_x = em.unary(HloOpKind::Negate, x)?;
-        let minus_sq = em.mul(x, minus_x)?;
-        let log = em.unary(HloOpKind::LogPlusOne, minus_sq)?;
-        let w = em.unary(HloOpKind::Negate, log)?;
+        let w = erf_inv_w(em, x)?;
         let five = em.float(5.0, x)?;
         let is_small = em.compare("LT", w, five, None)?;
         let two_and_half = em.float(2.5, x)?;
@@ -126,13 +123,7 @@ pub(crate) fn erf_inv(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnosti
             });
         }
         let p = p.ok_or_else(|| em.error("needs coefficients"))?;
-        let general = em.mul(p, x)?;
-        let inf = em.float(f64::INFINITY, x)?;
-        let at_one = em.mul(x, inf)?;
-        let abs = em.unary(HloOpKind::Abs, x)?;
-        let one = em.float(1.0, x)?;
-        let is_one = em.compare("EQ", abs, one, None)?;
-        em.select(is_one, at_one, general)
+        erf_inv_result(em, x, p)
     })
 }
 
@@ -212,10 +203,7 @@ const ERF_INV_F64_LARGE: [f64; 17] = [
 /// chain runs on the argument and coefficients each element's range selects, its last steps
 /// (the longer polynomials' lowest coefficients) kept only in their ranges.
 fn erf_inv_f64(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
-    let minus_x = em.unary(HloOpKind::Negate, x)?;
-    let minus_sq = em.mul(x, minus_x)?;
-    let log = em.unary(HloOpKind::LogPlusOne, minus_sq)?;
-    let w = em.unary(HloOpKind::Negate, log)?;
+    let w = erf_inv_w(em, x)?;
     let small_limit = em.float(6.25, x)?;
     let is_small = em.compare("LT", w, small_limit, None)?;
     let medium_limit = em.float(16.0, x)?;
@@ -252,6 +240,19 @@ fn erf_inv_f64(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
             em.select(is_small, next, p)?
         };
     }
+    erf_inv_result(em, x, p)
+}
+
+/// `w = -log(1 - x^2)`, the variable of `erf_inv`'s polynomials, as `-log1p(x * -x)`.
+fn erf_inv_w(em: &mut Emitter, x: ValueId) -> Result<ValueId, Diagnostic> {
+    let minus_x = em.unary(HloOpKind::Negate, x)?;
+    let minus_sq = em.mul(x, minus_x)?;
+    let log = em.unary(HloOpKind::LogPlusOne, minus_sq)?;
+    em.unary(HloOpKind::Negate, log)
+}
+
+/// `erf_inv(x) = x * p`, except `±inf` at `x = ±1`, where the polynomial is indeterminate.
+fn erf_inv_result(em: &mut Emitter, x: ValueId, p: ValueId) -> Result<ValueId, Diagnostic> {
     let general = em.mul(p, x)?;
     let inf = em.float(f64::INFINITY, x)?;
     let at_one = em.mul(x, inf)?;
