@@ -17,6 +17,7 @@
 //!   and `xla-run` use it;
 //! - [`native`]: an object linked into a shared library, loaded and its entries called;
 //! - [`header`]: the C header declaring an entry of the AOT ABI;
+//! - [`phases`]: the wall time of each phase of a compilation (`--timing`);
 //! - [`vector_math`]: loops calling libm functions vectorize into glibc's `libmvec`.
 //!
 //! Architecture Invariant: this crate and the tools are the only ones that link LLVM.
@@ -27,6 +28,7 @@
 
 pub mod header;
 pub mod native;
+pub mod phases;
 pub mod target;
 pub mod to_llvm;
 pub mod to_loops;
@@ -37,6 +39,7 @@ use inkwell::context::Context as LlvmContext;
 use xla_dialects::func::FuncOp;
 use xla_ir::{Body, Diagnostic, Op, OpId};
 
+pub use phases::PhaseTimes;
 pub use target::{host_target_triple, CodegenTarget, OutputKind, DEFAULT_CPU, NAMED_CPUS};
 
 /// Registers the passes of this crate (`lower-to-loops`, `lower-to-llvm`).
@@ -82,16 +85,26 @@ impl Default for CompileOptions {
 /// not at the llvm level, an unknown CPU, LLVM's verifier) is a diagnostic located in the
 /// module; nothing panics.
 pub fn compile(body: &Body, module_op: OpId, options: &CompileOptions, output: OutputKind) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    compile_timed(body, module_op, options, output, &mut PhaseTimes::default())
+}
+
+/// [`compile`], timing translation to LLVM IR, LLVM's optimization and emission in
+/// `phases`.
+pub fn compile_timed(body: &Body, module_op: OpId, options: &CompileOptions, output: OutputKind, phases: &mut PhaseTimes) -> Result<Vec<u8>, Vec<Diagnostic>> {
     let at_module = |message: String| vec![Diagnostic::error(body.op(module_op).location, message)];
     let target = CodegenTarget::for_cpu(&options.cpu).map_err(at_module)?.with_vector_math(options.vector_math);
     let llcx = LlvmContext::create();
     let module = llcx.create_module(&module_name(body, module_op));
     target.configure(&module);
-    translate::translate_into(&llcx, &module, body, module_op)?;
+    phases.time("translation to LLVM IR", || translate::translate_into(&llcx, &module, body, module_op))?;
     if options.optimize {
-        target.optimize(&module).map_err(at_module)?;
+        phases.time("LLVM optimization", || target.optimize(&module)).map_err(at_module)?;
     }
-    target.emit(&module, output).map_err(at_module)
+    let emission = match output {
+        OutputKind::Object => "object emission",
+        _ => "emission",
+    };
+    phases.time(emission, || target.emit(&module, output)).map_err(at_module)
 }
 
 /// An object compiled from hlo, and its entries.
@@ -100,6 +113,8 @@ pub struct Compiled {
     pub object: Vec<u8>,
     /// Each entry wrapper with the buffers it takes (memref types of the module's context).
     pub entries: Vec<(to_llvm::EntrySpec, to_llvm::EntrySignature)>,
+    /// The wall time of each phase of the compilation.
+    pub phases: PhaseTimes,
 }
 
 /// The whole pipeline, as `xla-aotc` and `xla-run` run it: keeps the functions the
@@ -112,9 +127,10 @@ pub struct Compiled {
 /// the CPU `options` names. An unknown CPU is reported before any work; every failure is a
 /// located diagnostic.
 pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[to_llvm::EntrySpec], options: &CompileOptions) -> Result<Compiled, Vec<Diagnostic>> {
-    let signatures = lower_hlo(body, module_op, entries, options)?;
-    let object = compile(body, module_op, options, OutputKind::Object)?;
-    Ok(Compiled { object, entries: signatures })
+    let mut phases = PhaseTimes::default();
+    let signatures = lower_hlo_timed(body, module_op, entries, options, &mut phases)?;
+    let object = compile_timed(body, module_op, options, OutputKind::Object, &mut phases)?;
+    Ok(Compiled { object, entries: signatures, phases })
 }
 
 /// [`compile_hlo`] up to the llvm dialect: the module lowered in place, with a wrapper per
@@ -126,22 +142,35 @@ pub fn lower_hlo(
     entries: &[to_llvm::EntrySpec],
     options: &CompileOptions,
 ) -> Result<Vec<(to_llvm::EntrySpec, to_llvm::EntrySignature)>, Vec<Diagnostic>> {
+    lower_hlo_timed(body, module_op, entries, options, &mut PhaseTimes::default())
+}
+
+/// [`lower_hlo`], timing each pass (and the verifier after it, one row for all its runs) in
+/// `phases`.
+pub fn lower_hlo_timed(
+    body: &mut Body,
+    module_op: OpId,
+    entries: &[to_llvm::EntrySpec],
+    options: &CompileOptions,
+    phases: &mut PhaseTimes,
+) -> Result<Vec<(to_llvm::EntrySpec, to_llvm::EntrySignature)>, Vec<Diagnostic>> {
     CodegenTarget::for_cpu(&options.cpu).map_err(|m| vec![Diagnostic::error(body.op(module_op).location, m)])?;
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
-    inline_into_entries(body, module_op, &roots);
+    phases.time("inline", || inline_into_entries(body, module_op, &roots));
+    let verify = |body: &Body, phases: &mut PhaseTimes| phases.time("Verifier", || xla_ir::verifier::verify(body, module_op));
     if options.assign_layouts {
-        xla_layout::pass::run_on_module(body, module_op, options.vector_bytes)?;
-        xla_ir::verifier::verify(body, module_op)?;
+        phases.time("layout-assignment", || xla_layout::pass::run_on_module(body, module_op, options.vector_bytes))?;
+        verify(body, phases)?;
     }
     if options.fuse {
-        xla_fusion::pass::run_on_module(body, module_op, xla_fusion::decide::Limits::default())?;
-        xla_ir::verifier::verify(body, module_op)?;
+        phases.time("fusion", || xla_fusion::pass::run_on_module(body, module_op, xla_fusion::decide::Limits::default()))?;
+        verify(body, phases)?;
     }
-    to_loops::lower_module(body, module_op, to_loops::Options::default())?;
-    xla_ir::verifier::verify(body, module_op)?;
+    phases.time("lower-to-loops", || to_loops::lower_module(body, module_op, to_loops::Options::default()))?;
+    verify(body, phases)?;
     if options.assign_buffers {
-        xla_buffers::pass::run_on_module(body, module_op, true);
-        xla_ir::verifier::verify(body, module_op)?;
+        phases.time("buffer-assignment", || xla_buffers::pass::run_on_module(body, module_op, true));
+        verify(body, phases)?;
     }
     let mut signatures = Vec::new();
     for spec in entries {
@@ -150,8 +179,8 @@ pub fn lower_hlo(
         })?;
         signatures.push((spec.clone(), to_llvm::entry_signature(body, func).map_err(|e| vec![e])?));
     }
-    to_llvm::lower_module(body, module_op, entries, to_llvm::Options::default())?;
-    xla_ir::verifier::verify(body, module_op)?;
+    phases.time("lower-to-llvm", || to_llvm::lower_module(body, module_op, entries, to_llvm::Options::default()))?;
+    verify(body, phases)?;
     Ok(signatures)
 }
 

@@ -23,7 +23,7 @@ use melior::pass::PassManager;
 use melior::utility::parse_pass_pipeline;
 use xla_ir::{Body, Diagnostic, OpId};
 use xla_lowering::to_llvm::{EntrySignature, EntrySpec};
-use xla_lowering::{to_llvm, to_loops, CodegenTarget, CompileOptions, Compiled, OutputKind};
+use xla_lowering::{to_llvm, to_loops, CodegenTarget, CompileOptions, Compiled, OutputKind, PhaseTimes};
 
 use crate::export::export_module_with;
 use crate::session::Session;
@@ -42,13 +42,14 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[EntrySpec], opti
     let at_module = |body: &Body, message: String| vec![Diagnostic::error(body.op(module_op).location, message)];
     let target = CodegenTarget::for_cpu(&options.cpu).map_err(|m| at_module(body, m))?.with_vector_math(options.vector_math);
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
-    xla_lowering::inline_into_entries(body, module_op, &roots);
+    let mut phases = PhaseTimes::default();
+    phases.time("inline", || xla_lowering::inline_into_entries(body, module_op, &roots));
     if options.fuse {
-        xla_fusion::pass::run_on_module(body, module_op, xla_fusion::decide::Limits::default())?;
-        xla_ir::verifier::verify(body, module_op)?;
+        phases.time("fusion", || xla_fusion::pass::run_on_module(body, module_op, xla_fusion::decide::Limits::default()))?;
+        phases.time("Verifier", || xla_ir::verifier::verify(body, module_op))?;
     }
-    to_loops::lower_module(body, module_op, to_loops::Options::default())?;
-    xla_ir::verifier::verify(body, module_op)?;
+    phases.time("lower-to-loops", || to_loops::lower_module(body, module_op, to_loops::Options::default()))?;
+    phases.time("Verifier", || xla_ir::verifier::verify(body, module_op))?;
     let mut signatures = Vec::new();
     for spec in entries {
         let func = to_llvm::find_function(body, module_op, &spec.function)
@@ -56,7 +57,7 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[EntrySpec], opti
         signatures.push((spec.clone(), to_llvm::entry_signature(body, func).map_err(|e| vec![e])?));
     }
     let llcx = LlvmContext::create();
-    let module = translate_to_llvm(&llcx, body, module_op)?;
+    let module = phases.time("MLIR export, lowering and translation to LLVM IR", || translate_to_llvm(&llcx, body, module_op))?;
     // As in our own lowering, the module's functions are internal and only the wrappers
     // are exported: a function named like a libc one (`@remainder`) must not be bound to
     // libc's by the dynamic linker.
@@ -84,10 +85,10 @@ pub fn compile_hlo(body: &mut Body, module_op: OpId, entries: &[EntrySpec], opti
     module.verify().map_err(|e| at_module(body, format!("LLVM's verifier rejected the module MLIR translated: {}", e.to_string())))?;
     target.configure(&module);
     if options.optimize {
-        target.optimize(&module).map_err(|m| at_module(body, m))?;
+        phases.time("LLVM optimization", || target.optimize(&module)).map_err(|m| at_module(body, m))?;
     }
-    let object = target.emit(&module, OutputKind::Object).map_err(|m| at_module(body, m))?;
-    Ok(Compiled { object, entries: signatures })
+    let object = phases.time("object emission", || target.emit(&module, OutputKind::Object)).map_err(|m| at_module(body, m))?;
+    Ok(Compiled { object, entries: signatures, phases })
 }
 
 /// Exports `module_op` (at the loop level), lowers it with [`PIPELINE`] and translates it

@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use xla_lowering::header::{c_header, HeaderSpec};
 use xla_lowering::to_llvm::{default_symbol, EntrySpec};
-use xla_lowering::{compile_hlo, CompileOptions, DEFAULT_CPU};
+use xla_lowering::{compile_hlo, CompileOptions, PhaseTimes, DEFAULT_CPU};
 
 use crate::opt::{new_context, read_module};
 
@@ -42,6 +42,8 @@ pub struct AotcConfig {
     pub arg_layouts: Vec<String>,
     /// `--result-layout N=LAYOUT` values, as written.
     pub result_layouts: Vec<String>,
+    /// Whether to print the wall time of each phase to standard error (`--timing`).
+    pub timing: bool,
 }
 
 impl AotcConfig {
@@ -58,6 +60,7 @@ impl AotcConfig {
             static_lib: None,
             arg_layouts: Vec::new(),
             result_layouts: Vec::new(),
+            timing: false,
         }
     }
 
@@ -74,7 +77,14 @@ pub fn compile(config: &AotcConfig, text: &str) -> Result<(), String> {
     if !is_c_identifier(&symbol) {
         return Err(format!("xla-aotc: --name '{symbol}' is not a C identifier\n"));
     }
-    with_compiled(config, text, |ctx, compiled| write_outputs(config, &symbol, ctx, compiled))
+    let phases = with_compiled(config, text, |ctx, compiled, mut phases| {
+        phases.time("writing the outputs", || write_outputs(config, &symbol, ctx, compiled))?;
+        Ok(phases)
+    })?;
+    if config.timing {
+        eprint!("{}", phases.report().render());
+    }
+    Ok(())
 }
 
 /// Times compilations of `text` as `config` says, each from the text with a fresh context
@@ -86,7 +96,7 @@ pub fn time_compilations(config: &AotcConfig, text: &str, runs: usize) -> Result
     let mut times = Vec::with_capacity(runs + 1);
     for _ in 0..=runs {
         let start = std::time::Instant::now();
-        with_compiled(config, text, |_, _| Ok(()))?;
+        with_compiled(config, text, |_, _, _| Ok(()))?;
         times.push(start.elapsed());
     }
     let first = times.remove(0);
@@ -114,17 +124,26 @@ impl std::fmt::Display for CompileTimes {
 }
 
 /// Reads, verifies and compiles `text` as `config` says with a fresh context, and hands the
-/// context and the compiled entry to `then`; the rendered diagnostics on failure.
-fn with_compiled<R>(config: &AotcConfig, text: &str, then: impl FnOnce(&xla_ir::Context, &xla_lowering::Compiled) -> Result<R, String>) -> Result<R, String> {
+/// context, the compiled entry and the time each phase took to `then`; the rendered
+/// diagnostics on failure.
+fn with_compiled<R>(
+    config: &AotcConfig,
+    text: &str,
+    then: impl FnOnce(&xla_ir::Context, &xla_lowering::Compiled, PhaseTimes) -> Result<R, String>,
+) -> Result<R, String> {
     let ctx = new_context();
     let render = |diagnostics: Vec<xla_ir::Diagnostic>| diagnostics.iter().map(|d| d.render(&ctx)).collect::<String>();
-    let mut module = read_module(&ctx, &config.input_name, text, 1).map_err(|d| d.render(&ctx))?;
-    xla_ir::verifier::verify(&module.body, module.op).map_err(render)?;
+    let mut phases = PhaseTimes::default();
+    let mut module = phases.time("reading", || read_module(&ctx, &config.input_name, text, 1)).map_err(|d| d.render(&ctx))?;
+    phases.time("Verifier", || xla_ir::verifier::verify(&module.body, module.op)).map_err(render)?;
     apply_layout_flags(&ctx, &mut module.body, module.op, config).map_err(|d| d.render(&ctx))?;
     let spec = EntrySpec { function: config.entry.clone(), symbol: config.symbol() };
     let options = CompileOptions { cpu: config.cpu.clone(), vector_math: config.vector_math, ..CompileOptions::default() };
     let compiled = compile_hlo(&mut module.body, module.op, std::slice::from_ref(&spec), &options).map_err(render)?;
-    then(&ctx, &compiled)
+    for row in compiled.phases.rows() {
+        phases.add(&row.name, row.elapsed);
+    }
+    then(&ctx, &compiled, phases)
 }
 
 /// Writes the object, the header and the static library `config` asks for.

@@ -24,7 +24,7 @@ use xla_ir::{Context, Type, TypeData};
 use xla_lowering::native::{byte_size, from_buffer, to_buffer, AlignedBuffer, Entry, NativeLibrary, RunOptions};
 use xla_lowering::to_llvm::memory::OUT_OF_MEMORY_HOOK;
 use xla_lowering::to_llvm::{BufferLayout, EntrySignature, EntrySpec};
-use xla_lowering::{compile_hlo, CompileOptions};
+use xla_lowering::{compile_hlo, CompileOptions, PhaseTimes};
 use xla_runtime::status::XlaStatus;
 
 /// An entry to run: its name, its hlo signature and its arguments.
@@ -50,14 +50,16 @@ pub struct NativeOutcome {
 /// (`bench` more times when given, one replica only); per entry, its outcome or the
 /// rendered error. A failure to compile or load is the rendered error of the whole.
 pub fn run_entries(ctx: &Context, module: &mut Module, calls: &[NativeCall], bench: Option<usize>, replicas: u32) -> Result<Vec<Result<NativeOutcome, String>>, String> {
-    run_entries_with(compile_hlo, ctx, module, calls, bench, replicas, &CompileOptions::default())
+    run_entries_with(compile_hlo, ctx, module, calls, bench, replicas, &CompileOptions::default(), &mut PhaseTimes::default())
 }
 
 /// The pipeline from hlo to an object with entries: `xla_lowering::compile_hlo`, or MLIR's
 /// lowering (`xla-run --backend=mlir`, [`crate::mlir::MlirHooks::compile_hlo`]).
 pub type CompileHlo = fn(&mut xla_ir::Body, xla_ir::OpId, &[EntrySpec], &CompileOptions) -> Result<xla_lowering::Compiled, Vec<xla_ir::Diagnostic>>;
 
-/// [`run_entries`] with the entries compiled by `compile` with `options`.
+/// [`run_entries`] with the entries compiled by `compile` with `options`, the time of each
+/// phase of compiling, linking and loading them added to `phases`.
+#[allow(clippy::too_many_arguments)]
 pub fn run_entries_with(
     compile: CompileHlo,
     ctx: &Context,
@@ -66,12 +68,18 @@ pub fn run_entries_with(
     bench: Option<usize>,
     replicas: u32,
     options: &CompileOptions,
+    phases: &mut PhaseTimes,
 ) -> Result<Vec<Result<NativeOutcome, String>>, String> {
     let specs: Vec<EntrySpec> = calls.iter().enumerate().map(|(i, call)| EntrySpec { function: call.name.clone(), symbol: format!("xla_run_entry{i}") }).collect();
     let compiled = compile(&mut module.body, module.op, &specs, options)
         .map_err(|errors| errors.iter().map(|d| d.render(ctx)).collect::<String>())?;
-    let archives = runtime_archives(&compiled.object).map_err(|m| format!("xla-run: {m}\n"))?;
-    let library = NativeLibrary::load(&compiled.object, &archives).map_err(|m| format!("xla-run: {m}\n"))?;
+    for row in compiled.phases.rows() {
+        phases.add(&row.name, row.elapsed);
+    }
+    let library = phases.time("linking and loading", || {
+        let archives = runtime_archives(&compiled.object).map_err(|m| format!("xla-run: {m}\n"))?;
+        NativeLibrary::load(&compiled.object, &archives).map_err(|m| format!("xla-run: {m}\n"))
+    })?;
     let replicas = i32::try_from(replicas.max(1)).map_err(|_| "xla-run: too many replicas\n".to_string())?;
     let outcomes = calls
         .iter()

@@ -60,6 +60,9 @@ pub struct RunConfig {
     /// Compiled runs: vectorize math calls into `libmvec` (the default; off, libm's scalar
     /// functions, for results independent of the CPU's vector width).
     pub vector_math: bool,
+    /// Compiled runs: print the wall time of each phase of compiling, linking and loading
+    /// to standard error (`--timing`).
+    pub timing: bool,
     /// Which code generator compiles the entries.
     pub backend: Backend,
     /// What the tool can do through upstream MLIR, when it was built with it.
@@ -95,6 +98,7 @@ impl RunConfig {
             assign_buffers: true,
             fuse: true,
             vector_math: true,
+            timing: false,
             backend: Backend::Native,
             mlir: None,
         }
@@ -242,7 +246,11 @@ fn compile_all(config: &RunConfig, ctx: &Context, module: &mut xla_ir::parser::M
         .iter()
         .map(|call| NativeCall { name: call.name.clone(), results: call.results.clone(), args: call.args.iter().flat_map(tensors_of).cloned().collect() })
         .collect();
-    let outcomes = native::run_entries_with(compiler(config)?, ctx, module, &native_calls, config.bench, config.replicas, &compile_options(config))?;
+    let mut phases = xla_lowering::PhaseTimes::default();
+    let outcomes = native::run_entries_with(compiler(config)?, ctx, module, &native_calls, config.bench, config.replicas, &compile_options(config), &mut phases)?;
+    if config.timing {
+        eprint!("{}", phases.report().render());
+    }
     Ok(outcomes
         .into_iter()
         .map(|outcome| match outcome {

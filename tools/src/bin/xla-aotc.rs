@@ -35,6 +35,12 @@ fn command() -> Command {
                 .value_parser(clap::value_parser!(usize))
                 .help("Before writing the outputs, compile N more times after the first in this process and print the median time of a compilation"),
         )
+        .arg(
+            Arg::new("timing")
+                .long("timing")
+                .action(clap::ArgAction::SetTrue)
+                .help("Print the wall time of each phase (reading, each pass, translation to LLVM IR, LLVM's optimization, object emission) to standard error"),
+        )
         .arg(Arg::new("static-lib").long("static-lib").value_name("FILE").help("Also write a static library holding the object and libxla_runtime, enough to link alone"))
         .arg(Arg::new("arg-layout").long("arg-layout").value_name("N=LAYOUT").action(clap::ArgAction::Append).help("Give argument N the layout LAYOUT, as types print it: {0,1}, or {0,1}, padded = [3,5], padding = zero"))
         .arg(Arg::new("result-layout").long("result-layout").value_name("N=LAYOUT").action(clap::ArgAction::Append).help("Give result N the layout LAYOUT (as --arg-layout)"))
@@ -58,6 +64,7 @@ fn main() -> ExitCode {
     config.cpu = matches.get_one::<String>("target-cpu").cloned().unwrap_or_else(|| xla_lowering::DEFAULT_CPU.into());
     config.vector_math = !matches.get_flag("no-vector-math");
     config.name = matches.get_one::<String>("name").cloned();
+    config.timing = matches.get_flag("timing");
     config.static_lib = matches.get_one::<String>("static-lib").map(PathBuf::from);
     let all = |name: &str| matches.get_many::<String>(name).map(|v| v.cloned().collect()).unwrap_or_default();
     config.arg_layouts = all("arg-layout");

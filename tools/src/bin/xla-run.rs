@@ -18,6 +18,7 @@ fn command() -> Command {
         .arg(Arg::new("no-fusion").long("no-fusion").action(ArgAction::SetTrue).help("Compiled runs: skip fusion (to measure what it saves)"))
         .arg(Arg::new("no-layout-assignment").long("no-layout-assignment").action(ArgAction::SetTrue).help("Compiled runs: skip layout-assignment (to measure what it saves)"))
         .arg(Arg::new("no-buffer-assignment").long("no-buffer-assignment").action(ArgAction::SetTrue).help("Compiled runs: skip buffer-assignment, every temporary malloc'ed (to measure what it saves)"))
+        .arg(Arg::new("timing").long("timing").action(ArgAction::SetTrue).help("Compiled runs: print the wall time of each phase (each pass, translation to LLVM IR, LLVM's optimization, object emission, linking) to standard error"))
         .arg(Arg::new("no-vector-math").long("no-vector-math").action(ArgAction::SetTrue).help("Compiled runs: call libm's scalar functions instead of libmvec's vector variants, for results independent of the CPU's vector width"))
         .arg(Arg::new("vector-bytes").long("vector-bytes").value_name("N").value_parser(clap::value_parser!(u32)).default_value("0").help("Compiled runs: pad the minor dimension of intermediate values to vectors of N bytes where that pays (0: off)"))
         .arg(Arg::new("entry").long("entry").value_name("NAME").help("The function to run (default: main, else every function without arguments)"))
@@ -87,6 +88,7 @@ fn main() -> ExitCode {
     config.assign_buffers = !matches.get_flag("no-buffer-assignment");
     config.fuse = !matches.get_flag("no-fusion");
     config.vector_math = !matches.get_flag("no-vector-math");
+    config.timing = matches.get_flag("timing");
     config.vector_bytes = matches.get_one::<u32>("vector-bytes").copied().unwrap_or(0);
     if matches.get_one::<String>("backend").is_some_and(|b| b == "mlir") {
         config.backend = xla_tools::run::Backend::Mlir;
