@@ -4,7 +4,8 @@
 //!
 //! - [`types`]: `iN`, `f16`/`bf16`/`f32`/`f64` and `!llvm.ptr` ([`ptr_type`]), and the
 //!   constraint kinds the ops declare;
-//! - [`func`]: `llvm.func`, `llvm.return`;
+//! - [`func`]: `llvm.func`, `llvm.return`; [`global`]: `llvm.global_constant`, read-only
+//!   bytes of the module;
 //! - [`branch`]: `llvm.br`, `llvm.cond_br` (blocks with arguments; values passed to them
 //!   become phis);
 //! - [`call`]: `llvm.call` of module functions, external functions and intrinsics;
@@ -12,8 +13,8 @@
 //! - [`int_arith`], [`float_arith`]: integer and float arithmetic;
 //! - [`compare`]: `llvm.icmp`, `llvm.fcmp`; [`select`]: `llvm.select`;
 //! - [`cast`]: the conversion instructions;
-//! - [`address`]: `llvm.getelementptr`; [`address_of`]: `llvm.addressof` (a function's
-//!   address); [`memory`]: `llvm.load`, `llvm.store`,
+//! - [`address`]: `llvm.getelementptr`; [`address_of`]: `llvm.addressof` (a function's or
+//!   a global's address); [`memory`]: `llvm.load`, `llvm.store`,
 //!   `llvm.alloca`;
 //! - [`common`]: the shape functions and verifiers several ops share.
 //!
@@ -31,6 +32,7 @@ pub mod compare;
 pub mod constant;
 pub mod float_arith;
 pub mod func;
+pub mod global;
 pub mod int_arith;
 pub mod memory;
 pub mod select;
@@ -47,6 +49,7 @@ pub use compare::{FCmpOp, FcmpPredicate, ICmpOp, IcmpPredicate};
 pub use constant::ConstantOp;
 pub use float_arith::{FAddOp, FDivOp, FMulOp, FNegOp, FRemOp, FSubOp};
 pub use func::{FuncOp, Linkage, ReturnOp};
+pub use global::GlobalConstantOp;
 pub use int_arith::{AShrOp, AddOp, AndOp, LShrOp, MulOp, OrOp, SDivOp, SRemOp, ShlOp, SubOp, UDivOp, URemOp, XorOp};
 pub use memory::{AllocaOp, LoadOp, StoreOp};
 pub use select::SelectOp;
@@ -60,6 +63,7 @@ xla_ir::dialect! {
     pub static LLVM_DIALECT = "llvm", "One op per LLVM instruction, on LLVM's scalar types and opaque pointers: what translation to LLVM IR reads.", materialize_constant: None;
     ops {
         Func(FuncOp),
+        GlobalConstant(GlobalConstantOp),
         Return(ReturnOp),
         Br(BrOp),
         CondBr(CondBrOp),

@@ -6,6 +6,7 @@
 //! - [`alloc`]: `loop.alloc`, a temporary buffer;
 //! - [`arena`]: `loop.arena_buffer`, a buffer at an offset in a function's temp arena;
 //! - [`constant`]: `loop.constant`, a scalar constant;
+//! - [`literal`]: `loop.literal`, a read-only buffer holding a literal;
 //! - [`memory`]: `loop.load` and `loop.store`, the element at a logical index;
 //! - [`for_op`]: `loop.for`, a sequential loop with loop-carried scalars;
 //! - [`parallel`]: `loop.parallel`, a nest of independent iterations;
@@ -36,6 +37,7 @@ pub mod convert;
 pub mod for_op;
 pub mod forms;
 pub mod if_op;
+pub mod literal;
 pub mod math;
 pub mod memory;
 pub mod parallel;
@@ -58,6 +60,7 @@ pub use constant::ConstantOp;
 pub use convert::{BitcastOp, ConvertOp};
 pub use for_op::ForOp;
 pub use if_op::IfOp;
+pub use literal::LiteralOp;
 pub use math::{MathKind, MathOp};
 pub use memory::{LoadOp, StoreOp};
 pub use parallel::ParallelOp;
@@ -76,6 +79,7 @@ xla_ir::dialect! {
         Alloc(AllocOp),
         ArenaBuffer(ArenaBufferOp),
         Constant(ConstantOp),
+        Literal(LiteralOp),
         Load(LoadOp),
         Store(StoreOp),
         For(ForOp),

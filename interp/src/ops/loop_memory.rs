@@ -1,18 +1,19 @@
 //! The loop dialect's buffers and constants: `loop.alloc`, `loop.arena_buffer`,
-//! `loop.constant`, `loop.load` and `loop.store`.
+//! `loop.literal`, `loop.constant`, `loop.load` and `loop.store`.
 //!
 //! A buffer is a [`Buffer`]: a literal shared by reference, which `loop.store` writes in
 //! place. A fresh `loop.alloc` holds zeros (compiled code leaves it undefined; a program
 //! that reads an element before storing it is wrong either way). A `loop.arena_buffer` is
 //! a fresh buffer too: buffer assignment gives overlapping bytes only to buffers that are
 //! never live at once, so a program that never reads an element it has not stored computes
-//! the same with separate buffers; the interpreter does not model the arena's aliasing. Scalars are 0-d tensors
+//! the same with separate buffers; the interpreter does not model the arena's aliasing. A
+//! `loop.literal` is a buffer holding its literal. Scalars are 0-d tensors
 //! of their element type; an `index` is an `s64`. An index outside the buffer is an error
 //! naming the index and the shape, where compiled code would have undefined behavior.
 
 use std::rc::Rc;
 
-use xla_dialects::loops::ConstantOp;
+use xla_dialects::loops::{ConstantOp, LiteralOp};
 use xla_ir::{AttrData, Scalar};
 
 use crate::element::ElementType;
@@ -30,6 +31,13 @@ pub(super) fn alloc(cx: &mut OpCx, _operands: &[Rc<Value>]) -> EvalResult<Vec<Va
     let element = ElementType::of(ctx, memref.element).ok_or("a buffer of an unknown element type")?;
     let zero = normalize(element, zero_of(element));
     Ok(vec![Value::Buffer(Buffer::new(Literal::splat(element, shape, zero)))])
+}
+
+/// `loop.literal`: a buffer holding the literal (nothing stores into it).
+pub(super) fn literal(cx: &mut OpCx, op: LiteralOp, _operands: &[Rc<Value>]) -> EvalResult<Vec<Value>> {
+    let ctx = cx.ctx();
+    let literal = Literal::from_dense(ctx, op.value(cx.body()))?;
+    Ok(vec![Value::Buffer(Buffer::new(literal))])
 }
 
 /// The zero of an element type's storage kind.

@@ -250,6 +250,7 @@ fn loop_evaluator(kind: LoopOp) -> Option<EvalFn> {
         LoopOp::Alloc(_) => loop_memory::alloc,
         LoopOp::ArenaBuffer(_) => loop_memory::alloc,
         LoopOp::Constant(op) => with_view!(op: loops::ConstantOp, loop_memory::constant),
+        LoopOp::Literal(op) => with_view!(op: loops::LiteralOp, loop_memory::literal),
         LoopOp::Load(_) => loop_memory::load,
         LoopOp::Store(_) => loop_memory::store,
         LoopOp::For(_) => loop_control::for_loop,

@@ -345,3 +345,8 @@ llvm.func @unknown_unroll_hint() {
 ^next:
   llvm.return
 }
+
+// -----
+
+// expected-error @+1 {{'llvm.global_constant' op needs a rank-1 literal of 8-bit integers, found tensor<2xf32>}}
+llvm.global_constant {sym_name = "floats", value = dense<[1.0, 2.0]> : tensor<2xf32>}

@@ -361,3 +361,19 @@ func.func @complex_of_mixed_parts(%x: f32, %y: f64) {
   %0 = loop.complex %x, %y : (f32, f64) -> complex<f32>
   return
 }
+
+// -----
+
+func.func @literal_of_another_shape() {
+  // expected-error @+1 {{'loop.literal' op the buffer memref<3xi32> does not have the literal's shape and element type (tensor<2xi32>)}}
+  %0 = loop.literal dense<[1, 2]> : tensor<2xi32> -> memref<3xi32>
+  return
+}
+
+// -----
+
+func.func @literal_with_a_layout() {
+  // expected-error @+1 {{'loop.literal' op needs a buffer of the default layout, found memref<2x2xi32, {0, 1}>}}
+  %0 = loop.literal dense<[[1, 2], [3, 4]]> : tensor<2x2xi32> -> memref<2x2xi32, {0, 1}>
+  return
+}

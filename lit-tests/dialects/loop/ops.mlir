@@ -257,3 +257,17 @@ func.func @runtime(%a: memref<4x8xf32>, %b: memref<8x2xf32>, %c: memref<4x2xf32>
   loop.call_runtime @xla_rt_matmul_f32(%a, %b, %c, %m, %n, %k) : (memref<4x8xf32>, memref<8x2xf32>, memref<4x2xf32>, index, index, index) -> ()
   return
 }
+
+// -----
+
+// A literal is a read-only buffer of the default layout holding its elements.
+// CHECK-LABEL: func.func @literal
+// CHECK:         %[[L:.+]] = loop.literal dense<{{\[}}[1, 2], [3, 4]]> : tensor<2x2xi32> -> memref<2x2xi32>
+// CHECK:         loop.load %[[L]][%{{.+}}, %{{.+}}] : memref<2x2xi32>
+// GENERIC:       "loop.literal"() {value = dense<{{\[}}[1, 2], [3, 4]]> : tensor<2x2xi32>} : () -> memref<2x2xi32>
+func.func @literal() -> i32 {
+  %i = loop.constant 1 : index
+  %l = loop.literal dense<[[1, 2], [3, 4]]> : tensor<2x2xi32> -> memref<2x2xi32>
+  %x = loop.load %l[%i, %i] : memref<2x2xi32>
+  return %x : i32
+}

@@ -124,3 +124,19 @@ func.func @allocations() {
   %e = loop.alloc : memref<0xf32>
   func.return
 }
+
+// -----
+
+// A loop.literal is the address of a private llvm.global_constant of its bytes, placed
+// beside the function and named after it.
+// CHECK:       llvm.global_constant {sym_name = "literal.literal.[[OP:op[0-9]+]]", value = dense<[1, 0, 2, 0, 3, 0]> : tensor<6xui8>}
+// CHECK-LABEL: llvm.func @literal
+// CHECK:         %[[P:.+]] = llvm.addressof @literal.literal.[[OP]] : !llvm.ptr
+// CHECK:         llvm.load %{{.+}} : !llvm.ptr -> i16
+func.func @literal(%out: memref<i16>) {
+  %i = loop.constant 2 : index
+  %l = loop.literal dense<[1, 2, 3]> : tensor<3xi16> -> memref<3xi16>
+  %x = loop.load %l[%i] : memref<3xi16>
+  loop.store %x, %out[] : memref<i16>
+  return
+}

@@ -47,3 +47,20 @@ func.func @splat_operand(%a: tensor<3xf32>) -> tensor<3xf32> {
   %2 = hlo.optimization_barrier %1 : tensor<3xf32>
   return %2 : tensor<3xf32>
 }
+
+// -----
+
+// A constant of more than 64 elements that is not a splat is copied into its buffer by a
+// loop nest from a loop.literal (read-only data of the object), whatever its size.
+// CHECK-LABEL: func.func @large_constant
+// CHECK:         %[[BUF:.+]] = loop.alloc : memref<66xi32>
+// CHECK:         %[[LIT:.+]] = loop.literal dense<[0, 1, 2, {{.*}}, 65]> : tensor<66xi32> -> memref<66xi32>
+// CHECK:         loop.parallel (%[[I:.+]]) =
+// CHECK-NEXT:      %[[X:.+]] = loop.load %[[LIT]][%[[I]]] : memref<66xi32>
+// CHECK-NEXT:      loop.store %[[X]], %[[BUF]][%[[I]]] : memref<66xi32>
+// CHECK-NOT:     loop.store %{{.+}}, %[[LIT]]
+func.func @large_constant(%x: tensor<66xi32>) -> tensor<66xi32> {
+  %c = hlo.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65]> : tensor<66xi32>
+  %y = hlo.add %x, %c : tensor<66xi32>
+  return %y : tensor<66xi32>
+}

@@ -47,6 +47,7 @@ fn lowering_of(body: &Body, op: OpId) -> Option<LowerFn> {
         LoopOp::Load(_) => memory::load,
         LoopOp::Store(_) => memory::store,
         LoopOp::Alloc(_) => memory::alloc,
+        LoopOp::Literal(_) => memory::literal,
         LoopOp::ArenaBuffer(_) => memory::arena_buffer,
         LoopOp::For(_) => control_flow::for_loop,
         LoopOp::Parallel(_) => control_flow::parallel,

@@ -30,7 +30,7 @@
 
 use xla_dialects::llvm::{AddressOfOp, FuncOp as LlvmFuncOp, IcmpPredicate, Linkage, LlvmOpKind, ptr_type};
 use xla_dialects::loops::{ArenaBufferOp, LoopOp};
-use xla_ir::{Body, Diagnostic, FloatKind, Layout, Location, Op, OpId, OpState, TensorType, ValueId, WalkOrder};
+use xla_ir::{Body, DenseElements, Diagnostic, FloatKind, Layout, Location, Op, OpId, OpState, TensorType, ValueId, WalkOrder};
 
 use super::lowering::FnLowering;
 use super::types::{unsupported_type, Scalar};
@@ -111,6 +111,32 @@ pub fn alloc(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
     l.exit_if_out_of_memory(failed, size);
     l.track_allocation(buffer);
     l.bind(result, buffer);
+    Ok(())
+}
+
+/// Lowers `loop.literal`: the address of a private `llvm.global_constant` of the module
+/// holding the literal's bytes, as a buffer of the default layout stores its elements (the
+/// literal's own encoding: each element in its storage width, little-endian, a complex
+/// number's real part first). The global goes beside the function (with the functions this
+/// one outlines), named after the function and the op.
+pub fn literal(l: &mut FnLowering, op: OpId) -> Result<(), Diagnostic> {
+    let ctx = l.ctx();
+    let result = l.body.result(op, 0);
+    let attr = l.body.attr(op, "value").ok_or_else(|| l.error("loop.literal without a value"))?;
+    let dense = ctx.as_dense(attr).ok_or_else(|| l.error("loop.literal whose value is not a literal"))?;
+    let count = dense.len(ctx);
+    let bytes = if dense.splat { dense.data.repeat(count) } else { dense.data.clone() };
+    let byte_type = ctx.tensor_type(&[bytes.len() as i64], ctx.uint_type(8));
+    let value = DenseElements::from_bytes(ctx, byte_type, bytes).map_err(|m| l.error(format!("loop.literal: {m}")))?;
+    let name = format!("{}.literal.{op}", l.name);
+    let mut state = OpState::new(ctx.symbol(LlvmOpKind::GlobalConstant.name()), l.loc);
+    state.set_attr(ctx.symbol("sym_name"), ctx.string_attr(&name));
+    state.set_attr(ctx.symbol("value"), ctx.dense_attr(value));
+    let global = l.body.create_op(state);
+    l.outlined.push(global);
+    let ptr = ptr_type(ctx);
+    let address = l.value_op(LlvmOpKind::AddressOf.name(), &[], ptr, &[("function", ctx.symbol_ref_attr(vec![ctx.symbol(&name)]))]);
+    l.bind(result, address);
     Ok(())
 }
 

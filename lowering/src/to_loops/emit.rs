@@ -9,8 +9,8 @@
 
 use xla_dialects::hlo::{ComparisonDirection, ComparisonType};
 use xla_dialects::loops::{
-    AllocOp, ArithKind, ArithOp, BitcastOp, CompareOp, ConditionOp, ConstantOp, ConvertOp, ForOp, IfOp, LoadOp, MathKind,
-    MathOp, ParallelOp, SelectOp, StoreOp, WhileOp, YieldOp,
+    AllocOp, ArithKind, ArithOp, BitcastOp, CompareOp, ConditionOp, ConstantOp, ConvertOp, ForOp, IfOp, LiteralOp, LoadOp,
+    MathKind, MathOp, ParallelOp, SelectOp, StoreOp, WhileOp, YieldOp,
 };
 use xla_ir::{Attribute, BlockId, Builder, Diagnostic, InsertPoint, Op, RegionId, Scalar, Type, TypeData, ValueId};
 
@@ -258,6 +258,12 @@ impl<'a, 'c> Lowering<'a, 'c> {
     /// A fresh buffer of type `memref`.
     pub fn alloc(&mut self, memref: Type) -> ValueId {
         let op = AllocOp::build(&mut self.builder(), memref).map(|o| o.id());
+        self.result_of(op)
+    }
+
+    /// A `loop.literal` holding `value` in a read-only buffer of type `memref`.
+    pub fn literal_buffer(&mut self, value: &xla_ir::DenseElements, memref: Type) -> ValueId {
+        let op = LiteralOp::build(&mut self.builder(), value, memref).map(|o| o.id());
         self.result_of(op)
     }
 

@@ -34,8 +34,9 @@
 //! [`control_flow`] (`while` and `conditional` over buffers),
 //! [`functions`] (signatures, returns, calls) and [`values`] (constants, tuples,
 //! `get_tuple_element`, `optimization_barrier`). Constants that are not splats become a
-//! buffer filled by one `loop.store` per element (at most [`values::MAX_CONSTANT_ELEMENTS`];
-//! a later issue gives them global storage). Index and scalar constants are hoisted to the
+//! buffer filled by one `loop.store` per element (at most
+//! [`values::MAX_STORED_CONSTANT_ELEMENTS`]) or copied from a `loop.literal`, read-only
+//! data of the object. Index and scalar constants are hoisted to the
 //! start of the function and shared. [`precision`] (`reduce_precision` on the element's
 //! bits) and [`complex`] (complex parts, construction, constants and `abs`, as
 //! `loop.real`/`loop.imag`/`loop.complex`/`loop.complex_abs`) are elemental too. The ops that are not elemental are

@@ -3,8 +3,9 @@
 //!
 //! A splat constant (every element equal, a 0-d one included) is one `loop.constant`,
 //! standing for every element; any other constant is a buffer filled by one `loop.store`
-//! per element, up to [`MAX_CONSTANT_ELEMENTS`] (a later issue gives big constants global
-//! storage). Tuples are flattened: a tuple is the list of what its elements became, and
+//! per element when it has at most [`MAX_STORED_CONSTANT_ELEMENTS`], and otherwise copied
+//! by a loop nest from a `loop.literal` (read-only data of the object, any size), so that
+//! neither the code nor LLVM's time grows with the constant. Tuples are flattened: a tuple is the list of what its elements became, and
 //! `get_tuple_element` picks one; `optimization_barrier` forwards its operands.
 
 use xla_dialects::hlo::{ConstantOp, GetDimensionSizeOp, GetTupleElementOp};
@@ -13,8 +14,9 @@ use xla_ir::{DenseElements, Op, OpId, Type, ValueId};
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
 
-/// The most elements a non-splat constant may have: each takes a store.
-pub const MAX_CONSTANT_ELEMENTS: usize = 1 << 16;
+/// The most elements of a non-splat constant filled by a store each; a larger one is
+/// copied from a `loop.literal`.
+pub const MAX_STORED_CONSTANT_ELEMENTS: usize = 64;
 
 impl Lowering<'_, '_> {
     /// Lowers `hlo.constant`.
@@ -23,17 +25,11 @@ impl Lowering<'_, '_> {
         let dense = constant.value(self.body).clone();
         let result = constant.result(self.body);
         let (shape, element) = self.tensor_shape(self.body.value_type(result))?;
-        let count = dense.len(ctx);
         let first = dense.get(ctx, 0);
         if let Some(first) = first.filter(|f| dense.splat || dense.all_equal(ctx, *f)) {
             let scalar = self.scalar(first, element)?;
             self.bind(result, Lowered::Scalar(scalar));
             return Ok(());
-        }
-        if count > MAX_CONSTANT_ELEMENTS {
-            return Err(self.error(format!(
-                "lower-to-loops does not handle constants of more than {MAX_CONSTANT_ELEMENTS} elements yet ({count} here)"
-            )));
         }
         let Lowered::Buffer(buffer) = self.result_buffers(result, self.body.value_type(result))? else {
             return Err(self.error("internal error: a constant without a buffer"));
@@ -51,17 +47,20 @@ impl Lowering<'_, '_> {
         if let Some(first) = dense.get(ctx, 0).filter(|f| dense.splat || dense.all_equal(ctx, *f)) {
             return Ok(Lowered::Scalar(self.scalar(first, element)?));
         }
-        if dense.len(ctx) > MAX_CONSTANT_ELEMENTS {
-            return Err(self.error(format!("lower-to-loops does not handle constants of more than {MAX_CONSTANT_ELEMENTS} elements yet")));
-        }
         let buffer = self.alloc(self.memref_type(ty)?);
         self.fill_constant(buffer, dense, &shape, element)?;
         Ok(Lowered::Buffer(buffer))
     }
 
-    /// Stores every element of `dense` (of `shape` and `element` type) into `buffer`.
+    /// Writes every element of `dense` (of `shape` and `element` type) into `buffer`: a
+    /// store each, or for more than [`MAX_STORED_CONSTANT_ELEMENTS`] a copy from a
+    /// `loop.literal` holding them.
     fn fill_constant(&mut self, buffer: ValueId, dense: &DenseElements, shape: &[i64], element: Type) -> Emitted<()> {
         let ctx = self.ctx();
+        if dense.len(ctx) > MAX_STORED_CONSTANT_ELEMENTS {
+            let literal = self.literal(dense, shape, element)?;
+            return self.copy(&Lowered::Buffer(literal), buffer, shape);
+        }
         for i in 0..dense.len(ctx) {
             let value = dense.get(ctx, i).ok_or_else(|| self.error("a constant with fewer elements than its type"))?;
             let scalar = self.scalar(value, element)?;
@@ -70,6 +69,17 @@ impl Lowering<'_, '_> {
             self.store(scalar, buffer, &index);
         }
         Ok(())
+    }
+
+    /// A `loop.literal` holding `dense` (of `shape` and `element` type), in a buffer of the
+    /// default layout.
+    fn literal(&mut self, dense: &DenseElements, shape: &[i64], element: Type) -> Emitted<ValueId> {
+        let ctx = self.ctx();
+        let dims = shape.iter().map(|&d| xla_ir::Dim::Static(d)).collect();
+        let plain = xla_ir::TensorType { dims, element, layout: None };
+        let memref = ctx.ty(xla_ir::TypeData::MemRef(plain.clone()));
+        let value = DenseElements { ty: ctx.ty(xla_ir::TypeData::Tensor(plain)), splat: dense.splat, data: dense.data.clone() };
+        Ok(self.literal_buffer(&value, memref))
     }
 
     /// Lowers `hlo.get_dimension_size` of a static dimension: the size, as an `i32`

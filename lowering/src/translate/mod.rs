@@ -2,6 +2,8 @@
 //!
 //! The llvm dialect has one op per LLVM instruction, so translation is a table
 //! ([`ops::translation_of`]) from op to builder call, plus the structure around it:
+//! - every `llvm.global_constant` becomes a private, 64-byte aligned constant array of its
+//!   bytes, defined before any function;
 //! - every `llvm.func` is declared first (so calls between functions resolve in any order)
 //!   with its linkage (and `noalias` on the parameters its `noalias_params` lists); a function with a body is then translated block by block
 //!   ([`function`]): blocks with arguments become basic blocks with phis;
@@ -25,7 +27,7 @@ use inkwell::context::Context as LlvmContext;
 use inkwell::module::{Linkage as LlvmLinkage, Module};
 use inkwell::values::FunctionValue;
 use xla_dialects::llvm::func::{function_name, signature};
-use xla_dialects::llvm::{FuncOp, Linkage};
+use xla_dialects::llvm::{FuncOp, GlobalConstantOp, Linkage};
 use xla_ir::op_def::OpRef;
 use xla_ir::{AttrData, Body, Diagnostic, Op, OpId, WalkOrder};
 
@@ -44,6 +46,7 @@ pub fn translate_module<'ll>(llcx: &'ll LlvmContext, body: &Body, module_op: OpI
 /// stores).
 pub fn translate_into<'ll>(llcx: &'ll LlvmContext, module: &Module<'ll>, body: &Body, module_op: OpId) -> Result<(), Vec<Diagnostic>> {
     check_llvm_level(body, module_op).map_err(|e| vec![e])?;
+    define_globals(llcx, module, body, module_op);
     let functions = declare_functions(llcx, module, body, module_op)?;
     let mut errors = Vec::new();
     for &(func, value) in &functions {
@@ -71,6 +74,9 @@ pub fn check_llvm_level(body: &Body, module_op: OpId) -> Result<(), Diagnostic> 
     for &region in &body.op(module_op).regions {
         for &block in &body.region(region).blocks {
             for op in body.block_ops(block) {
+                if GlobalConstantOp::cast(body, op).is_some() {
+                    continue;
+                }
                 if FuncOp::cast(body, op).is_none() {
                     return Err(not_llvm(op));
                 }
@@ -81,6 +87,24 @@ pub fn check_llvm_level(body: &Body, module_op: OpId) -> Result<(), Diagnostic> 
         }
     }
     Ok(())
+}
+
+/// Adds every `llvm.global_constant` of the module to `module`: a private, unnamed-address
+/// constant array of its bytes, 64-byte aligned (the entry ABI's buffer alignment).
+fn define_globals<'ll>(llcx: &'ll LlvmContext, module: &Module<'ll>, body: &Body, module_op: OpId) {
+    let ctx = body.ctx();
+    let ops = body.op(module_op).regions.iter().flat_map(|r| body.region(*r).blocks.iter()).flat_map(|b| body.block_ops(*b));
+    for op in ops.filter(|op| GlobalConstantOp::cast(body, *op).is_some()).collect::<Vec<_>>() {
+        let name = body.attr(op, "sym_name").and_then(|a| ctx.as_string(a)).unwrap_or_default();
+        let bytes = body.attr(op, "value").and_then(|a| ctx.as_dense(a)).map(|d| if d.splat { d.data.repeat(d.len(ctx)) } else { d.data.clone() }).unwrap_or_default();
+        let initializer = llcx.const_string(&bytes, false);
+        let global = module.add_global(initializer.get_type(), None, name);
+        global.set_initializer(&initializer);
+        global.set_constant(true);
+        global.set_linkage(LlvmLinkage::Private);
+        global.set_unnamed_addr(true);
+        global.set_alignment(64);
+    }
 }
 
 /// Adds every `llvm.func` to `module` with its type and linkage.
@@ -94,7 +118,7 @@ fn declare_functions<'ll>(
     let mut functions = Vec::new();
     let mut errors = Vec::new();
     let ops = body.op(module_op).regions.iter().flat_map(|r| body.region(*r).blocks.iter()).flat_map(|b| body.block_ops(*b));
-    for func in ops.collect::<Vec<_>>() {
+    for func in ops.filter(|op| FuncOp::cast(body, *op).is_some()).collect::<Vec<_>>() {
         let r = OpRef::new(body, func);
         let (inputs, results) = signature(r).unwrap_or_default();
         let ty = match types::function_type(llcx, ctx, &inputs, &results) {

@@ -70,8 +70,9 @@ pub fn translation_of(body: &Body, op: OpId) -> Option<TranslateFn> {
         LlvmOp::Store(_) => store,
         LlvmOp::Alloca(_) => alloca,
         LlvmOp::AddressOf(_) => address_of,
-        // Functions are declared and translated around their bodies (`super::declare_functions`).
-        LlvmOp::Func(_) => return None,
+        // Functions and globals are declared at the module's level, around the bodies
+        // (`super::declare_functions`, `super::define_globals`).
+        LlvmOp::Func(_) | LlvmOp::GlobalConstant(_) => return None,
     })
 }
 
@@ -495,8 +496,11 @@ fn alloca(t: &mut FunctionTranslator, op: OpId) -> TResult {
 
 fn address_of(t: &mut FunctionTranslator, op: OpId) -> TResult {
     let name = AddressOfOp::from_id_unchecked(op).function_name(t.body).ok_or_else(|| t.error(op, "needs a flat function name"))?;
-    let function = t.module.get_function(name).ok_or_else(|| t.error(op, format!("@{name} names no function of the module")))?;
-    t.define(op, function.as_global_value().as_pointer_value().into())
+    let global = match t.module.get_function(name) {
+        Some(function) => function.as_global_value(),
+        None => t.module.get_global(name).ok_or_else(|| t.error(op, format!("@{name} names no function or global of the module")))?,
+    };
+    t.define(op, global.as_pointer_value().into())
 }
 
 /// Sets LLVM's `!alias.scope` and `!noalias` metadata of a load or store from its
@@ -531,7 +535,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_llvm_op_but_func_has_a_translation() {
+    fn every_llvm_op_but_func_and_global_has_a_translation() {
         let mut ctx = xla_ir::Context::new();
         xla_dialects::register_all(&mut ctx);
         let mut body = Body::new(&ctx);
@@ -539,7 +543,7 @@ mod tests {
         let ops: Vec<(&str, OpId)> = LlvmOp::ALL_DEFS.iter().map(|def| (def.name, bare(def.name))).collect();
         let add = bare("hlo.add");
         for (name, op) in ops {
-            assert_eq!(translation_of(&body, op).is_some(), name != "llvm.func", "{name}");
+            assert_eq!(translation_of(&body, op).is_some(), !matches!(name, "llvm.func" | "llvm.global_constant"), "{name}");
         }
         assert!(translation_of(&body, add).is_none());
     }

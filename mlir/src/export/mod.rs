@@ -54,7 +54,7 @@ use melior::ir::{Block, BlockLike, Identifier, Location, Module, Region, RegionL
 use mlir_sys::{MlirBlock, MlirOperation, MlirType, MlirValue};
 use xla_dialects::builtin::BuiltinOp;
 use xla_dialects::func::{CallOp, FuncDialectOp, FuncOp};
-use xla_dialects::loops::{AllocOp, ArenaBufferOp, CallRuntimeOp, ConstantOp, ForOp, IfOp, LoopOp, ParallelOp, WhileOp};
+use xla_dialects::loops::{AllocOp, ArenaBufferOp, CallRuntimeOp, ConstantOp, ForOp, IfOp, LiteralOp, LoopOp, ParallelOp, WhileOp};
 use xla_ir::{AttrData, Body, Context, Diagnostic, FloatKind, Op, OpId, RegionId, Signedness, Symbol, Type, TypeData, ValueId, WalkOrder};
 
 use crate::session::Session;
@@ -154,6 +154,8 @@ pub(crate) struct Exporter<'m, 'b, 'c> {
     pub(crate) libm_calls: bool,
     /// The libm functions called: their arity and type.
     pub(crate) libm: BTreeMap<String, (usize, MlirType)>,
+    /// The `memref.global`s the literals became: name, type and initial value (as text).
+    globals: Vec<(String, String, String)>,
     /// Where the op being exported is, in our IR: where a failure of MLIR's is reported.
     here: xla_ir::Location,
     /// The first thing MLIR refused (a type or attribute it cannot read, an op it cannot
@@ -242,6 +244,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             allocs: Vec::new(),
             libm_calls,
             libm: BTreeMap::new(),
+            globals: Vec::new(),
             here,
             failure: RefCell::new(None),
         }
@@ -658,6 +661,7 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
             LoopLevelOp::Loop(loop_op) => match loop_op {
                 LoopOp::Constant(constant) => vec![self.constant(constant)?],
                 LoopOp::Alloc(alloc) => vec![self.alloc(alloc)?],
+                LoopOp::Literal(literal) => vec![self.literal(literal)?],
                 LoopOp::ArenaBuffer(_) => {
                     let name = ArenaBufferOp::DEF.name;
                     return Err(self.error(
@@ -953,8 +957,47 @@ impl<'m, 'b, 'c> Exporter<'m, 'b, 'c> {
         Ok(())
     }
 
-    /// `func.func private @xla_rt_f(...) -> i32` for every runtime function called.
+    /// `loop.literal`: `memref.get_global` of a private constant `memref.global` holding the
+    /// literal (its bytes in hex, or `true`/`false` for `i1`, whose hex form MLIR packs).
+    fn literal(&mut self, literal: LiteralOp) -> Result<MlirValue, Diagnostic> {
+        let (body, op) = (self.body, literal.id());
+        let ours = body.value_type(literal.result(body));
+        let memref = self.type_text(op, ours)?;
+        let tensor = format!("tensor{}", memref.strip_prefix("memref").unwrap_or(&memref));
+        let dense = literal.value(body);
+        let is_pred = self.ctx().as_tensor(dense.ty).is_some_and(|t| matches!(self.ctx().type_data(t.element), TypeData::Integer { width: 1, .. }));
+        let value = if is_pred {
+            let shape = self.ctx().as_memref(ours).and_then(|m| m.static_shape()).unwrap_or_default();
+            let bits: Vec<bool> = dense.data.iter().map(|b| b & 1 == 1).collect();
+            if dense.splat {
+                format!("dense<{}>", bits.first().copied().unwrap_or(false))
+            } else {
+                format!("dense<{}>", nested_bools(&bits, &shape))
+            }
+        } else {
+            let hex: String = dense.data.iter().map(|b| format!("{b:02X}")).collect();
+            format!("dense<\"0x{hex}\">")
+        };
+        let name = format!("literal_{}", self.globals.len());
+        self.globals.push((name.clone(), memref, format!("{value} : {tensor}")));
+        let ty = self.ty(op, ours)?;
+        Ok(self.value("memref.get_global", &[], ty, &[("name", format!("@{name}"))]))
+    }
+
+    /// `func.func private @xla_rt_f(...) -> i32` for every runtime function called, and the
+    /// `memref.global`s of the literals.
     fn runtime_declarations(&mut self) -> Result<(), Diagnostic> {
+        for (name, ty, value) in std::mem::take(&mut self.globals) {
+            let attrs = [
+                ("sym_name", format!("\"{name}\"")),
+                ("sym_visibility", "\"private\"".to_string()),
+                ("type", ty),
+                ("initial_value", value),
+                ("constant", "unit".to_string()),
+                ("alignment", "64 : i64".to_string()),
+            ];
+            self.build("memref.global", &[], &[], &attrs, Vec::new());
+        }
         for (name, (arity, ty)) in std::mem::take(&mut self.libm) {
             let t = unsafe { MType::from_raw(ty) };
             let fn_type = FunctionType::new(self.mctx, &vec![t; arity], &[t]);
@@ -1099,4 +1142,16 @@ fn strides(shape: &[i64], layout: &xla_ir::Layout) -> Vec<i64> {
         stride = stride.saturating_mul(physical[d as usize]);
     }
     strides
+}
+
+/// `values` (row-major, of `shape`) as MLIR's nested list of `true`/`false`.
+fn nested_bools(values: &[bool], shape: &[i64]) -> String {
+    match shape.split_first() {
+        None => values.first().copied().unwrap_or(false).to_string(),
+        Some((&n, rest)) => {
+            let inner: usize = rest.iter().map(|&d| d.max(0) as usize).product();
+            let items: Vec<String> = (0..n.max(0) as usize).map(|i| nested_bools(&values[(i * inner).min(values.len())..], rest)).collect();
+            format!("[{}]", items.join(", "))
+        }
+    }
 }
