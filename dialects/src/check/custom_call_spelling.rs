@@ -254,7 +254,7 @@ mod tests {
             Some(("check.expect_close", "max_ulp_difference=4,min_ulp_difference=2".to_string()))
         );
         let options = [("max_ulp_difference", Number::Integer), ("min_ulp_difference", Number::Integer)];
-        let read = read_options(&body, "max_ulp_difference=4,min_ulp_difference=2", &options).expect("valid");
+        let read = read_options(body.ctx(), "max_ulp_difference=4,min_ulp_difference=2", &options).expect("valid");
         assert_eq!(read.len(), 2);
     }
 }
