@@ -132,7 +132,7 @@ pub struct ProbeOp {
 /// Prints its operand: its type, then its elements.
 ///
 /// Example: `interpreter.print %x : tensor<2xi32>`
-#[op(name = "interpreter.print", print = print_print, parse = parse_print)]
+#[op(name = "interpreter.print", format = "$operand attr-dict `:` type($operand)")]
 pub struct PrintOp {
     /// The value printed.
     #[operand]
@@ -192,26 +192,6 @@ fn parse_probe(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> 
     let ty = p.parse_type()?;
     state.operands = vec![p.resolve_operand(&operand, ty)?];
     state.result_types = vec![ty];
-    Ok(())
-}
-
-fn print_print(p: &mut OpPrinter, op: OpId) {
-    let body = p.body();
-    let data = body.op(op);
-    p.print(" ");
-    p.print_operands(&data.operands);
-    p.print_attr_dict(&data.attributes, &[]);
-    p.print(" : ");
-    p.print_type(body.value_type(body.operand(op, 0)));
-}
-
-/// Parses `%x {attrs} : type`.
-fn parse_print(p: &mut OpParser, state: &mut OpState) -> Result<(), Diagnostic> {
-    let operand = p.parse_operand()?;
-    p.parse_optional_attr_dict(&mut state.attributes)?;
-    p.expect(TokenKind::Colon)?;
-    let ty = p.parse_type()?;
-    state.operands = vec![p.resolve_operand(&operand, ty)?];
     Ok(())
 }
 

@@ -34,6 +34,14 @@ impl PhaseTimes {
         }
     }
 
+    /// Adds every row of `other` ([`PhaseTimes::add`]): the phases of a compilation after
+    /// the ones before it.
+    pub fn extend(&mut self, other: &PhaseTimes) {
+        for row in &other.rows {
+            self.add(&row.name, row.elapsed);
+        }
+    }
+
     /// The rows, in the order their phases first ran.
     pub fn rows(&self) -> &[TimingRow] {
         &self.rows

@@ -114,11 +114,7 @@ pub fn expm1_f64(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The distance in ulps between two finite `f32` of one sign.
-    fn ulps(a: f32, b: f32) -> u32 {
-        (a.to_bits() as i64 - b.to_bits() as i64).unsigned_abs() as u32
-    }
+    use crate::ulps;
 
     #[test]
     fn exp_is_within_two_ulps_of_the_true_value() {

@@ -75,6 +75,12 @@ pub fn horner(x: f32, coefficients: &[f32]) -> f32 {
         .fold(coefficients[0], |sum, &c| fma(sum, x, c))
 }
 
+/// Test support: the distance in ulps between two finite `f32` of one sign.
+#[cfg(test)]
+fn ulps(a: f32, b: f32) -> u32 {
+    (a.to_bits() as i64 - b.to_bits() as i64).unsigned_abs() as u32
+}
+
 /// Test support: asserts that `f` gives XLA's result at each operand, both as bits.
 #[cfg(test)]
 fn assert_xla_values(name: &str, f: fn(f32) -> f32, values: &[(u32, u32)]) {

@@ -183,10 +183,7 @@ pub fn log1p_in(steps: Steps, x: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ulps(a: f32, b: f32) -> u32 {
-        (a.to_bits() as i64 - b.to_bits() as i64).unsigned_abs() as u32
-    }
+    use crate::ulps;
 
     #[test]
     fn log_is_within_two_ulps_of_the_true_value() {

@@ -4,7 +4,7 @@
 //!
 //! A value is its code, one byte. The formats and their rounding are the reference
 //! interpreter's (`ir/src/float_format.rs`), written again here because the runtime depends
-//! on no workspace crate: round to nearest, ties to even, once from `f64`; past the largest
+//! on no crate with IR (only on `xla_math`): round to nearest, ties to even, once from `f64`; past the largest
 //! finite value (by half an ulp or more, a tie going to the even code) infinity in the
 //! IEEE-like formats, NaN in the FN and FNUZ ones and the largest finite value of the sign
 //! in `f6`/`f4`; a negative value keeps its sign even when it rounds to zero, except in the

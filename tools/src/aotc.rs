@@ -140,9 +140,7 @@ fn with_compiled<R>(
     let spec = EntrySpec { function: config.entry.clone(), symbol: config.symbol() };
     let options = CompileOptions { cpu: config.cpu.clone(), vector_math: config.vector_math, ..CompileOptions::default() };
     let compiled = compile_hlo(&mut module.body, module.op, std::slice::from_ref(&spec), &options).map_err(render)?;
-    for row in compiled.phases.rows() {
-        phases.add(&row.name, row.elapsed);
-    }
+    phases.extend(&compiled.phases);
     then(&ctx, &compiled, phases)
 }
 

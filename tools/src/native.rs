@@ -73,9 +73,7 @@ pub fn run_entries_with(
     let specs: Vec<EntrySpec> = calls.iter().enumerate().map(|(i, call)| EntrySpec { function: call.name.clone(), symbol: format!("xla_run_entry{i}") }).collect();
     let compiled = compile(&mut module.body, module.op, &specs, options)
         .map_err(|errors| errors.iter().map(|d| d.render(ctx)).collect::<String>())?;
-    for row in compiled.phases.rows() {
-        phases.add(&row.name, row.elapsed);
-    }
+    phases.extend(&compiled.phases);
     let library = phases.time("linking and loading", || {
         let archives = runtime_archives(&compiled.object).map_err(|m| format!("xla-run: {m}\n"))?;
         NativeLibrary::load(&compiled.object, &archives).map_err(|m| format!("xla-run: {m}\n"))
