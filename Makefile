@@ -80,13 +80,14 @@ lit: setup
 	$(CARGO) build -p xla-tools -p xla-runtime $(MLIR_FEATURES)
 	$(LIT) -sv --param=tools_dir=$(TOOLS_DIR) $(LIT_PATHS)
 
-# This compiler side by side with XLA CPU, numpy and the STREAM triad (bench/README.md):
-# builds xla-run, xla-aotc and stream_triad, exports the bench programs into
-# target/bench-programs once, and runs bench/compare.py over them and the shared corpus.
+# This compiler side by side with XLA CPU, numpy, the STREAM triad and the f32 peak
+# (bench/README.md): builds xla-run, xla-aotc, stream_triad and fma_peak, exports the bench
+# programs and models into target/bench-programs whenever its manifest is not the
+# committed one, and runs bench/compare.py over them and the shared corpus.
 # make compare COMPARE_FLAGS="--markdown --budget 2"
 COMPARE_FLAGS ?=
 compare:
 	$(CARGO) build -p xla-tools --bins
-	$(CARGO) build -p xla-bench --bin stream_triad
-	@test -f target/bench-programs/manifest.json || .venv-fixtures/bin/python bench/make_programs.py
-	.venv-fixtures/bin/python bench/compare.py --xla-run $(TOOLS_DIR)/xla-run --triad $(TOOLS_DIR)/stream_triad $(COMPARE_FLAGS)
+	$(CARGO) build -p xla-bench --bin stream_triad --bin fma_peak
+	@cmp -s bench/programs/manifest.json target/bench-programs/manifest.json || .venv-fixtures/bin/python bench/make_programs.py
+	.venv-fixtures/bin/python bench/compare.py --xla-run $(TOOLS_DIR)/xla-run --triad $(TOOLS_DIR)/stream_triad --peak $(TOOLS_DIR)/fma_peak $(COMPARE_FLAGS)

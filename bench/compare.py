@@ -28,9 +28,13 @@ For every case of the corpus directories (`NAME.stablehlo.mlir` with its
    and for the bandwidth cases (manifest `targets` holding `"bandwidth"`: the fused
    elementwise chains) our GB/s as a % of the machine's STREAM triad (the median GB/s),
    which `stream_triad` (bench/src/bin/stream_triad.rs) measures at the start of the run
-   and again just before each bandwidth case, as load drifts;
-5. ends with the geometric means and a table of the README's targets, each with pass or
-   fail. `--markdown` prints both tables as Markdown (progress goes to stderr).
+   and again just before each bandwidth case, as load drifts; and for every case the
+   roofline column `%roof`: our rate in the manifest's `metric` as a % of this machine's
+   limit for it, GFLOP/s against the f32 FMA peak `fma_peak` (bench/src/bin/fma_peak.rs)
+   measures at the start, GB/s against the triad;
+5. ends with the geometric means and a table of the targets (the README's and issue
+   [4/7]'s: geomean <= 0.80, no case above 1.25, compile geomean <= 0.5), each with pass
+   or fail. `--markdown` prints both tables as Markdown (progress goes to stderr).
 
 Steps 1 to 3 run in `--rounds` rounds per case (default 3) in which the sides take turns,
 each round with its share of `--budget` and of `--compile-runs`; every figure is the
@@ -47,7 +51,7 @@ Usage (from the repository root, after `cargo build -p xla-tools --bins` and
 `cargo build -p xla-bench --bin stream_triad`):
 
     .venv-fixtures/bin/python bench/compare.py [--corpus DIR ...] [--xla-run PATH]
-        [--xla-aotc PATH] [--triad PATH | --triad-gbs X | --no-triad] [--budget SECONDS]
+        [--xla-aotc PATH] [--triad PATH | --triad-gbs X | --no-triad] [--peak PATH | --no-peak] [--budget SECONDS]
         [--min-runs N] [--compile-runs N] [--rounds N] [--numpy-threads N] [--timeout SECONDS] [--markdown]
         [CASE ...]
 """
@@ -77,6 +81,10 @@ TARGET_RATIO = 1.0
 TARGET_TRIAD_PERCENT = 80.0
 TARGET_NUMPY_PERCENT = 80.0
 TARGET_COMPILE_RATIO = 1.0
+# Issue [4/7]'s targets over the whole benchmark (the corpus, the bench programs and the models).
+TARGET_MODELS_GEOMEAN = 0.80
+TARGET_MODELS_WORST = 1.25
+TARGET_MODELS_COMPILE = 0.5
 
 
 def target_dir():
@@ -147,6 +155,7 @@ def time_numpy(args, budget, min_runs):
 UNITS = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
 MEDIAN = re.compile(r"@\S+: median ([0-9.]+) (ns|us|ms|s) per call over (\d+) calls")
 TRIAD = re.compile(r"triad: best ([0-9.]+) GB/s, median ([0-9.]+) GB/s")
+PEAK = re.compile(r"fma: best ([0-9.]+) GFLOP/s, median ([0-9.]+) GFLOP/s")
 
 def tolerance_flags(entry):
     """`xla-run --check` flags from the manifest's tolerance: its `rtol` (in ulps of each
@@ -228,6 +237,20 @@ def measure_triad(path, timeout):
         return None
     return float(match.group(1)), float(match.group(2))
 
+
+
+def measure_peak(path, timeout):
+    """(best, median) GFLOP/s of `fma_peak`, or None with a note on stderr."""
+    try:
+        proc = subprocess.run([path], capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        print(f"# note: no fma_peak at {path} ({e}; cargo build -p xla-bench --bin fma_peak); roofline GFLOP/s left out", file=sys.stderr)
+        return None
+    match = PEAK.search(proc.stdout)
+    if not match:
+        print(f"# note: fma_peak printed no result ({first_line(proc.stderr, 'no output')}); roofline GFLOP/s left out", file=sys.stderr)
+        return None
+    return float(match.group(1)), float(match.group(2))
 
 def read_corpora(dirs):
     """{name: (directory, manifest entry)} over the corpus directories, the first one
@@ -317,8 +340,9 @@ def run_case(name, directory, entry, ctx, opts):
     return row
 
 
-def derived(row, triad):
-    """The ratios and rates of a measured row (see the module's step 4)."""
+def derived(row, triad, peak=None):
+    """The ratios and rates of a measured row (see the module's step 4); `peak` is the
+    (best, median) GFLOP/s of `fma_peak`."""
     entry, xla, ours = row["entry"], row["xla"], row["ours"]
     flops, moved = entry.get("flops"), entry.get("bytes")
     d = {
@@ -330,21 +354,26 @@ def derived(row, triad):
         "compile_ratio": row["ours_compile"] / row["xla_compile"] if row.get("ours_compile") else None,
         "numpy_percent": 100.0 * row["numpy"] / ours if row.get("numpy") else None,
         "triad_percent": None,
+        "roof_percent": None,
     }
     triad = row.get("triad") or triad
     if triad and moved and "bandwidth" in entry.get("targets", []):
         d["triad_percent"] = 100.0 * d["ours_gbs"] / triad[1]
+    if entry.get("metric") == "flops" and peak and flops:
+        d["roof_percent"] = 100.0 * d["ours_gfs"] / peak[1]
+    elif entry.get("metric") == "bytes" and triad and moved:
+        d["roof_percent"] = 100.0 * d["ours_gbs"] / triad[1]
     return d
 
 
 COLUMNS = [
     ("case", 20), ("xla_us", 10), ("ours_us", 10), ("ratio", 6), ("xla_GB/s", 8), ("ours_GB/s", 9),
     ("xla_GF/s", 8), ("ours_GF/s", 9), ("xla_c_ms", 8), ("ours_c_ms", 9), ("c_ratio", 7), ("cold_ms", 7),
-    ("np_us", 9), ("%np", 5), ("%triad", 6), ("check", 8),
+    ("np_us", 9), ("%np", 5), ("%triad", 6), ("%roof", 5), ("check", 8),
 ]
 
 
-def cells(row, triad):
+def cells(row, triad, peak=None):
     """A row's cells, in COLUMNS' order; a failed case has its reason in the last cell."""
 
     def num(x, fmt):
@@ -353,14 +382,14 @@ def cells(row, triad):
     if "ours" not in row:
         xla = row.get("xla")
         return [row["name"], num(xla and xla * 1e6, ".1f")] + ["-"] * (len(COLUMNS) - 3) + [row["error"]]
-    d = derived(row, triad)
+    d = derived(row, triad, peak)
     return [
         row["name"], num(row["xla"] * 1e6, ".1f"), num(row["ours"] * 1e6, ".1f"), num(d["ratio"], ".2f"),
         num(d["xla_gbs"], ".1f"), num(d["ours_gbs"], ".1f"), num(d["xla_gfs"], ".1f"), num(d["ours_gfs"], ".1f"),
         num(row["xla_compile"] * 1e3, ".1f"), num(row.get("ours_compile") and row["ours_compile"] * 1e3, ".1f"),
         num(d["compile_ratio"], ".2f"), num(row.get("ours_cold") and row["ours_cold"] * 1e3, ".1f"),
         num(row.get("numpy") and row["numpy"] * 1e6, ".1f"),
-        num(d["numpy_percent"], ".0f"), num(d["triad_percent"], ".0f"), row["check"],
+        num(d["numpy_percent"], ".0f"), num(d["triad_percent"], ".0f"), num(d["roof_percent"], ".0f"), row["check"],
     ]
 
 
@@ -408,6 +437,14 @@ def targets(rows, triad):
         out.append(["compile time ours/xla, geomean / max", f"{geomean([c for _, c in compiles]):.2f} / {worst[1]:.2f} ({worst[0]})", f"<= {TARGET_COMPILE_RATIO:.1f} each", verdict(worst[1] <= TARGET_COMPILE_RATIO)])
     else:
         out.append(["compile time ours/xla, geomean / max", "-", f"<= {TARGET_COMPILE_RATIO:.1f} each", "-"])
+    if g:
+        out.append(["[4/7] run time, geomean ours/xla", f"{g:.2f}", f"<= {TARGET_MODELS_GEOMEAN:.2f}", verdict(g <= TARGET_MODELS_GEOMEAN)])
+        worst_run = max(((r["name"], d["ratio"]) for r, d in measured), key=lambda c: c[1])
+        slow = sum(1 for _, d in measured if d["ratio"] > TARGET_MODELS_WORST)
+        out.append(["[4/7] run time, worst ours/xla", f"{worst_run[1]:.2f} ({worst_run[0]}); {slow} above {TARGET_MODELS_WORST}", f"<= {TARGET_MODELS_WORST:.2f}", verdict(slow == 0)])
+    if compiles:
+        cg = geomean([c for _, c in compiles])
+        out.append(["[4/7] compile time, geomean ours/xla", f"{cg:.2f}", f"<= {TARGET_MODELS_COMPILE:.2f}", verdict(cg <= TARGET_MODELS_COMPILE)])
     return out
 
 
@@ -421,6 +458,8 @@ def main():
     parser.add_argument("--triad", default=default_tool("stream_triad"), help="the stream_triad binary")
     parser.add_argument("--triad-gbs", type=float, help="use this triad GB/s instead of measuring")
     parser.add_argument("--no-triad", action="store_true", help="measure no bandwidth")
+    parser.add_argument("--peak", default=default_tool("fma_peak"), help="the fma_peak binary (the roofline's GFLOP/s)")
+    parser.add_argument("--no-peak", action="store_true", help="measure no f32 peak")
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of timed calls per case and side")
     parser.add_argument("--min-runs", type=int, default=15)
     parser.add_argument("--compile-runs", type=int, default=3, help="compilations per case and side (median), spread over the rounds")
@@ -458,6 +497,7 @@ def main():
         triad = (opts.triad_gbs, opts.triad_gbs)
     elif not opts.no_triad:
         triad = measure_triad(opts.triad, opts.timeout)
+    peak = None if opts.no_peak else measure_peak(opts.peak, opts.timeout)
 
     load = os.getloadavg()[0]
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
@@ -466,6 +506,8 @@ def main():
     print(f"# compile: medians of {opts.compile_runs} compilations in a process that compiled before, XLA's compile_and_load and ours (xla-aotc --bench-compile); cold_ms: a whole xla-aotc process; %np = numpy matmul time / ours", file=progress)
     if triad:
         print(f"# STREAM triad: best {triad[0]:.2f} GB/s, median {triad[1]:.2f} GB/s; %triad = ours GB/s / triad median", file=progress)
+    if peak:
+        print(f"# f32 FMA peak: best {peak[0]:.1f} GFLOP/s, median {peak[1]:.1f} GFLOP/s; %roof = ours in the case's metric / peak or triad median", file=progress)
     header = [c for c, _ in COLUMNS]
     widths = [w for _, w in COLUMNS]
     if not opts.markdown:
@@ -488,7 +530,7 @@ def main():
         if "compile_error" in row:
             print(f"# {name}: xla-aotc failed: {row['compile_error']}", file=progress)
         rows.append(row)
-        line = cells(row, triad)
+        line = cells(row, triad, peak)
         if opts.markdown:
             print(f"{name}: " + " ".join(line[1:]), file=sys.stderr, flush=True)
         else:
@@ -501,8 +543,9 @@ def main():
     summary = f"geomean run-time ratio {geomean(ratios) or float('nan'):.2f} ({len(ratios)} of {len(names)} cases), "
     summary += f"compile-time ratio {geomean(compile_ratios) or float('nan'):.2f} ({len(compile_ratios)} cases); loadavg {load:.2f} at start, {load_end:.2f} at end"
     if opts.markdown:
-        print(f"Measured {stamp}, {os.cpu_count()} cpus" + (f", STREAM triad median {triad[1]:.1f} GB/s (best {triad[0]:.1f})" if triad else "") + ".\n")
-        print(render(header, [cells(r, triad) for r in rows], True))
+        limits = (f", STREAM triad median {triad[1]:.1f} GB/s (best {triad[0]:.1f})" if triad else "") + (f", f32 FMA peak median {peak[1]:.0f} GFLOP/s" if peak else "")
+        print(f"Measured {stamp}, {os.cpu_count()} cpus{limits}.\n")
+        print(render(header, [cells(r, triad, peak) for r in rows], True))
         print(f"\n{summary}.\n")
     else:
         print(f"# {summary}")

@@ -2,7 +2,10 @@
 """Exports the benchmark programs the shared corpus lacks, in the corpus's format.
 
 The shared benchmark corpus (`../shared/corpus/public` beside the checkout) has no elementwise chain large enough to measure
-memory bandwidth; this script adds them. For each case NAME it writes
+memory bandwidth, and no whole models; this script adds both: the chains below and the
+models of `bench/models/` (training steps, recurrent scans, mixed precision, cumulative
+ops, selection, FFTs, convolutions, pooling, attention, routing, embeddings and norms).
+For each case NAME it writes
 
 - `bench/programs/NAME.stablehlo.mlir`: `jax.jit(f).lower(*args).as_text()` (committed:
   small, and diffable when jax changes);
@@ -12,11 +15,19 @@ memory bandwidth; this script adds them. For each case NAME it writes
 - into `--out` (default `target/bench-programs`, gitignored): a copy of both, and
   `NAME.inputs.npz` (arg0, ...) and `NAME.expected.npz` (out0, ...), the outputs of the
   jitted function on XLA CPU. These are too big for git (the 16M case's inputs are
-  192 MiB), so they are generated on demand, uncompressed (random floats do not compress).
+  192 MiB), so they are generated on demand, uncompressed (random floats do not compress);
+  pytree arguments and results are flattened in JAX's order, the entry's parameter order;
+  bf16 arrays are stored as their uint16 bits, as in the corpus;
+- for the models also `NAME.hlo` (the unoptimized HLO text) and, in the manifest, XLA
+  CPU's compile time and median time per call measured at export (`xla`), the flops and
+  bytes of XLA's cost analysis, `metric` "flops" for a program above the machine's ridge
+  point (8 flop/byte: 235 GFLOP/s over 28 GB/s, from limits.txt) and "bytes" below it,
+  and the tolerance `bench/models/case.py` derives from the output format and depth.
 
 Invariants: every output is a pure function of this file and the jax/numpy versions of
-`.venv-fixtures` (inputs come from a generator seeded by the case name), so a rerun
-rewrites identical texts and manifest; `--out` then is a complete corpus directory that
+`.venv-fixtures` (inputs come from a generator seeded by the case name), except the XLA
+times a model's manifest entry records, so a rerun rewrites identical texts, inputs and
+expected outputs; `--out` then is a complete corpus directory that
 `bench/compare.py --corpus` reads like the public one.
 
 Usage (from the repository root):
@@ -28,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import sys
 import zlib
@@ -122,6 +134,94 @@ def export(case: Case, out: Path) -> dict:
     }
 
 
+# The machine's ridge point in flop per byte: f32 peak over STREAM triad (limits.txt).
+RIDGE_FLOP_PER_BYTE = 8.0
+
+
+def model_cases() -> list:
+    """The whole-model cases of `bench/models/` (importing them needs jax)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    from models import CASES as MODELS
+
+    return MODELS
+
+
+def storable(a):
+    """An array as the corpus stores it: bf16 as its uint16 bits."""
+    import numpy as np
+
+    return a.view(np.uint16) if a.dtype.name == "bfloat16" else a
+
+
+def median_seconds(call, budget: float = 1.0, min_runs: int = 15) -> float:
+    """The median seconds of `call()` after three warm-up calls, over at least `min_runs`
+    calls and as many as fit in `budget` seconds."""
+    import statistics
+    import time
+
+    for _ in range(3):
+        call()
+    times = []
+    start = time.perf_counter()
+    while len(times) < min_runs or time.perf_counter() - start < budget:
+        t0 = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def export_model(case, out: Path) -> dict:
+    """Lowers, runs, times and writes one model of `bench/models/`; returns its manifest
+    entry."""
+    import time
+
+    import jax
+    import numpy as np
+
+    seed = zlib.crc32(case.name.encode())
+    fn, args = case.build(np.random.default_rng(seed))
+    jitted = jax.jit(fn)
+    lowered = jitted.lower(*args)
+    # The module is named after the case, whatever the jitted function was called.
+    text = re.sub(r"^module @[\w.$-]+", f"module @jit_{case.name}", lowered.as_text(), count=1, flags=re.M)
+    start = time.perf_counter()
+    compiled = lowered.compile()
+    compile_s = time.perf_counter() - start
+    cost = compiled.cost_analysis() or {}
+    if isinstance(cost, list):  # Older jaxlibs answer one dict per device.
+        cost = cost[0] if cost else {}
+    leaves = [np.asarray(a) for a in jax.tree_util.tree_leaves(args)]
+    device_args = jax.device_put(args)
+    outs = [np.asarray(o) for o in jax.tree_util.tree_leaves(compiled(*device_args))]
+    median = median_seconds(lambda: jax.block_until_ready(compiled(*device_args)))
+
+    (PROGRAMS / f"{case.name}.stablehlo.mlir").write_text(text)
+    shutil.copyfile(PROGRAMS / f"{case.name}.stablehlo.mlir", out / f"{case.name}.stablehlo.mlir")
+    (out / f"{case.name}.hlo").write_text(lowered.as_text(dialect="hlo"))
+    np.savez(out / f"{case.name}.inputs.npz", **{f"arg{i}": storable(a) for i, a in enumerate(leaves)})
+    np.savez(out / f"{case.name}.expected.npz", **{f"out{i}": storable(o) for i, o in enumerate(outs)})
+
+    moved = sum(a.nbytes for a in leaves) + sum(o.nbytes for o in outs)
+    flops = int(cost.get("flops", 0.0))
+    return {
+        "name": case.name,
+        "group": "models",
+        "family": case.family,
+        "size": case.size,
+        "desc": case.desc,
+        "seed": seed,
+        "inputs": [{"shape": list(a.shape), "dtype": str(a.dtype)} for a in leaves],
+        "outputs": [{"shape": list(o.shape), "dtype": str(o.dtype)} for o in outs],
+        "flops": flops,
+        "bytes": moved,
+        "metric": "flops" if flops > RIDGE_FLOP_PER_BYTE * moved else "bytes",
+        "tol": case.tolerance([str(o.dtype) for o in outs]),
+        "targets": [],
+        "xla": {"jaxlib": jax.__version__, "compile_ms": round(compile_s * 1e3, 2), "median_us": round(median * 1e6, 2)},
+        "stablehlo_ops": stablehlo_op_names(text),
+    }
+
+
 def main() -> None:
     """Exports the selected cases and rewrites both manifests."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -130,31 +230,33 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="list the cases and exit")
     opts = parser.parse_args()
 
-    if opts.list:
-        for case in CASES:
-            print(f"{case.name:16} {case.desc}")
-        return
-    unknown = set(opts.only) - {c.name for c in CASES}
-    if unknown:
-        sys.exit(f"make_programs.py: no case named {', '.join(sorted(unknown))} (see --list)")
     try:
         import jax
 
         jax.config.update("jax_platforms", "cpu")
+        models = model_cases()
     except ImportError as e:
         sys.exit(f"make_programs.py: needs jax and numpy ({e}); run it with .venv-fixtures/bin/python")
+    everything = [(c, export) for c in CASES] + [(m, export_model) for m in models]
+    if opts.list:
+        for case, _ in everything:
+            print(f"{case.name:24} {case.desc}")
+        return
+    unknown = set(opts.only) - {c.name for c, _ in everything}
+    if unknown:
+        sys.exit(f"make_programs.py: no case named {', '.join(sorted(unknown))} (see --list)")
 
     opts.out.mkdir(parents=True, exist_ok=True)
     manifest_path = PROGRAMS / "manifest.json"
     entries = {}
     if manifest_path.exists():
         entries = {e["name"]: e for e in json.loads(manifest_path.read_text())}
-    for case in CASES:
+    for case, exporter in everything:
         if opts.only and case.name not in opts.only:
             continue
         print(f"exporting {case.name} into {opts.out}", flush=True)
-        entries[case.name] = export(case, opts.out)
-    ordered = [entries[c.name] for c in CASES if c.name in entries]
+        entries[case.name] = exporter(case, opts.out)
+    ordered = [entries[c.name] for c, _ in everything if c.name in entries]
     manifest_path.write_text(json.dumps(ordered, indent=1) + "\n")
     shutil.copyfile(manifest_path, opts.out / "manifest.json")
 
