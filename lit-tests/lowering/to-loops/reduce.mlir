@@ -84,11 +84,12 @@ func.func @reduce_variadic(%v: tensor<8xf32>, %i: tensor<8xi32>) -> (tensor<f32>
 // -----
 
 // reduce_window: a loop.for per window dimension; a window element on padding is skipped by
-// a loop.if that keeps the accumulators (a cumulative sum pads 4 low).
-// CHECK-LABEL: func.func @cumsum
+// a loop.if that keeps the accumulators (a moving sum of 3 pads 2 low). A window over
+// whole prefixes is a scan instead (scan.mlir).
+// CHECK-LABEL: func.func @moving_sum
 // CHECK-DAG:     %[[ZERO:.+]] = loop.constant 0.0 : f32
 // CHECK-DAG:     %[[C0:.+]] = loop.constant 0 : index
-// CHECK-DAG:     %[[LOW:.+]] = loop.constant -4 : index
+// CHECK-DAG:     %[[LOW:.+]] = loop.constant -2 : index
 // CHECK:         loop.parallel (%[[O:.+]]) =
 // CHECK-NEXT:      %[[S:.+]] = loop.for %[[K:[^ ]+]] = {{.+}} iter_args(%[[ACC:.+]] = %[[ZERO]]) -> (f32) {
 // CHECK-NEXT:        %[[P:.+]] = loop.arith add %[[O]], %[[K]] : index
@@ -105,9 +106,9 @@ func.func @reduce_variadic(%v: tensor<8xf32>, %i: tensor<8xi32>) -> (tensor<f32>
 // CHECK-NEXT:      }
 // CHECK-NEXT:      loop.store %[[S]], %arg1[%[[O]]] : memref<5xf32>
 
-func.func @cumsum(%a: tensor<5xf32>) -> tensor<5xf32> {
+func.func @moving_sum(%a: tensor<5xf32>) -> tensor<5xf32> {
   %zero = hlo.constant dense<0.0> : tensor<f32>
-  %0 = hlo.reduce_window(%a init: %zero) window = {size = [5], pad = [[4, 0]]} : (tensor<5xf32>, tensor<f32>) -> tensor<5xf32> {
+  %0 = hlo.reduce_window(%a init: %zero) window = {size = [3], pad = [[2, 0]]} : (tensor<5xf32>, tensor<f32>) -> tensor<5xf32> {
   ^bb0(%acc: tensor<f32>, %x: tensor<f32>):
     %1 = hlo.add %acc, %x : tensor<f32>
     hlo.return %1 : tensor<f32>

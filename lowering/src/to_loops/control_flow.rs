@@ -7,7 +7,8 @@
 //! results are copied back into the state. A result that is itself another state buffer
 //! (the body returns its arguments in another order) is copied to a temporary first, so
 //! that no state is overwritten before it is read; a result already in its own state
-//! buffer is not copied.
+//! buffer is not copied. A result that is a `dynamic_update_slice` of its own argument is
+//! written into its state buffer in place ([`super::in_place`]), so it is not copied either.
 //!
 //! A conditional writes its results into buffers (their destinations, or fresh ones): a
 //! predicate selector is one `loop.if`; an index selector is a chain of `loop.if` testing
@@ -45,6 +46,7 @@ impl Lowering<'_, '_> {
                 this.element(predicate, &[])
             },
             |this| {
+                this.in_place_carries(looped, &state);
                 let returned = this.lower_region_on(looped, &state)?;
                 this.loc = loc;
                 this.update_state(&returned, &state)

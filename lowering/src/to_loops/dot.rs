@@ -16,17 +16,27 @@ use super::emit::Emitted;
 use super::lowering::Lowering;
 
 /// The dimension numbers of one product, as plain vectors.
-struct Contraction {
-    lhs: ValueId,
-    rhs: ValueId,
+pub(super) struct Contraction {
+    pub lhs: ValueId,
+    pub rhs: ValueId,
     /// Pairs of contracted dimensions (lhs, rhs) with their size.
-    contracting: Vec<(usize, usize, i64)>,
-    accumulator: Type,
+    pub contracting: Vec<(usize, usize, i64)>,
+    pub accumulator: Type,
 }
 
 impl Lowering<'_, '_> {
     /// The element of `hlo.dot_general` or `hlo.dot` at `index`.
     pub fn dot_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
+        let (contraction, lhs_index, rhs_index) = self.contraction_at(op, index)?;
+        let result = self.element_type_of(self.body.result(op, 0))?;
+        let zero = self.zero(contraction.accumulator)?;
+        let sum = self.contract(&contraction, 0, lhs_index, rhs_index, zero)?;
+        Ok(self.convert(sum, result))
+    }
+
+    /// The contraction of dot `op` and the operands' indices at result `index`: every
+    /// dimension but the contracting ones filled.
+    pub(super) fn contraction_at(&mut self, op: OpId, index: &[ValueId]) -> Emitted<(Contraction, Vec<Option<ValueId>>, Vec<Option<ValueId>>)> {
         let (lhs, rhs) = (self.body.operand(op, 0), self.body.operand(op, 1));
         let (lhs_shape, rhs_shape) = (self.shape_of(lhs)?, self.shape_of(rhs)?);
         let (batching, contracting) = self.dot_dimensions(op, lhs_shape.len())?;
@@ -56,10 +66,7 @@ impl Lowering<'_, '_> {
         }
         let result = self.element_type_of(self.body.result(op, 0))?;
         let accumulator = accumulator_type(self.ctx(), result);
-        let contraction = Contraction { lhs, rhs, contracting: pairs, accumulator };
-        let zero = self.zero(accumulator)?;
-        let sum = self.contract(&contraction, 0, lhs_index, rhs_index, zero)?;
-        Ok(self.convert(sum, result))
+        Ok((Contraction { lhs, rhs, contracting: pairs, accumulator }, lhs_index, rhs_index))
     }
 
     /// The (lhs, rhs) pairs of batching and contracting dimensions of `op`.
@@ -94,11 +101,7 @@ impl Lowering<'_, '_> {
             let (Some(lhs_index), Some(rhs_index)) = (lhs_index, rhs_index) else {
                 return Err(self.error("internal error: a dot index left unfilled"));
             };
-            let a = self.element(c.lhs, &lhs_index)?;
-            let b = self.element(c.rhs, &rhs_index)?;
-            let (a, b) = (self.convert(a, c.accumulator), self.convert(b, c.accumulator));
-            let product = self.arith(ArithKind::Multiply, a, b);
-            return Ok(self.arith(ArithKind::Add, acc, product));
+            return self.accumulate_product(c, &lhs_index, &rhs_index, acc);
         };
         let (zero, upper) = (self.index(0), self.index(size));
         let sums = self.for_loop(zero, upper, &[acc], |this, iv, carried| {
@@ -108,6 +111,18 @@ impl Lowering<'_, '_> {
             Ok(vec![this.contract(c, level + 1, li, ri, carried[0])?])
         })?;
         Ok(sums[0])
+    }
+}
+
+impl Lowering<'_, '_> {
+    /// `acc + lhs[lhs_index] * rhs[rhs_index]`, the operands converted to the accumulator's
+    /// type first: one step of every dot's sum.
+    pub(super) fn accumulate_product(&mut self, c: &Contraction, lhs_index: &[ValueId], rhs_index: &[ValueId], acc: ValueId) -> Emitted<ValueId> {
+        let a = self.element(c.lhs, lhs_index)?;
+        let b = self.element(c.rhs, rhs_index)?;
+        let (a, b) = (self.convert(a, c.accumulator), self.convert(b, c.accumulator));
+        let product = self.arith(ArithKind::Multiply, a, b);
+        Ok(self.arith(ArithKind::Add, acc, product))
     }
 }
 

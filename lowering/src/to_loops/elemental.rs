@@ -136,6 +136,18 @@ impl Lowering<'_, '_> {
                 return self.reduce_in_input_order(reduce, &all);
             }
         }
+        if let (Some(HloOp::DynamicUpdateSlice(_)), [Some(buffer)]) = (HloOp::of(self.body, op), &buffers[..]) {
+            let operand = self.body.operand(op, 0);
+            if matches!(self.values.get(&operand), Some(Lowered::Buffer(b)) if b == buffer) {
+                return self.update_slice_in_place(op, *buffer);
+            }
+        }
+        if let (Some(HloOp::ReduceWindow(rw)), Some(scan)) = (HloOp::of(self.body, op), self.prefix_scan(op)) {
+            let all: Option<Vec<ValueId>> = buffers.iter().copied().collect();
+            if let Some(all) = all {
+                return self.scan_prefix(rw, &scan, &all);
+            }
+        }
         // The loops follow the first result's layout (major to minor), so stores are
         // contiguous whatever layout layout assignment chose.
         let order: Vec<usize> = ctx_layout_order(self.ctx(), self.body.value_type(first), shape.len());

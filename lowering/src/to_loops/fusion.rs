@@ -15,8 +15,9 @@
 //!   add and activation.
 //!
 //! Invariant: splat constants inside the region are lowered as everywhere (scalars); a dot
-//! that is not a root and goes through the runtime is materialized into a temporary before
-//! the roots, since a runtime call has no elemental.
+//! that is not a root and goes through the runtime, or is summed row by row
+//! ([`super::dot_rows`]), is materialized into a temporary before the roots, since a
+//! runtime call has no elemental and the rows are faster than composing the elemental.
 
 use xla_dialects::hlo::{FusionKind, FusionOp, HloOp};
 use xla_ir::{Op, OpId, ValueId};
@@ -73,7 +74,9 @@ impl Lowering<'_, '_> {
             match HloOp::of(self.body, inner) {
                 Some(HloOp::Constant(constant)) => self.lower_constant(constant)?,
                 Some(HloOp::Return(_)) => {}
-                Some(HloOp::Dot(_) | HloOp::DotGeneral(_)) if !root_ops.contains(&inner) && self.uses_gemm(inner)? => self.lower_dot(inner)?,
+                Some(HloOp::Dot(_) | HloOp::DotGeneral(_)) if !root_ops.contains(&inner) && (self.uses_gemm(inner)? || self.dot_by_rows(inner)) => {
+                    self.lower_dot(inner)?
+                }
                 _ if !root_ops.contains(&inner) && self.has_elemental(inner) && self.scalar_results(inner) => self.materialize_op(inner)?,
                 _ => {}
             }
@@ -108,9 +111,12 @@ impl Lowering<'_, '_> {
                 same &= self.shape_of(r)? == shape;
             }
         }
-        // A reduction that walks its input in the input's order (`reduce_columns.rs`) writes
-        // its results itself, so it is materialized apart from its siblings.
-        let own_order = roots.iter().any(|r| matches!(HloOp::of(self.body, *r), Some(HloOp::Reduce(_))) && self.reduces_in_input_order(*r));
+        // A reduction that walks its input in the input's order (`reduce_columns.rs`) and a
+        // prefix scan (`scan.rs`) write their results themselves, so they are materialized
+        // apart from their siblings.
+        let own_order = roots
+            .iter()
+            .any(|r| (matches!(HloOp::of(self.body, *r), Some(HloOp::Reduce(_))) && self.reduces_in_input_order(*r)) || self.prefix_scan(*r).is_some());
         if !same || shape.is_empty() || own_order || roots.iter().any(|r| !self.has_elemental(*r)) {
             for &root in roots {
                 self.materialize_root(root)?;

@@ -1,7 +1,8 @@
 //! `hlo.dot_general` and `hlo.dot` through the runtime's gemm (`xla_rt_matmul_*` and
 //! `xla_rt_batch_matmul_*`, runtime/src/gemm.rs), for products of at least
-//! [`GEMM_MIN_MULTIPLY_ADDS`] multiply-adds; smaller ones stay the loop of [`super::dot`],
-//! which a fusion can still compose with its neighbours.
+//! [`GEMM_MIN_MULTIPLY_ADDS`] multiply-adds; smaller ones are materialized row by row
+//! ([`super::dot_rows`]) or stay the loop of [`super::dot`], which a fusion can still
+//! compose with its neighbours.
 //!
 //! A dot is one batched matrix product `C[b] = A[b] . B[b]`: the batching dimensions (in
 //! the order of their pairs) flatten into the batch, `lhs`'s free dimensions into the rows
@@ -75,6 +76,14 @@ impl Lowering<'_, '_> {
     pub fn lower_dot(&mut self, op: OpId) -> Emitted<()> {
         match self.matrix_product(op)? {
             Some(product) if self.options.runtime_kernels => self.lower_dot_through_gemm(op, &product),
+            _ if self.dot_by_rows(op) && !self.body.is_unused(self.body.result(op, 0)) => {
+                let result = self.body.result(op, 0);
+                let ty = self.body.value_type(result);
+                let Lowered::Buffer(out) = self.result_buffers(result, ty)? else {
+                    return Err(self.error("internal error: a tensor result without a buffer"));
+                };
+                self.lower_dot_by_rows(op, out)
+            }
             _ => self.materialize_op(op),
         }
     }

@@ -28,7 +28,8 @@
 //! `transpose`, `rev`, `iota`), [`slicing`] (`slice`, `concatenate`, `pad`,
 //! `dynamic_slice`, `dynamic_update_slice`), [`gather`], [`reduce`] (`reduce` and `reduce_window`: a
 //! `loop.for` per reduced or window dimension carrying the accumulators, the reducer region
-//! inlined as scalar ops, padding skipped), [`dot`]
+//! inlined as scalar ops, padding skipped; a `reduce_window` over whole prefixes, JAX's
+//! cumulative ops, is materialized as a [`scan`]), [`dot`]
 //! (`dot_general` and `dot` as a naive loop with an accumulator), [`convolution`] (the
 //! same over the kernel window and the group's features, with [`window`]'s geometry),
 //! [`control_flow`] (`while` and `conditional` over buffers),
@@ -83,6 +84,7 @@ mod convolution;
 mod convolution_runtime;
 mod custom_call;
 mod dot;
+mod dot_rows;
 mod elemental;
 mod elementwise;
 mod emit;
@@ -92,6 +94,7 @@ mod functions;
 mod fusion;
 mod gather;
 mod gemm;
+mod in_place;
 mod lowering;
 mod numbers;
 mod padding;
@@ -105,8 +108,10 @@ mod rng_distributions;
 mod runtime;
 mod scatter;
 mod sequential;
+mod scan;
 mod shape_ops;
 mod sort;
+mod sort_prefix;
 mod sort_total_order;
 mod tokens;
 mod triangular_solve;

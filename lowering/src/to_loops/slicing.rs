@@ -108,7 +108,7 @@ impl Lowering<'_, '_> {
 
     /// The start indices of a block of `block` elements in a tensor of `shape`: each read
     /// from its 0-d tensor, converted to `index` and clamped as XLA clamps them.
-    fn clamped_starts(&mut self, starts: &[ValueId], shape: &[i64], block: &[i64]) -> Emitted<Vec<ValueId>> {
+    pub fn clamped_starts(&mut self, starts: &[ValueId], shape: &[i64], block: &[i64]) -> Emitted<Vec<ValueId>> {
         if starts.len() != shape.len() || block.len() != shape.len() {
             return Err(self.error("start indices of the wrong rank"));
         }

@@ -16,7 +16,8 @@
 //! comparator is pure, so running it on an element a finished run left behind is harmless.
 //! Lines are independent: a `loop.parallel` runs over them. JAX's float comparator on one
 //! operand along the minor dimension calls the runtime's sort instead
-//! ([`super::sort_total_order`]).
+//! ([`super::sort_total_order`]); a sort whose readers take only a short prefix of each
+//! line (`top_k`) is a selection ([`super::sort_prefix`]).
 
 use xla_dialects::hlo::{ComparisonDirection, SortOp};
 use xla_dialects::loops::ArithKind;
@@ -35,6 +36,9 @@ struct Sorting {
 impl Lowering<'_, '_> {
     /// Lowers `hlo.sort`.
     pub fn lower_sort(&mut self, sort: SortOp) -> Emitted<()> {
+        if let Some(k) = self.sorted_prefix(sort) {
+            return self.lower_sort_prefix(sort, k);
+        }
         let op = sort.id();
         let inputs = sort.inputs(self.body).to_vec();
         let comparator = sort.comparator(self.body);
