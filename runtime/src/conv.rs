@@ -313,13 +313,20 @@ impl<T: GemmElement> Pass<'_, T> {
                     offset = offset.zip(source).map(|(o, source)| o + source as isize * g.input.spatial[d].stride);
                 }
                 let taps_patch = &mut patch[w * c_count..(w + 1) * c_count];
-                for (c, slot) in taps_patch.iter_mut().enumerate() {
-                    *slot = match offset {
-                        // SAFETY: every index is inside the input (checked above and by
-                        // the geometry's validation).
-                        Some(o) => *input.offset(o + (self.feature0 + c) as isize * g.input.second.stride),
-                        None => T::zero(),
-                    };
+                match offset {
+                    // Channels-last: the tap's features are contiguous in the input.
+                    // SAFETY: every index is inside the input (checked above and by the
+                    // geometry's validation).
+                    Some(o) if g.input.second.stride == 1 => {
+                        std::ptr::copy_nonoverlapping(input.offset(o + self.feature0 as isize), taps_patch.as_mut_ptr(), c_count)
+                    }
+                    Some(o) => {
+                        for (c, slot) in taps_patch.iter_mut().enumerate() {
+                            // SAFETY: as above.
+                            *slot = *input.offset(o + (self.feature0 + c) as isize * g.input.second.stride);
+                        }
+                    }
+                    None => taps_patch.fill(T::zero()),
                 }
             }
         }
@@ -331,9 +338,16 @@ impl<T: GemmElement> Pass<'_, T> {
             for d in 0..spatial {
                 at += s[d] as isize * g.output.spatial[d].stride;
             }
-            for j in 0..self.n {
+            let row_product = &product[r * self.n..(r + 1) * self.n];
+            if g.output.second.stride == 1 {
+                // Channels-last: the row's features are contiguous in the output.
                 // SAFETY: inside the output; this row is this call's alone.
-                *output.offset(at + (self.o0 + j) as isize * g.output.second.stride) = product[r * self.n + j];
+                std::ptr::copy_nonoverlapping(row_product.as_ptr(), output.offset(at + self.o0 as isize), self.n);
+                continue;
+            }
+            for (j, &value) in row_product.iter().enumerate() {
+                // SAFETY: inside the output; this row is this call's alone.
+                *output.offset(at + (self.o0 + j) as isize * g.output.second.stride) = value;
             }
         }
     }

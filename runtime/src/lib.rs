@@ -48,6 +48,8 @@ pub mod parallel_for;
 pub mod replicas;
 pub mod rng;
 pub mod rng_distributions;
+#[cfg(target_arch = "x86_64")]
+pub mod sgemm_avx512;
 pub mod sort;
 pub mod sort_total_order;
 pub mod options;

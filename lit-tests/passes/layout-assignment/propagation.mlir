@@ -58,3 +58,19 @@ func.func @rank3(%arg0: tensor<4x6x5xf32>) -> tensor<5x4x6xf32, {0, 2, 1}> {
   %1 = hlo.copy %0 : (tensor<5x4x6xf32>) -> tensor<5x4x6xf32, {0, 2, 1}>
   func.return %1 : tensor<5x4x6xf32, {0, 2, 1}>
 }
+
+// -----
+
+// A dot takes the layout its use wants (it writes its result through strides): the
+// transpose of a dot's result, which backward passes are full of, then moves nothing and
+// becomes a bitcast.
+
+// CHECK-LABEL: func.func @dot_then_transpose
+// CHECK-NEXT:    %[[D:.+]] = hlo.dot %arg0, %arg1 : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32, {0, 1}>
+// CHECK-NEXT:    %{{.+}} = hlo.bitcast %[[D]] : (tensor<2x3xf32, {0, 1}>) -> tensor<3x2xf32>
+func.func @dot_then_transpose(%arg0: tensor<2x4xf32>, %arg1: tensor<4x3xf32>) -> tensor<3x2xf32, {1, 0}> {
+  %0 = hlo.dot %arg0, %arg1 : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<2x3xf32>
+  %1 = hlo.transpose %0, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %2 = hlo.copy %1 : (tensor<3x2xf32>) -> tensor<3x2xf32, {1, 0}>
+  func.return %2 : tensor<3x2xf32, {1, 0}>
+}

@@ -12,8 +12,10 @@
 //!    theirs (given); an elementwise op takes the strongest of its same-shape operands'
 //!    layouts, or its result's want when that is at least as strong (computing a result in
 //!    the layout its use needs saves a copy; reading operands through strides is free); a transpose takes the layout that makes it a bitcast
-//!    (an operator preference) unless a stronger want says otherwise; every other op keeps
-//!    its result type's layout (the default, row-major, for what the readers make).
+//!    (an operator preference) unless a stronger want says otherwise; a dot takes its
+//!    result's want (it writes through strides, so a transpose of its result becomes a
+//!    bitcast); every other op keeps its result type's layout (the default, row-major, for
+//!    what the readers make).
 //! 5. A copy (`hlo.copy`) is inserted before each use whose requirement the value's layout
 //!    does not meet, shared by the later uses of the same value in the same block.
 //! 6. A transpose whose result layout is its operand's permuted becomes `hlo.bitcast`.
@@ -206,6 +208,18 @@ pub fn assign_function(body: &mut Body, func: OpId, results: &[Type]) -> Stats {
                     (None, Some(l)) => Candidate::new(l, Priority::Default),
                     (None, None) => continue,
                 },
+            };
+            chosen.insert(result, pick);
+        } else if matches!(HloOp::of(body, op), Some(HloOp::Dot(_) | HloOp::DotGeneral(_))) {
+            // A dot writes its result through strides (the loop by index, the runtime's gemm
+            // through C's strides), so it is computed in the layout its use wants: a
+            // transpose of a dot's result (backward passes are full of them) then moves
+            // nothing and becomes a bitcast.
+            let result = results_of_op[0];
+            let pick = match (wanted(result), layout_of(ctx, body.value_type(result))) {
+                (Some(w), _) => w,
+                (None, Some(l)) => Candidate::new(l, Priority::Default),
+                (None, None) => continue,
             };
             chosen.insert(result, pick);
         } else {

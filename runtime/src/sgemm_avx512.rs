@@ -1,0 +1,386 @@
+//! Single-precision matrix multiplication with AVX-512, for CPUs that have it.
+//!
+//! The `gemm` crate's AVX-512 kernels need its `nightly` feature, so on stable Rust it
+//! multiplies with 256-bit vectors: half of what a core with two 512-bit FMA pipes (AMD
+//! Zen 5, Intel server cores) can do. AVX-512 intrinsics are stable since Rust 1.89; this
+//! module is the classic blocked algorithm (Goto and van de Geijn; BLIS's loop order)
+//! around one register-blocked kernel:
+//!
+//! - `B` is packed a block of `KC x NC` at a time into slivers of [`NR`] columns (each
+//!   sliver `KC` rows of `NR` contiguous floats, zero-padded past `n`), shared by every
+//!   thread; when `A` has at most [`DIRECT_B_MAX_ROWS`] rows and `B`'s rows are
+//!   contiguous, the kernel reads `B` where it is instead (masked loads at its edge);
+//! - the rows of `A` are cut into blocks of at most [`MC`], as many as make the threads'
+//!   shares equal; the work items are pairs (row block,
+//!   group of `B` slivers), spread over the runtime's pool; each item packs its row block
+//!   of `A` into slivers of [`MR`] rows (`KC` columns of `MR` contiguous floats,
+//!   zero-padded past `m`);
+//! - the kernel multiplies one `A` sliver by one `B` sliver into `MR x NR` accumulators
+//!   held in 24 `zmm` registers, one fused multiply-add per register per step of `k`,
+//!   and adds `alpha` times them into `C` (after `beta * C` on the first block of `k`).
+//!
+//! A column-major `C` is computed as `C^T = B^T . A^T`, so that tiles store contiguous rows.
+//!
+//! Invariants: every element of `C` is written by exactly one work item; the sums over
+//! `k` are fused multiply-adds in order of `k` within a block of [`KC`], blocks added in
+//! order, so results differ from the `gemm` crate's only by that reassociation; `beta ==
+//! 0` never reads `C` (BLAS's convention). The caller has validated the operands (sizes,
+//! non-null pointers, ranges, `C` distinct and disjoint from `A` and `B`).
+
+#![cfg(target_arch = "x86_64")]
+
+use std::arch::x86_64::*;
+
+use crate::status::RtResult;
+use crate::thread_pool;
+
+/// Rows of the register block.
+pub const MR: usize = 12;
+/// Columns of the register block: two 16-float vectors.
+pub const NR: usize = 32;
+/// Depth of a packed block: a `B` sliver (`KC * NR * 4` = 32 KiB) stays in the first
+/// level of cache while the `A` slivers of a row block stream past.
+pub const KC: usize = 256;
+/// Rows of an `A` block (`MC * KC * 4` = 192 KiB, in the second level of cache).
+pub const MC: usize = 192;
+/// Columns of a packed `B` block (`KC * NC * 4` = 4 MiB).
+pub const NC: usize = 4096;
+/// The most rows of `A` for which `B` is read in place rather than packed: with few rows
+/// each element of `B` takes part in few products, and packing it (a write and a read of
+/// all of `B` per call, when `B` is a layer's weights that otherwise stay in cache) costs
+/// more than the strided reads it saves. Measured with `xla-run --bench` (bench/models):
+/// a GRU of 32 steps with 16 rows per product (`B` 256 x 1536 and 512 x 1536) took 14.2 ms
+/// with packing and 6.1 ms without; an LSTM of 64 steps with 32 rows, 12.9 and 7.4 ms.
+pub const DIRECT_B_MAX_ROWS: usize = 4 * MR;
+
+/// Whether this CPU runs the kernel (checked once; `std` caches the answer).
+pub fn available() -> bool {
+    is_x86_feature_detected!("avx512f")
+}
+
+/// A matrix operand: the element at `(0, 0)` and the strides of rows and columns.
+#[derive(Copy, Clone)]
+pub struct View {
+    /// The element at `(0, 0)`.
+    pub ptr: *const f32,
+    /// Elements from one row to the next.
+    pub row_stride: isize,
+    /// Elements from one column to the next.
+    pub col_stride: isize,
+}
+
+/// The destination `C`.
+#[derive(Copy, Clone)]
+pub struct ViewMut {
+    /// The element at `(0, 0)`.
+    pub ptr: *mut f32,
+    /// Elements from one row to the next.
+    pub row_stride: isize,
+    /// Elements from one column to the next.
+    pub col_stride: isize,
+}
+
+// SAFETY: the views are read (A, B) or written at disjoint elements per work item (C);
+// the caller guarantees the memory outlives the call.
+unsafe impl Send for View {}
+unsafe impl Sync for View {}
+unsafe impl Send for ViewMut {}
+unsafe impl Sync for ViewMut {}
+
+/// `C = alpha * A . B + beta * C` for an `m x k` `A` and a `k x n` `B`, on at most
+/// `threads` threads. `k > 0`, `m > 0` and `n > 0`.
+///
+/// # Safety
+/// The views address valid, validated matrices of those sizes; `available()` holds.
+pub unsafe fn sgemm(m: usize, n: usize, k: usize, alpha: f32, a: View, b: View, beta: f32, c: ViewMut, threads: usize) -> RtResult<()> {
+    if c.row_stride == 1 && c.col_stride != 1 {
+        // A column-major C is computed as its transpose, `C^T = B^T . A^T`, whose rows are
+        // contiguous: the kernel's tiles then store whole vectors.
+        let transpose = |v: View| View { ptr: v.ptr, row_stride: v.col_stride, col_stride: v.row_stride };
+        let c_t = ViewMut { ptr: c.ptr, row_stride: c.col_stride, col_stride: 1 };
+        return sgemm(n, m, k, alpha, transpose(b), transpose(a), beta, c_t, threads);
+    }
+    // A short A (few rows) uses each element of B only a few times: packing B would cost
+    // as much as the product, so the kernel then reads B's rows where they are.
+    let direct_b = b.col_stride == 1 && m <= DIRECT_B_MAX_ROWS;
+    let mut packed_b = if direct_b { Vec::new() } else { vec![0f32; KC * NC.min(n.div_ceil(NR) * NR)] };
+    for jc in (0..n).step_by(NC) {
+        let nc = NC.min(n - jc);
+        let slivers = nc.div_ceil(NR);
+        for pc in (0..k).step_by(KC) {
+            let kc = KC.min(k - pc);
+            let (b_base, b_stride, b_sliver_step) = if direct_b {
+                (b.ptr.offset(pc as isize * b.row_stride + jc as isize), b.row_stride, NR)
+            } else {
+                pack_b(&mut packed_b, b, pc, kc, jc, nc);
+                (packed_b.as_ptr(), NR as isize, kc * NR)
+            };
+            let block_rows = balanced_block_rows(m, threads);
+            let row_blocks = m.div_ceil(block_rows);
+            // Enough items for every thread: split the slivers of B into groups when the
+            // rows alone do not give each thread a block.
+            let groups = if row_blocks >= threads { 1 } else { threads.div_ceil(row_blocks).min(slivers) };
+            let items = row_blocks * groups;
+            let first_block = pc == 0;
+            let b_shared = SharedSlice(b_base);
+            thread_pool::run_chunks(threads.min(items), items, move |begin, end| unsafe {
+                let b_base = b_shared;
+                let mut packed_a = vec![0f32; KC * MC.div_ceil(MR) * MR];
+                let mut packed_block = usize::MAX;
+                for item in begin..end {
+                    let (block, group) = (item / groups, item % groups);
+                    let ic = block * block_rows;
+                    let mc = block_rows.min(m - ic);
+                    if packed_block != block {
+                        pack_a(&mut packed_a, a, ic, mc, pc, kc);
+                        packed_block = block;
+                    }
+                    let (s0, s1) = thread_pool::chunk_bounds(slivers, groups, group);
+                    for sliver in s0..s1 {
+                        let jr = sliver * NR;
+                        let nr = NR.min(nc - jr);
+                        let b_sliver = Sliver { ptr: b_base.0.add(sliver * b_sliver_step), row_stride: b_stride, cols: nr };
+                        for ir in (0..mc).step_by(MR) {
+                            let mr = MR.min(mc - ir);
+                            let a_sliver = packed_a.as_ptr().add((ir / MR) * kc * MR);
+                            let tile = Tile { row: ic + ir, col: jc + jr, rows: mr, cols: nr };
+                            // The slivers hold `kc` steps; the tile lies inside C.
+                            kernel(kc, a_sliver, b_sliver, c, tile, alpha, if first_block { beta } else { 1.0 });
+                        }
+                    }
+                }
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// A sliver of `B` as the kernel reads it: `NR` columns (`cols` of them inside `B`; the
+/// others are zeros in a packed sliver and never loaded from an unpacked one) of each of
+/// its rows, one row every `row_stride` floats.
+#[derive(Copy, Clone)]
+struct Sliver {
+    ptr: *const f32,
+    row_stride: isize,
+    cols: usize,
+}
+
+/// The rows of an `A` block: at most [`MC`], a multiple of [`MR`], and as even a split of
+/// `m` rows into a multiple of `threads` blocks as those allow, so that the threads get
+/// equal work (256 rows in blocks of 192 gave one thread three times the other's).
+fn balanced_block_rows(m: usize, threads: usize) -> usize {
+    let threads = threads.max(1);
+    let blocks = m.div_ceil(threads * MC) * threads;
+    m.div_ceil(blocks).div_ceil(MR).max(1) * MR
+}
+
+/// A read-only pointer shared with the pool's threads.
+#[derive(Copy, Clone)]
+struct SharedSlice(*const f32);
+// SAFETY: B (packed or not) is only read while the threads run, and outlives them.
+unsafe impl Send for SharedSlice {}
+unsafe impl Sync for SharedSlice {}
+
+/// Where a kernel's block lands in `C`: its first row and column, and how many of its
+/// `MR x NR` elements are inside `C`.
+#[derive(Copy, Clone)]
+struct Tile {
+    row: usize,
+    col: usize,
+    rows: usize,
+    cols: usize,
+}
+
+/// Packs rows `pc..pc + kc` and columns `jc..jc + nc` of `B` into `NR`-column slivers.
+unsafe fn pack_b(out: &mut [f32], b: View, pc: usize, kc: usize, jc: usize, nc: usize) {
+    for (sliver, jr) in (0..nc).step_by(NR).enumerate() {
+        let nr = NR.min(nc - jr);
+        let dst = &mut out[sliver * kc * NR..(sliver + 1) * kc * NR];
+        for p in 0..kc {
+            let row = b.ptr.offset((pc + p) as isize * b.row_stride + (jc + jr) as isize * b.col_stride);
+            let to = &mut dst[p * NR..(p + 1) * NR];
+            if b.col_stride == 1 {
+                std::ptr::copy_nonoverlapping(row, to.as_mut_ptr(), nr);
+            } else if b.row_stride == 1 {
+                // Handled below, column by column.
+                break;
+            } else {
+                for (j, slot) in to.iter_mut().enumerate().take(nr) {
+                    *slot = *row.offset(j as isize * b.col_stride);
+                }
+            }
+            to[nr..].fill(0.0);
+        }
+        if b.col_stride != 1 && b.row_stride == 1 {
+            // Rows contiguous (a transposed operand): each column of the sliver is one
+            // contiguous read, written with a stride of `NR`.
+            for j in 0..nr {
+                let column = b.ptr.offset(pc as isize + (jc + jr + j) as isize * b.col_stride);
+                for p in 0..kc {
+                    dst[p * NR + j] = *column.add(p);
+                }
+            }
+            for p in 0..kc {
+                dst[p * NR + nr..(p + 1) * NR].fill(0.0);
+            }
+        }
+    }
+}
+
+/// Packs rows `ic..ic + mc` and columns `pc..pc + kc` of `A` into `MR`-row slivers.
+unsafe fn pack_a(out: &mut [f32], a: View, ic: usize, mc: usize, pc: usize, kc: usize) {
+    for (sliver, ir) in (0..mc).step_by(MR).enumerate() {
+        let mr = MR.min(mc - ir);
+        let dst = &mut out[sliver * kc * MR..(sliver + 1) * kc * MR];
+        if a.row_stride == 1 {
+            // Columns contiguous (a transposed operand): each column of the sliver is one
+            // contiguous read.
+            for p in 0..kc {
+                let column = a.ptr.offset((ic + ir) as isize + (pc + p) as isize * a.col_stride);
+                std::ptr::copy_nonoverlapping(column, dst.as_mut_ptr().add(p * MR), mr);
+                dst[p * MR + mr..(p + 1) * MR].fill(0.0);
+            }
+            continue;
+        }
+        for i in 0..MR {
+            if i >= mr {
+                for p in 0..kc {
+                    dst[p * MR + i] = 0.0;
+                }
+                continue;
+            }
+            let row = a.ptr.offset((ic + ir + i) as isize * a.row_stride + pc as isize * a.col_stride);
+            for p in 0..kc {
+                dst[p * MR + i] = *row.offset(p as isize * a.col_stride);
+            }
+        }
+    }
+}
+
+/// `C[tile] = alpha * (A sliver . B sliver) + beta * C[tile]` (`beta == 0`: `C` not read).
+#[target_feature(enable = "avx512f")]
+unsafe fn kernel(kc: usize, a: *const f32, b: Sliver, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
+    let mut acc = [[_mm512_setzero_ps(); 2]; MR];
+    // Lanes past `b.cols` are not loaded (they read as zero): a packed sliver has zeros
+    // there anyway, an unpacked one ends at B's last column.
+    let low = if b.cols >= 16 { 0xffff } else { (1u32 << b.cols) as u16 - 1 };
+    let high = if b.cols >= NR { 0xffff } else if b.cols <= 16 { 0 } else { (1u32 << (b.cols - 16)) as u16 - 1 };
+    for p in 0..kc {
+        let row = b.ptr.offset(p as isize * b.row_stride);
+        let b0 = _mm512_maskz_loadu_ps(low, row);
+        let b1 = _mm512_maskz_loadu_ps(high, row.add(16));
+        let column = a.add(p * MR);
+        for (i, acc_row) in acc.iter_mut().enumerate() {
+            let ai = _mm512_set1_ps(*column.add(i));
+            acc_row[0] = _mm512_fmadd_ps(ai, b0, acc_row[0]);
+            acc_row[1] = _mm512_fmadd_ps(ai, b1, acc_row[1]);
+        }
+    }
+    let alpha_v = _mm512_set1_ps(alpha);
+    let full = tile.rows == MR && tile.cols == NR && c.col_stride == 1;
+    for (i, row) in acc.iter().enumerate().take(tile.rows) {
+        let out = c.ptr.offset((tile.row + i) as isize * c.row_stride + tile.col as isize * c.col_stride);
+        if full {
+            for (half, &sum) in row.iter().enumerate() {
+                let at = out.add(half * 16);
+                let scaled = _mm512_mul_ps(alpha_v, sum);
+                let value = if beta == 0.0 { scaled } else { _mm512_fmadd_ps(_mm512_set1_ps(beta), _mm512_loadu_ps(at), scaled) };
+                _mm512_storeu_ps(at, value);
+            }
+            continue;
+        }
+        let mut lanes = [0f32; NR];
+        _mm512_storeu_ps(lanes.as_mut_ptr(), row[0]);
+        _mm512_storeu_ps(lanes.as_mut_ptr().add(16), row[1]);
+        for (j, &sum) in lanes.iter().enumerate().take(tile.cols) {
+            let at = out.offset(j as isize * c.col_stride);
+            let scaled = alpha * sum;
+            *at = if beta == 0.0 { scaled } else { beta.mul_add(*at, scaled) };
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `C = alpha A B + beta C` in f64 from the same f32 operands, and per element the
+    /// error bound of an f32 evaluation in any order: `(k + 2) eps (|alpha| sum |a b| +
+    /// |beta c|)`.
+    fn reference(m: usize, n: usize, k: usize, alpha: f32, a: &[f32], b: &[f32], beta: f32, c: &[f32]) -> Vec<(f64, f64)> {
+        let mut out = vec![(0f64, 0f64); m * n];
+        for i in 0..m {
+            for j in 0..n {
+                let products = (0..k).map(|p| a[i * k + p] as f64 * b[p * n + j] as f64);
+                let (sum, magnitude) = products.fold((0.0, 0.0), |(s, g), x| (s + x, g + x.abs()));
+                let value = alpha as f64 * sum + beta as f64 * c[i * n + j] as f64;
+                let scale = (alpha as f64).abs() * magnitude + (beta as f64 * c[i * n + j] as f64).abs();
+                out[i * n + j] = (value, (k + 2) as f64 * f32::EPSILON as f64 * scale);
+            }
+        }
+        out
+    }
+
+    fn values(count: usize, seed: u32) -> Vec<f32> {
+        (0..count).map(|i| (((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 8) % 2001) as f32 / 1000.0 - 1.0).collect()
+    }
+
+    #[test]
+    fn matches_the_exact_product_on_edges_and_blocks() {
+        if !available() {
+            return;
+        }
+        // Sizes that leave partial register blocks, several blocks of k and of rows.
+        for &(m, n, k, beta) in &[(1, 1, 1, 0.0), (13, 33, 7, 0.5), (200, 70, 300, 0.0), (25, 4100, 3, 1.0), (12, 32, 256, 0.0)] {
+            let (a, b, c0) = (values(m * k, 1), values(k * n, 2), values(m * n, 3));
+            let mut c = c0.clone();
+            let view = |v: &Vec<f32>, cols: usize| View { ptr: v.as_ptr(), row_stride: cols as isize, col_stride: 1 };
+            let out = ViewMut { ptr: c.as_mut_ptr(), row_stride: n as isize, col_stride: 1 };
+            // SAFETY: the buffers have the sizes the views describe.
+            unsafe { sgemm(m, n, k, 1.5, view(&a, k), view(&b, n), beta, out, 2).expect("runs") };
+            let exact = reference(m, n, k, 1.5, &a, &b, beta, &c0);
+            for (got, (want, bound)) in c.iter().zip(&exact) {
+                assert!((*got as f64 - want).abs() <= *bound, "{m}x{n}x{k}: {got} vs {want}");
+            }
+        }
+    }
+
+    #[test]
+    fn row_blocks_split_evenly_among_threads() {
+        for (m, threads) in [(256, 2), (2048, 2), (100, 2), (12, 4), (5000, 3), (1, 1)] {
+            let rows = balanced_block_rows(m, threads);
+            assert!(rows % MR == 0 && rows <= MC.max(MR), "{m} rows, {threads} threads: blocks of {rows}");
+            let blocks = m.div_ceil(rows);
+            // Every thread gets the same number of blocks, unless there are too few rows
+            // for one register block each.
+            assert!(blocks % threads == 0 || m <= threads * MR, "{m}, {threads}: {blocks} blocks of {rows}");
+        }
+        assert_eq!(balanced_block_rows(256, 2), 132);
+    }
+
+    #[test]
+    fn reads_transposed_operands_and_writes_strided_results() {
+        if !available() {
+            return;
+        }
+        let (m, n, k) = (20, 40, 9);
+        let (a, b) = (values(m * k, 4), values(k * n, 5));
+        // A^T stored k x m, B^T stored n x k, C column-major.
+        let at: Vec<f32> = (0..k * m).map(|x| a[(x % m) * k + x / m]).collect();
+        let bt: Vec<f32> = (0..n * k).map(|x| b[(x % k) * n + x / k]).collect();
+        let mut c = vec![f32::NAN; m * n];
+        let a_view = View { ptr: at.as_ptr(), row_stride: 1, col_stride: m as isize };
+        let b_view = View { ptr: bt.as_ptr(), row_stride: 1, col_stride: k as isize };
+        let out = ViewMut { ptr: c.as_mut_ptr(), row_stride: 1, col_stride: m as isize };
+        // SAFETY: the buffers have the sizes the views describe.
+        unsafe { sgemm(m, n, k, 1.0, a_view, b_view, 0.0, out, 1).expect("runs") };
+        let exact = reference(m, n, k, 1.0, &a, &b, 0.0, &vec![0.0; m * n]);
+        for i in 0..m {
+            for j in 0..n {
+                // beta = 0 must not read the NaNs C held.
+                let (want, bound) = exact[i * n + j];
+                assert!((c[j * m + i] as f64 - want).abs() <= bound, "({i}, {j})");
+            }
+        }
+    }
+}
