@@ -64,3 +64,17 @@ func.func @small(%x: tensor<1x5x2xf32>, %w: tensor<3x2x4xf32>) -> tensor<1x5x4xf
   %0 = hlo.convolution %x, %w, dim_labels = b0f_0io->b0f, window = {stride = [1], pad = [[1, 1]]}, feature_group_count = 1, batch_group_count = 1 : (tensor<1x5x2xf32>, tensor<3x2x4xf32>) -> tensor<1x5x4xf32>
   return %0 : tensor<1x5x4xf32>
 }
+
+// -----
+
+// A depthwise convolution (one output feature per group) stays the loop however big it
+// is: im2col would pack every patch for a one-column product per group.
+// CHECK-LABEL: func.func @depthwise
+// CHECK-NOT:     xla_rt_conv
+// CHECK:         loop.parallel
+// CHECK-NOT:     xla_rt_conv
+// CHECK:         func.return
+func.func @depthwise(%x: tensor<4x32x32x64xf32>, %w: tensor<3x3x1x64xf32>) -> tensor<4x32x32x64xf32> {
+  %0 = hlo.convolution %x, %w, dim_labels = b01f_01io->b01f, window = {stride = [1, 1], pad = [[1, 1], [1, 1]]}, feature_group_count = 64, batch_group_count = 1 : (tensor<4x32x32x64xf32>, tensor<3x3x1x64xf32>) -> tensor<4x32x32x64xf32>
+  return %0 : tensor<4x32x32x64xf32>
+}

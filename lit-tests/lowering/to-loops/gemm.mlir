@@ -106,10 +106,11 @@ func.func @column_major(%a: tensor<64x32xf32, {0, 1}>, %b: tensor<32x64xf32>) ->
 
 // Free dimensions that do not nest in the layout are packed first: lhs [k, m0, m1]
 // contracted on 0 has m = m0 * m1 contiguous (stride 1, as one dimension), but two
-// contracting dimensions in swapped order do not flatten into one stride.
+// contracting dimensions in swapped order do not flatten into one stride. The lhs's minor
+// dimension is a row one (m), so its copy is column-major: [1, k = 32, m = 64].
 // CHECK-LABEL: func.func @packed_operand
 // CHECK-SAME:    (%[[A:.+]]: memref<8x4x64xf32>, %[[B:.+]]: memref<4x8x64xf32>, %[[C:.+]]: memref<64x64xf32>)
-// CHECK:         %[[P:.+]] = loop.alloc : memref<1x64x32xf32>
+// CHECK:         %[[P:.+]] = loop.alloc : memref<1x32x64xf32>
 // CHECK:         loop.parallel
 // CHECK:           loop.store %{{.+}}, %[[P]]
 // CHECK:         loop.call_runtime @xla_rt_matmul_f32({{.+}}, %[[P]], {{.+}}, %[[B]], {{.+}}, %[[C]], {{.+}})
@@ -153,4 +154,24 @@ func.func @small(%a: tensor<32x32xf32>, %b: tensor<32x32xf32>) -> tensor<32x32xf
 func.func @integers(%a: tensor<64x32xi32>, %b: tensor<32x16xi32>) -> tensor<64x16xi32> {
   %0 = hlo.dot %a, %b : (tensor<64x32xi32>, tensor<32x16xi32>) -> tensor<64x16xi32>
   return %0 : tensor<64x16xi32>
+}
+
+// -----
+
+// Attention's scores: batch dimensions (batch, head) that do not flatten into one stride,
+// so both operands are copied into dense matrices. The keys' most minor dimension
+// (features) is the contraction, a row dimension of B: B's copy is column-major
+// ([batch, position, feature], strides 8192, 1, 64), so the copy moves contiguous runs of
+// features instead of scattering each element.
+// CHECK-LABEL: func.func @scores
+// CHECK-DAG:     %[[C1:.+]] = loop.constant 1 : index
+// CHECK-DAG:     %[[C64:.+]] = loop.constant 64 : index
+// CHECK-DAG:     %[[C8192:.+]] = loop.constant 8192 : index
+// CHECK-DAG:     %[[A:.+]] = loop.alloc : memref<4x64x64xf32>
+// CHECK-DAG:     %[[B:.+]] = loop.alloc : memref<4x128x64xf32>
+// CHECK:         loop.call_runtime @xla_rt_batch_matmul_f32({{.+}}, %[[B]], %[[C8192]], %[[C1]], %[[C64]],
+
+func.func @scores(%q: tensor<2x64x2x64xf32>, %k: tensor<2x128x2x64xf32>) -> tensor<2x2x64x128xf32> {
+  %0 = hlo.dot_general %q, %k, batching_dims = [0, 2] x [0, 2], contracting_dims = [3] x [3] : (tensor<2x64x2x64xf32>, tensor<2x128x2x64xf32>) -> tensor<2x2x64x128xf32>
+  return %0 : tensor<2x2x64x128xf32>
 }

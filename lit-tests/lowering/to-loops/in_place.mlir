@@ -59,3 +59,26 @@ func.func @read_after_update(%x: tensor<1x8xf32>, %ys: tensor<16x8xf32>) -> (ten
   }
   return %0#1, %0#2 : tensor<16x8xf32>, tensor<16x8xf32>
 }
+
+// -----
+
+// Outside loops: the zeros a scatter-add starts from (a gradient's table) are stored
+// straight into the scatter's destination, the function's result, which the scatter then
+// updates where it is: no temporary table and no copy of it.
+// CHECK-LABEL: func.func @scatter_add_into_zeros
+// CHECK-NOT:     loop.alloc : memref<64x4xf32>
+// CHECK:         loop.parallel
+// CHECK-NEXT:      loop.store %{{.+}}, %arg2[%{{.+}}, %{{.+}}] : memref<64x4xf32>
+// CHECK-NOT:     loop.alloc : memref<64x4xf32>
+// CHECK:         func.return
+
+func.func @scatter_add_into_zeros(%ids: tensor<3x1xi32>, %rows: tensor<3x4xf32>) -> tensor<64x4xf32> {
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %table = hlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<64x4xf32>
+  %0 = hlo.scatter(%table)[%ids] updates(%rows), update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1 : (tensor<64x4xf32>, tensor<3x1xi32>, tensor<3x4xf32>) -> tensor<64x4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = hlo.add %a, %b : tensor<f32>
+    hlo.return %s : tensor<f32>
+  }
+  return %0 : tensor<64x4xf32>
+}

@@ -14,7 +14,9 @@
 //! do. Transposed operands, column-major layouts and batch dimensions anywhere therefore
 //! cost no copy. An operand that does not flatten, that is not in a buffer (a splat
 //! constant) or whose element type is not the one the runtime multiplies is first copied
-//! into a dense row-major `[batch, rows, columns]` buffer of that type; a result that
+//! into a dense `[batch, rows, columns]` buffer of that type, its matrices column-major when
+//! the operand's most minor dimension is a row dimension (so the copy reads and writes
+//! contiguous runs: attention's `[batch, position, head, feature]` keys and values); a result that
 //! does not flatten is computed into such a buffer and copied out.
 //!
 //! Element types: `f32` and `f64` call the runtime in their own type. `f16` and `bf16`
@@ -230,7 +232,8 @@ impl Lowering<'_, '_> {
 
     /// Hlo value `v` as a `[batch, rows, columns]` matrix of `compute` elements flattened
     /// from `groups`: its own buffer with a stride per flattened dimension when it has one
-    /// of that type whose groups flatten, otherwise a dense copy.
+    /// of that type whose groups flatten, otherwise a dense copy, whose matrices are
+    /// column-major when `v`'s most minor dimension is one of the rows'.
     fn matrix_operand(&mut self, v: ValueId, groups: &Groups, sizes: [i64; 3], compute: Type) -> Emitted<(ValueId, [i64; 3])> {
         if let Some(Lowered::Buffer(buffer)) = self.values.get(&v).cloned() {
             if self.buffer_element(buffer)? == compute {
@@ -248,16 +251,27 @@ impl Lowering<'_, '_> {
                 }
             }
         }
-        let packed = self.alloc(self.ctx().memref_type(&sizes, compute));
+        // The copy keeps the operand's most minor dimension contiguous: when it is one of the
+        // rows' dimensions (a key cache `[batch, position, head, feature]` read as `B` of
+        // `feature x position` per batch and head), the matrices are stored column-major,
+        // so that the copy moves contiguous runs instead of scattering every element.
         let shape = self.shape_of(v)?;
-        self.loop_nest(&shape, |this, index| {
+        let order = super::elemental::ctx_layout_order(self.ctx(), self.body.value_type(v), shape.len());
+        let column_major = order.last().is_some_and(|minor| groups[1].contains(minor) && shape[*minor] > 1);
+        let [batch, rows, columns] = sizes;
+        let (stored, strides) = if column_major { ([batch, columns, rows], [rows * columns, 1, rows]) } else { (sizes, dense_strides(sizes)) };
+        let packed = self.alloc(self.ctx().memref_type(&stored, compute));
+        self.loop_nest_ordered(&shape, &order, |this, index| {
             let x = this.element(v, index)?;
             let x = this.convert(x, compute);
-            let at = this.flat_index(groups, &shape, index);
+            let mut at = this.flat_index(groups, &shape, index);
+            if column_major {
+                at.swap(1, 2);
+            }
             this.store(x, packed, &at);
             Ok(())
         })?;
-        Ok((packed, dense_strides(sizes)))
+        Ok((packed, strides))
     }
 
     /// Copies the dense `[batch, rows, columns]` matrix `from` into `to` (of shape

@@ -19,6 +19,12 @@
 //! the update's elements only, and the loop's state update skips the copy of a result
 //! already in its state buffer.
 //!
+//! The same holds outside loops ([`Lowering::forward_destination`]): an op whose only
+//! reader is a `scatter` (its input) or a `dynamic_update_slice` (its operand) in the same
+//! block computes its result straight into that reader's destination, which the reader
+//! then updates where it is, instead of a temporary the reader copies in full (a scatter-add
+//! gradient's zero table: two passes over the table saved).
+//!
 //! Invariant: writing in place gives the buffer the contents the copying path would: the
 //! elements outside the update are the operand's, already there; the update's elements
 //! are computed from values that do not alias the state buffer (an unfused update is its
@@ -82,6 +88,36 @@ impl Lowering<'_, '_> {
                     && uses[0].op == root_op
             }
             _ => false,
+        }
+    }
+
+    /// Before `op` is lowered: when its one result's only reader is, in the same block, a
+    /// `scatter` reading it as input `i` or a `dynamic_update_slice` reading it as its
+    /// operand, and that reader's result `i` has a destination, `op` computes its result
+    /// into that destination, which the reader then updates in place (see the module's
+    /// documentation). Nothing else reads the destination in between: a destination is a
+    /// buffer its value is written to last (a function result, a branch's target, a
+    /// fusion's root), never one read before.
+    pub fn forward_destination(&mut self, op: OpId) {
+        let [result] = self.body.op(op).results[..] else { return };
+        let [reader] = self.body.value(result).uses[..] else { return };
+        if self.body.op_block(reader.op) != self.body.op_block(op) {
+            return;
+        }
+        let target = match HloOp::of(self.body, reader.op) {
+            Some(HloOp::Scatter(scatter)) => {
+                let inputs = scatter.inputs(self.body).len();
+                (reader.index as usize) < inputs && self.body.op(reader.op).operands.iter().filter(|v| **v == result).count() == 1
+            }
+            Some(HloOp::DynamicUpdateSlice(_)) => reader.index == 0 && self.body.op(reader.op).operands.iter().filter(|v| **v == result).count() == 1,
+            _ => false,
+        };
+        if !target {
+            return;
+        }
+        let reader_result = self.body.result(reader.op, reader.index as usize);
+        if let Some(&destination) = self.destinations.get(&reader_result) {
+            self.destinations.entry(result).or_insert(destination);
         }
     }
 

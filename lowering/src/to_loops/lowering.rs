@@ -164,6 +164,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
                 return Ok(self.body.op(op).operands.clone());
             }
             self.loc = self.body.op(op).location;
+            self.forward_destination(op);
             self.lower_op(op)?;
         }
         Err(self.error("internal error: a block without a terminator"))

@@ -52,6 +52,8 @@ impl<'a, 'c> Lowering<'a, 'c> {
     /// Copies hlo value `v` (of shape `shape`) into `buffer`.
     pub fn copy_value(&mut self, v: ValueId, buffer: ValueId, shape: &[i64]) -> Emitted<()> {
         match self.values.get(&v).cloned() {
+            // Already there: its producer wrote into this buffer (`forward_destination`).
+            Some(Lowered::Buffer(b)) if b == buffer => Ok(()),
             Some(leaf @ (Lowered::Buffer(_) | Lowered::Scalar(_))) => self.copy(&leaf, buffer, shape),
             _ => self.loop_nest(shape, |this, index| {
                 let x = this.element(v, index)?;
