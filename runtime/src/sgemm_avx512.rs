@@ -34,7 +34,8 @@ use std::arch::x86_64::*;
 use crate::status::RtResult;
 use crate::thread_pool;
 
-/// Rows of the register block.
+/// Rows of the register block: 12 rows of two vectors are 24 of the 32 `zmm` registers.
+/// A short `A` uses a shorter block when that pads fewer rows ([`sliver_rows`]).
 pub const MR: usize = 12;
 /// Columns of the register block: two 16-float vectors.
 pub const NR: usize = 32;
@@ -103,6 +104,7 @@ pub unsafe fn sgemm(m: usize, n: usize, k: usize, alpha: f32, a: View, b: View, 
     // A short A (few rows) uses each element of B only a few times: packing B would cost
     // as much as the product, so the kernel then reads B's rows where they are.
     let direct_b = b.col_stride == 1 && m <= DIRECT_B_MAX_ROWS;
+    let mr = sliver_rows(m);
     let mut packed_b = if direct_b { Vec::new() } else { vec![0f32; KC * NC.min(n.div_ceil(NR) * NR)] };
     for jc in (0..n).step_by(NC) {
         let nc = NC.min(n - jc);
@@ -115,7 +117,7 @@ pub unsafe fn sgemm(m: usize, n: usize, k: usize, alpha: f32, a: View, b: View, 
                 pack_b(&mut packed_b, b, pc, kc, jc, nc);
                 (packed_b.as_ptr(), NR as isize, kc * NR)
             };
-            let block_rows = balanced_block_rows(m, threads);
+            let block_rows = balanced_block_rows(m, threads, mr);
             let row_blocks = m.div_ceil(block_rows);
             // Enough items for every thread: split the slivers of B into groups when the
             // rows alone do not give each thread a block.
@@ -125,14 +127,14 @@ pub unsafe fn sgemm(m: usize, n: usize, k: usize, alpha: f32, a: View, b: View, 
             let b_shared = SharedSlice(b_base);
             thread_pool::run_chunks(threads.min(items), items, move |begin, end| unsafe {
                 let b_base = b_shared;
-                let mut packed_a = vec![0f32; KC * MC.div_ceil(MR) * MR];
+                let mut packed_a = vec![0f32; KC * MC.div_ceil(mr) * mr];
                 let mut packed_block = usize::MAX;
                 for item in begin..end {
                     let (block, group) = (item / groups, item % groups);
                     let ic = block * block_rows;
                     let mc = block_rows.min(m - ic);
                     if packed_block != block {
-                        pack_a(&mut packed_a, a, ic, mc, pc, kc);
+                        pack_a(&mut packed_a, a, ic, mc, pc, kc, mr);
                         packed_block = block;
                     }
                     let (s0, s1) = thread_pool::chunk_bounds(slivers, groups, group);
@@ -140,12 +142,17 @@ pub unsafe fn sgemm(m: usize, n: usize, k: usize, alpha: f32, a: View, b: View, 
                         let jr = sliver * NR;
                         let nr = NR.min(nc - jr);
                         let b_sliver = Sliver { ptr: b_base.0.add(sliver * b_sliver_step), row_stride: b_stride, cols: nr };
-                        for ir in (0..mc).step_by(MR) {
-                            let mr = MR.min(mc - ir);
-                            let a_sliver = packed_a.as_ptr().add((ir / MR) * kc * MR);
-                            let tile = Tile { row: ic + ir, col: jc + jr, rows: mr, cols: nr };
+                        for ir in (0..mc).step_by(mr) {
+                            let rows = mr.min(mc - ir);
+                            let a_sliver = packed_a.as_ptr().add((ir / mr) * kc * mr);
+                            let tile = Tile { row: ic + ir, col: jc + jr, rows, cols: nr };
+                            let scale = if first_block { beta } else { 1.0 };
                             // The slivers hold `kc` steps; the tile lies inside C.
-                            kernel(kc, a_sliver, b_sliver, c, tile, alpha, if first_block { beta } else { 1.0 });
+                            match mr {
+                                MR => kernel::<MR>(kc, a_sliver, b_sliver, c, tile, alpha, scale),
+                                8 => kernel::<8>(kc, a_sliver, b_sliver, c, tile, alpha, scale),
+                                _ => kernel::<4>(kc, a_sliver, b_sliver, c, tile, alpha, scale),
+                            }
                         }
                     }
                 }
@@ -165,13 +172,25 @@ struct Sliver {
     cols: usize,
 }
 
-/// The rows of an `A` block: at most [`MC`], a multiple of [`MR`], and as even a split of
+/// The rows of an `A` block: at most [`MC`], a multiple of the sliver height `mr`, and as even a split of
 /// `m` rows into a multiple of `threads` blocks as those allow, so that the threads get
 /// equal work (256 rows in blocks of 192 gave one thread three times the other's).
-fn balanced_block_rows(m: usize, threads: usize) -> usize {
+fn balanced_block_rows(m: usize, threads: usize, mr: usize) -> usize {
     let threads = threads.max(1);
     let blocks = m.div_ceil(threads * MC) * threads;
-    m.div_ceil(blocks).div_ceil(MR).max(1) * MR
+    m.div_ceil(blocks).div_ceil(mr).max(1) * mr
+}
+
+/// The register block's rows for an `A` of `m` rows: for a short `A` (at most
+/// [`DIRECT_B_MAX_ROWS`] rows) 12, 8 or 4, whichever pads the fewest rows of the last
+/// sliver (the larger on a tie), else 12, whose kernel loads least per multiply-add. A GRU
+/// step's 16 rows take two slivers of 8 rather than a 12 and a 4 padded to 12 (a third of
+/// its multiply-adds on zeros); a single row (a decoder's token) takes one of 4.
+pub fn sliver_rows(m: usize) -> usize {
+    if m > DIRECT_B_MAX_ROWS {
+        return MR;
+    }
+    [MR, 8, 4].into_iter().min_by_key(|&r| (m.div_ceil(r) * r - m, usize::MAX - r)).unwrap_or(MR)
 }
 
 /// A read-only pointer shared with the pool's threads.
@@ -227,31 +246,31 @@ unsafe fn pack_b(out: &mut [f32], b: View, pc: usize, kc: usize, jc: usize, nc: 
     }
 }
 
-/// Packs rows `ic..ic + mc` and columns `pc..pc + kc` of `A` into `MR`-row slivers.
-unsafe fn pack_a(out: &mut [f32], a: View, ic: usize, mc: usize, pc: usize, kc: usize) {
-    for (sliver, ir) in (0..mc).step_by(MR).enumerate() {
-        let mr = MR.min(mc - ir);
-        let dst = &mut out[sliver * kc * MR..(sliver + 1) * kc * MR];
+/// Packs rows `ic..ic + mc` and columns `pc..pc + kc` of `A` into `mr`-row slivers.
+unsafe fn pack_a(out: &mut [f32], a: View, ic: usize, mc: usize, pc: usize, kc: usize, mr_block: usize) {
+    for (sliver, ir) in (0..mc).step_by(mr_block).enumerate() {
+        let mr = mr_block.min(mc - ir);
+        let dst = &mut out[sliver * kc * mr_block..(sliver + 1) * kc * mr_block];
         if a.row_stride == 1 {
             // Columns contiguous (a transposed operand): each column of the sliver is one
             // contiguous read.
             for p in 0..kc {
                 let column = a.ptr.offset((ic + ir) as isize + (pc + p) as isize * a.col_stride);
-                std::ptr::copy_nonoverlapping(column, dst.as_mut_ptr().add(p * MR), mr);
-                dst[p * MR + mr..(p + 1) * MR].fill(0.0);
+                std::ptr::copy_nonoverlapping(column, dst.as_mut_ptr().add(p * mr_block), mr);
+                dst[p * mr_block + mr..(p + 1) * mr_block].fill(0.0);
             }
             continue;
         }
-        for i in 0..MR {
+        for i in 0..mr_block {
             if i >= mr {
                 for p in 0..kc {
-                    dst[p * MR + i] = 0.0;
+                    dst[p * mr_block + i] = 0.0;
                 }
                 continue;
             }
             let row = a.ptr.offset((ic + ir + i) as isize * a.row_stride + pc as isize * a.col_stride);
             for p in 0..kc {
-                dst[p * MR + i] = *row.offset(p as isize * a.col_stride);
+                dst[p * mr_block + i] = *row.offset(p as isize * a.col_stride);
             }
         }
     }
@@ -259,8 +278,8 @@ unsafe fn pack_a(out: &mut [f32], a: View, ic: usize, mc: usize, pc: usize, kc: 
 
 /// `C[tile] = alpha * (A sliver . B sliver) + beta * C[tile]` (`beta == 0`: `C` not read).
 #[target_feature(enable = "avx512f")]
-unsafe fn kernel(kc: usize, a: *const f32, b: Sliver, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
-    let mut acc = [[_mm512_setzero_ps(); 2]; MR];
+unsafe fn kernel<const R: usize>(kc: usize, a: *const f32, b: Sliver, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
+    let mut acc = [[_mm512_setzero_ps(); 2]; R];
     // Lanes past `b.cols` are not loaded (they read as zero): a packed sliver has zeros
     // there anyway, an unpacked one ends at B's last column.
     let low = if b.cols >= 16 { 0xffff } else { (1u32 << b.cols) as u16 - 1 };
@@ -269,7 +288,7 @@ unsafe fn kernel(kc: usize, a: *const f32, b: Sliver, c: ViewMut, tile: Tile, al
         let row = b.ptr.offset(p as isize * b.row_stride);
         let b0 = _mm512_maskz_loadu_ps(low, row);
         let b1 = _mm512_maskz_loadu_ps(high, row.add(16));
-        let column = a.add(p * MR);
+        let column = a.add(p * R);
         for (i, acc_row) in acc.iter_mut().enumerate() {
             let ai = _mm512_set1_ps(*column.add(i));
             acc_row[0] = _mm512_fmadd_ps(ai, b0, acc_row[0]);
@@ -277,7 +296,7 @@ unsafe fn kernel(kc: usize, a: *const f32, b: Sliver, c: ViewMut, tile: Tile, al
         }
     }
     let alpha_v = _mm512_set1_ps(alpha);
-    let full = tile.rows == MR && tile.cols == NR && c.col_stride == 1;
+    let full = tile.rows == R && tile.cols == NR && c.col_stride == 1;
     for (i, row) in acc.iter().enumerate().take(tile.rows) {
         let out = c.ptr.offset((tile.row + i) as isize * c.row_stride + tile.col as isize * c.col_stride);
         if full {
@@ -331,7 +350,7 @@ mod tests {
             return;
         }
         // Sizes that leave partial register blocks, several blocks of k and of rows.
-        for &(m, n, k, beta) in &[(1, 1, 1, 0.0), (13, 33, 7, 0.5), (200, 70, 300, 0.0), (25, 4100, 3, 1.0), (12, 32, 256, 0.0)] {
+        for &(m, n, k, beta) in &[(1, 1, 1, 0.0), (13, 33, 7, 0.5), (200, 70, 300, 0.0), (25, 4100, 3, 1.0), (12, 32, 256, 0.0), (16, 40, 20, 0.0), (3, 64, 9, 2.0)] {
             let (a, b, c0) = (values(m * k, 1), values(k * n, 2), values(m * n, 3));
             let mut c = c0.clone();
             let view = |v: &Vec<f32>, cols: usize| View { ptr: v.as_ptr(), row_stride: cols as isize, col_stride: 1 };
@@ -348,14 +367,23 @@ mod tests {
     #[test]
     fn row_blocks_split_evenly_among_threads() {
         for (m, threads) in [(256, 2), (2048, 2), (100, 2), (12, 4), (5000, 3), (1, 1)] {
-            let rows = balanced_block_rows(m, threads);
+            let rows = balanced_block_rows(m, threads, MR);
             assert!(rows % MR == 0 && rows <= MC.max(MR), "{m} rows, {threads} threads: blocks of {rows}");
             let blocks = m.div_ceil(rows);
             // Every thread gets the same number of blocks, unless there are too few rows
             // for one register block each.
             assert!(blocks % threads == 0 || m <= threads * MR, "{m}, {threads}: {blocks} blocks of {rows}");
         }
-        assert_eq!(balanced_block_rows(256, 2), 132);
+        assert_eq!(balanced_block_rows(256, 2, MR), 132);
+    }
+
+    #[test]
+    fn short_operands_take_the_sliver_that_pads_least() {
+        assert_eq!(sliver_rows(16), 8);
+        assert_eq!(sliver_rows(32), 8);
+        assert_eq!(sliver_rows(24), 12);
+        assert_eq!(sliver_rows(1), 4);
+        assert_eq!(sliver_rows(1024), 12);
     }
 
     #[test]
