@@ -36,10 +36,13 @@ use crate::status::{guard, RtError, RtResult};
 use crate::thread_pool;
 
 /// The smallest product (`batch * m * n * k` multiply-adds) run on the pool; smaller ones
-/// run on the calling thread. Measured on x86-64: a 32 x 32 x 32 product takes about 1 us
-/// on one thread and over 10 us when handed to the pool; the `gemm` crate itself splits
-/// work among threads only above about this size.
-pub const PARALLEL_MIN_MULTIPLY_ADDS: usize = 1 << 19;
+/// run on the calling thread. Handing work to the pool and waiting for it costs tens of
+/// microseconds on the shared 2-core benchmark machine (waking a worker, which then
+/// yields), about what one core takes for 2^21 multiply-adds with AVX-512. Measured with
+/// `xla-run --bench` (bench/models), 2^19 against 2^21: `transformer_train_small` 280 against
+/// 172 us, `attention_prefill_small` 207 against 121 us, `moe_small` 148 against 93 us; 2^22
+/// changed none of them further.
+pub const PARALLEL_MIN_MULTIPLY_ADDS: usize = 1 << 21;
 
 /// An element type the `gemm` crate multiplies.
 pub trait GemmElement: Copy + Send + Sync + 'static {
