@@ -221,36 +221,34 @@ def compile_ours(xla_aotc, mlir, runs, timeout, cold=True):
     return warm, statistics.median(times)
 
 
-def measure_triad(path, timeout):
-    """(best, median) GB/s of `stream_triad`, or None with a note on stderr."""
+def measure_limit(path, pattern, what, left_out, timeout):
+    """(best, median) of the limit the binary at `path` prints (the line `pattern`
+    matches), or None with a note on stderr naming what is then `left_out`."""
+    name = os.path.basename(path)
     if not os.path.exists(path):
-        print(f"# note: no stream_triad at {path} (cargo build -p xla-bench --bin stream_triad); % of triad left out", file=sys.stderr)
+        print(f"# note: no {name} at {path} (cargo build -p xla-bench --bin {name}); {left_out} left out", file=sys.stderr)
         return None
     try:
         proc = subprocess.run([path], capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.SubprocessError) as e:
-        print(f"# note: stream_triad failed ({e}); % of triad left out", file=sys.stderr)
+        print(f"# note: {name} failed ({e}); {left_out} left out", file=sys.stderr)
         return None
-    match = TRIAD.search(proc.stdout)
+    match = pattern.search(proc.stdout)
     if not match:
-        print(f"# note: stream_triad printed no result ({first_line(proc.stderr, 'no output')}); % of triad left out", file=sys.stderr)
+        print(f"# note: {name} printed no {what} ({first_line(proc.stderr, 'no output')}); {left_out} left out", file=sys.stderr)
         return None
     return float(match.group(1)), float(match.group(2))
 
+
+def measure_triad(path, timeout):
+    """(best, median) GB/s of `stream_triad`, or None with a note on stderr."""
+    return measure_limit(path, TRIAD, "bandwidth", "% of triad", timeout)
 
 
 def measure_peak(path, timeout):
     """(best, median) GFLOP/s of `fma_peak`, or None with a note on stderr."""
-    try:
-        proc = subprocess.run([path], capture_output=True, text=True, timeout=timeout)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        print(f"# note: no fma_peak at {path} ({e}; cargo build -p xla-bench --bin fma_peak); roofline GFLOP/s left out", file=sys.stderr)
-        return None
-    match = PEAK.search(proc.stdout)
-    if not match:
-        print(f"# note: fma_peak printed no result ({first_line(proc.stderr, 'no output')}); roofline GFLOP/s left out", file=sys.stderr)
-        return None
-    return float(match.group(1)), float(match.group(2))
+    return measure_limit(path, PEAK, "peak", "roofline GFLOP/s", timeout)
+
 
 def read_corpora(dirs):
     """{name: (directory, manifest entry)} over the corpus directories, the first one

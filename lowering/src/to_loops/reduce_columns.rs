@@ -21,7 +21,7 @@ use xla_ir::{Op, OpId, ValueId};
 
 use super::elemental::ctx_layout_order;
 use super::emit::Emitted;
-use super::lowering::{Lowered, Lowering};
+use super::lowering::Lowering;
 
 /// The most elements of the kept minor dimension one iteration of the parallel loop folds.
 /// 64 accumulators of `f32` are four AVX-512 registers (eight AVX2 ones), which LLVM keeps
@@ -134,9 +134,7 @@ impl Lowering<'_, '_> {
                 Ok(())
             })
         })?;
-        for (&r, &buffer) in self.body.op(op).results.clone().iter().zip(buffers) {
-            self.bind(r, Lowered::Buffer(buffer));
-        }
+        self.bind_results_to(op, buffers);
         Ok(())
     }
 }

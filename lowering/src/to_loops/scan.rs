@@ -30,7 +30,7 @@ use xla_ir::{Op, OpId, ValueId};
 
 use super::elemental::ctx_layout_order;
 use super::emit::Emitted;
-use super::lowering::{Lowered, Lowering};
+use super::lowering::Lowering;
 use super::window::{entry_or, padding_pairs};
 
 /// The geometry of a prefix scan.
@@ -162,9 +162,7 @@ impl Lowering<'_, '_> {
                 Ok(())
             })?;
         }
-        for (&r, &buffer) in self.body.op(op).results.clone().iter().zip(buffers) {
-            self.bind(r, Lowered::Buffer(buffer));
-        }
+        self.bind_results_to(op, buffers);
         Ok(())
     }
 }

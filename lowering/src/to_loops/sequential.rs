@@ -63,6 +63,13 @@ impl<'a, 'c> Lowering<'a, 'c> {
         }
     }
 
+    /// Binds the results of `op` to `buffers`, one each, in order.
+    pub fn bind_results_to(&mut self, op: xla_ir::OpId, buffers: &[ValueId]) {
+        for (&r, &buffer) in self.body.op(op).results.clone().iter().zip(buffers) {
+            self.bind(r, Lowered::Buffer(buffer));
+        }
+    }
+
     /// Buffers for every result of `op` (their destinations, or fresh ones), bound to them.
     pub fn bind_result_buffers(&mut self, op: xla_ir::OpId) -> Emitted<Vec<ValueId>> {
         let results = self.body.op(op).results.clone();
