@@ -20,7 +20,7 @@
 
 use xla_dialects::hlo::{ComparisonDirection, FusionOp, HloOp, SliceOp, SortOp};
 use xla_dialects::loops::ArithKind;
-use xla_ir::{Op, Scalar, ValueId};
+use xla_ir::{Op, RegionId, Scalar, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
@@ -90,7 +90,6 @@ impl Lowering<'_, '_> {
     pub fn lower_sort_prefix(&mut self, sort: SortOp, k: i64) -> Emitted<()> {
         let op = sort.id();
         let inputs = sort.inputs(self.body).to_vec();
-        let comparator = sort.comparator(self.body);
         let shape = self.shape_of(inputs[0])?;
         let axis = usize::try_from(sort.dimension(self.body)).map_err(|_| self.error("hlo.sort's dimension is out of range"))?;
         let mut kept = Vec::with_capacity(inputs.len());
@@ -103,82 +102,99 @@ impl Lowering<'_, '_> {
             self.bind(r, Lowered::Buffer(buffer));
             kept.push(buffer);
         }
+        let selection = Selection { comparator: sort.comparator(self.body), axis, k, kept };
         let mut line_shape = shape.clone();
         line_shape[axis] = 1;
-        let n = shape[axis];
-        // `comparator(x, y)`: whether `x` sorts strictly before `y`.
-        let before = |this: &mut Self, x: &[ValueId], y: &[ValueId]| -> Emitted<ValueId> {
-            let args: Vec<ValueId> = x.iter().zip(y).flat_map(|(&a, &b)| [a, b]).collect();
-            let result = this.inline_scalar_region(comparator, &args)?;
-            result.first().copied().ok_or_else(|| this.error("hlo.sort's comparator returned nothing"))
-        };
         self.loop_nest(&line_shape, |this, line| {
-            let at = |position: ValueId| {
-                let mut index = line.to_vec();
-                index[axis] = position;
-                index
-            };
-            let (zero, length) = (this.index(0), this.index(n));
+            let (zero, length) = (this.index(0), this.index(shape[axis]));
             this.for_loop(zero, length, &[zero], |this, e, carried| {
-                let count = carried[0];
-                let x: Vec<ValueId> = inputs.iter().map(|&input| this.element(input, &at(e))).collect::<Emitted<_>>()?;
-                let k_value = this.index(k);
-                let last = this.index(k - 1);
-                let full = this.compare_index(ComparisonDirection::Ge, count, k_value);
-                let tail: Vec<ValueId> = kept.iter().map(|&b| this.load(b, &at(last))).collect();
-                let beats_last = before(this, &x, &tail)?;
-                let pred = this.ctx().int_type(1);
-                let yes = this.scalar(Scalar::Int(1), pred)?;
-                let not_full = this.arith(ArithKind::Xor, full, yes);
-                let enters = this.arith(ArithKind::Or, not_full, beats_last);
-                this.if_then(enters, |this| {
-                    // The slot the element starts from: the next free one, or the last.
-                    let slot = this.min_index(count, last);
-                    let one = this.index(1);
-                    let not_yet = false_predicate(this)?;
-                    let placed = this.for_loop(zero, slot, &[not_yet], |this, t, carried| {
-                        let done = carried[0];
-                        let j = this.sub_index(slot, t);
-                        let below = this.sub_index(j, one);
-                        let next = this.if_else(done, &[pred], |_| Ok(vec![done]), |this| {
-                            let y: Vec<ValueId> = kept.iter().map(|&b| this.load(b, &at(below))).collect();
-                            let moves = before(this, &x, &y)?;
-                            this.if_else(moves, &[pred], |this| {
-                                for (&b, &v) in kept.iter().zip(&y) {
-                                    this.store(v, b, &at(j));
-                                }
-                                false_predicate(this).map(|f| vec![f])
-                            }, |this| {
-                                for (&b, &v) in kept.iter().zip(&x) {
-                                    this.store(v, b, &at(j));
-                                }
-                                this.scalar(Scalar::Int(1), pred).map(|t| vec![t])
-                            })
-                        })?;
-                        Ok(next)
-                    })?;
-                    // Sorting before every kept element: the first slot.
-                    let pred = this.ctx().int_type(1);
-                    let yes = this.scalar(Scalar::Int(1), pred)?;
-                    let not_placed = this.arith(ArithKind::Xor, placed[0], yes);
-                    this.if_then(not_placed, |this| {
-                        for (&b, &v) in kept.iter().zip(&x) {
-                            this.store(v, b, &at(zero));
-                        }
-                        Ok(())
-                    })
-                })?;
-                let one = this.index(1);
-                let grown = this.add_index(count, one);
-                Ok(vec![this.min_index(grown, k_value)])
+                let at = selection.at(line, e);
+                let x: Vec<ValueId> = inputs.iter().map(|&input| this.element(input, &at)).collect::<Emitted<_>>()?;
+                this.offer_to_prefix(&selection, line, &x, carried[0]).map(|count| vec![count])
             })?;
             Ok(())
         })
     }
+
+    /// Offers element `x` (one value per operand) of `line` to the kept ones, of which
+    /// there are `count`; returns how many are kept after it.
+    fn offer_to_prefix(&mut self, s: &Selection, line: &[ValueId], x: &[ValueId], count: ValueId) -> Emitted<ValueId> {
+        let (k, last) = (self.index(s.k), self.index(s.k - 1));
+        let tail: Vec<ValueId> = s.kept.iter().map(|&b| self.load(b, &s.at(line, last))).collect();
+        let beats_last = self.sorts_before(s, x, &tail)?;
+        let room = self.compare_index(ComparisonDirection::Lt, count, k);
+        let enters = self.arith(ArithKind::Or, room, beats_last);
+        self.if_then(enters, |this| this.insert_kept(s, line, x, count))?;
+        let one = self.index(1);
+        let grown = self.add_index(count, one);
+        Ok(self.min_index(grown, k))
+    }
+
+    /// Inserts `x` among the `count` kept elements of `line`: from the next free slot (or the
+    /// last, whose element drops out), each kept element `x` sorts before moves up by one,
+    /// and `x` takes the slot above the first that it does not sort before, or slot 0.
+    fn insert_kept(&mut self, s: &Selection, line: &[ValueId], x: &[ValueId], count: ValueId) -> Emitted<()> {
+        let (zero, one, last) = (self.index(0), self.index(1), self.index(s.k - 1));
+        let slot = self.min_index(count, last);
+        let pred = self.ctx().int_type(1);
+        let (no, yes) = (self.scalar(Scalar::Int(0), pred)?, self.scalar(Scalar::Int(1), pred)?);
+        let store = |this: &mut Self, values: &[ValueId], at: ValueId| {
+            for (&b, &v) in s.kept.iter().zip(values) {
+                this.store(v, b, &s.at(line, at));
+            }
+        };
+        // A `loop.for` down the kept slots carrying whether `x` has been placed.
+        let placed = self.for_loop(zero, slot, &[no], |this, t, carried| {
+            let done = carried[0];
+            let j = this.sub_index(slot, t);
+            let below = this.sub_index(j, one);
+            let next = this.if_else(done, &[pred], |_| Ok(vec![done]), |this| {
+                let y: Vec<ValueId> = s.kept.iter().map(|&b| this.load(b, &s.at(line, below))).collect();
+                let moves = this.sorts_before(s, x, &y)?;
+                this.if_else(
+                    moves,
+                    &[pred],
+                    |this| {
+                        store(this, &y, j);
+                        Ok(vec![no])
+                    },
+                    |this| {
+                        store(this, x, j);
+                        Ok(vec![yes])
+                    },
+                )
+            })?;
+            Ok(next)
+        })?;
+        let unplaced = self.arith(ArithKind::Xor, placed[0], yes);
+        self.if_then(unplaced, |this| {
+            store(this, x, zero);
+            Ok(())
+        })
+    }
+
+    /// Whether `x` sorts strictly before `y` (one value per operand each): the comparator.
+    fn sorts_before(&mut self, s: &Selection, x: &[ValueId], y: &[ValueId]) -> Emitted<ValueId> {
+        let args: Vec<ValueId> = x.iter().zip(y).flat_map(|(&a, &b)| [a, b]).collect();
+        let result = self.inline_scalar_region(s.comparator, &args)?;
+        result.first().copied().ok_or_else(|| self.error("hlo.sort's comparator returned nothing"))
+    }
 }
 
-/// The predicate `false`.
-fn false_predicate(this: &mut Lowering<'_, '_>) -> Emitted<ValueId> {
-    let pred = this.ctx().int_type(1);
-    this.scalar(Scalar::Int(0), pred)
+/// What the selection of one sort keeps: its comparator and dimension, the prefix length,
+/// and the result buffers (`k` elements along the dimension).
+struct Selection {
+    comparator: RegionId,
+    axis: usize,
+    k: i64,
+    kept: Vec<ValueId>,
+}
+
+impl Selection {
+    /// The index of `position` along the sort dimension in `line`.
+    fn at(&self, line: &[ValueId], position: ValueId) -> Vec<ValueId> {
+        let mut index = line.to_vec();
+        index[self.axis] = position;
+        index
+    }
 }
