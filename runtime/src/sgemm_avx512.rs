@@ -212,36 +212,34 @@ struct Tile {
 
 /// Packs rows `pc..pc + kc` and columns `jc..jc + nc` of `B` into `NR`-column slivers.
 unsafe fn pack_b(out: &mut [f32], b: View, pc: usize, kc: usize, jc: usize, nc: usize) {
+    // Rows contiguous and columns not (a transposed operand): each column of a sliver is
+    // one contiguous read, written with a stride of `NR`; otherwise row by row.
+    let by_columns = b.col_stride != 1 && b.row_stride == 1;
     for (sliver, jr) in (0..nc).step_by(NR).enumerate() {
         let nr = NR.min(nc - jr);
         let dst = &mut out[sliver * kc * NR..(sliver + 1) * kc * NR];
-        for p in 0..kc {
-            let row = b.ptr.offset((pc + p) as isize * b.row_stride + (jc + jr) as isize * b.col_stride);
-            let to = &mut dst[p * NR..(p + 1) * NR];
-            if b.col_stride == 1 {
-                std::ptr::copy_nonoverlapping(row, to.as_mut_ptr(), nr);
-            } else if b.row_stride == 1 {
-                // Handled below, column by column.
-                break;
-            } else {
-                for (j, slot) in to.iter_mut().enumerate().take(nr) {
-                    *slot = *row.offset(j as isize * b.col_stride);
-                }
-            }
-            to[nr..].fill(0.0);
-        }
-        if b.col_stride != 1 && b.row_stride == 1 {
-            // Rows contiguous (a transposed operand): each column of the sliver is one
-            // contiguous read, written with a stride of `NR`.
+        if by_columns {
             for j in 0..nr {
                 let column = b.ptr.offset(pc as isize + (jc + jr + j) as isize * b.col_stride);
                 for p in 0..kc {
                     dst[p * NR + j] = *column.add(p);
                 }
             }
+        } else {
             for p in 0..kc {
-                dst[p * NR + nr..(p + 1) * NR].fill(0.0);
+                let row = b.ptr.offset((pc + p) as isize * b.row_stride + (jc + jr) as isize * b.col_stride);
+                let to = &mut dst[p * NR..p * NR + nr];
+                if b.col_stride == 1 {
+                    std::ptr::copy_nonoverlapping(row, to.as_mut_ptr(), nr);
+                } else {
+                    for (j, slot) in to.iter_mut().enumerate() {
+                        *slot = *row.offset(j as isize * b.col_stride);
+                    }
+                }
             }
+        }
+        for p in 0..kc {
+            dst[p * NR + nr..(p + 1) * NR].fill(0.0);
         }
     }
 }

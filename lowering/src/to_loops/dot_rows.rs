@@ -78,8 +78,7 @@ impl Lowering<'_, '_> {
                 let (zero, row) = (this.index(0), this.index(shape[j]));
                 this.for_loop(zero, row, &[], |this, column, _| {
                     let index = at(column);
-                    // The operand indices at this column: the result index maps to them as
-                    // at column zero, with `j` replaced.
+                    // The operand indices at this result index, the contracted ones filled in.
                     let (_, mut li, mut ri) = this.contraction_at(op, &index)?;
                     for (&(l, r, _), &k) in contraction.contracting.iter().zip(contracted) {
                         li[l] = Some(k);

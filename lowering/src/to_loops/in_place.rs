@@ -104,15 +104,13 @@ impl Lowering<'_, '_> {
         if self.body.op_block(reader.op) != self.body.op_block(op) {
             return;
         }
-        let target = match HloOp::of(self.body, reader.op) {
-            Some(HloOp::Scatter(scatter)) => {
-                let inputs = scatter.inputs(self.body).len();
-                (reader.index as usize) < inputs && self.body.op(reader.op).operands.iter().filter(|v| **v == result).count() == 1
-            }
-            Some(HloOp::DynamicUpdateSlice(_)) => reader.index == 0 && self.body.op(reader.op).operands.iter().filter(|v| **v == result).count() == 1,
+        let read_once = self.body.op(reader.op).operands.iter().filter(|v| **v == result).count() == 1;
+        let updated = match HloOp::of(self.body, reader.op) {
+            Some(HloOp::Scatter(scatter)) => (reader.index as usize) < scatter.inputs(self.body).len(),
+            Some(HloOp::DynamicUpdateSlice(_)) => reader.index == 0,
             _ => false,
         };
-        if !target {
+        if !(read_once && updated) {
             return;
         }
         let reader_result = self.body.result(reader.op, reader.index as usize);
