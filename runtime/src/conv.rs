@@ -32,7 +32,11 @@
 //! are the caller's (XLA's shape inference); positions past the input are padding whatever
 //! they say.
 //!
-//! Algorithm: im2col and gemm. Per pair of feature and batch group, the kernel's slice is
+//! Algorithm: a convolution with lhs dilation is first split into phases without it
+//! ([`phases`]: the sub-pixel form of a transposed convolution, which skips the taps that
+//! meet holes). Each phase is then computed in f32 on CPUs with AVX-512 by indirect gemm
+//! ([`indirect`]: the im2col product read straight from the input), otherwise by im2col
+//! and gemm. Per pair of feature and batch group, the kernel's slice is
 //! packed into a `[W * C, N]` matrix (`W` window positions, `N` the pair's output
 //! features; tap-major, so that a tap's `C` features are contiguous as they are in a
 //! channels-last input), and the output positions, `B * P` rows (`P` output spatial
@@ -53,6 +57,9 @@ use crate::gemm::{multiply_dense, GemmElement, PARALLEL_MIN_MULTIPLY_ADDS};
 use crate::options::{RunOptions, XlaRunOptions};
 use crate::status::{guard, RtError, RtResult};
 use crate::thread_pool;
+
+mod indirect;
+mod phases;
 
 /// The number of geometry values for `spatial` spatial dimensions.
 pub fn geometry_len(spatial: usize) -> usize {
@@ -444,8 +451,33 @@ unsafe fn run_rows<T: GemmElement>(pass: &Pass<'_, T>, rows_total: usize, k: usi
     })
 }
 
+/// An element type of the convolution: im2col and gemm serve every one; some have a faster
+/// algorithm on some CPUs.
+trait ConvElement: GemmElement {
+    /// Computes the validated convolution `g` by this type's own algorithm, when it has
+    /// one for this CPU and this geometry (`Ok(false)` otherwise).
+    ///
+    /// # Safety
+    /// As for [`convolve`].
+    unsafe fn convolve_natively(_g: &Geometry, _input: *const Self, _kernel: *const Self, _output: *mut Self, _threads: usize) -> RtResult<bool> {
+        Ok(false)
+    }
+}
+
+impl ConvElement for f32 {
+    #[cfg(target_arch = "x86_64")]
+    unsafe fn convolve_natively(g: &Geometry, input: *const f32, kernel: *const f32, output: *mut f32, threads: usize) -> RtResult<bool> {
+        if !indirect::available() {
+            return Ok(false);
+        }
+        indirect::convolve(g, input, kernel, output, threads)
+    }
+}
+
+impl ConvElement for f64 {}
+
 /// Validates and runs a convolution for entry point `name`.
-unsafe fn conv<T: GemmElement>(
+unsafe fn conv<T: ConvElement>(
     name: &str,
     geometry: *const i64,
     geometry_len: i64,
@@ -465,10 +497,14 @@ unsafe fn conv<T: GemmElement>(
         let kernel_range = g.kernel.byte_range("kernel", kernel)?;
         args::disjoint(("input", "output"), in_range, out_range)?;
         args::disjoint(("kernel", "output"), kernel_range, out_range)?;
-        if g.output.elements() == 0 {
-            return Ok(());
+        for phase in phases::phases(&g) {
+            let (g, kernel, output) = (&phase.geometry, kernel.offset(phase.kernel_offset), output.offset(phase.output_offset));
+            if g.output.elements() == 0 || T::convolve_natively(g, input, kernel, output, options.threads)? {
+                continue;
+            }
+            convolve(g, input, kernel, output, options.threads)?;
         }
-        convolve(&g, input, kernel, output, options.threads)
+        Ok(())
     })
 }
 

@@ -175,7 +175,7 @@ struct Sliver {
 /// The rows of an `A` block: at most [`MC`], a multiple of the sliver height `mr`, and as even a split of
 /// `m` rows into a multiple of `threads` blocks as those allow, so that the threads get
 /// equal work (256 rows in blocks of 192 gave one thread three times the other's).
-fn balanced_block_rows(m: usize, threads: usize, mr: usize) -> usize {
+pub(crate) fn balanced_block_rows(m: usize, threads: usize, mr: usize) -> usize {
     let threads = threads.max(1);
     let blocks = m.div_ceil(threads * MC) * threads;
     m.div_ceil(blocks).div_ceil(mr).max(1) * mr

@@ -266,3 +266,50 @@ fn bad_geometries_and_buffers_are_invalid_arguments() {
     assert_eq!(run(&g, ptr, ptr), invalid);
     assert!(last_error().contains("input and output overlap"), "{}", last_error());
 }
+
+/// Convolutions big enough for every part of the f32 path (runtime/src/conv/indirect.rs on
+/// CPUs with AVX-512, im2col elsewhere): more features per tap than one block of the
+/// kernel holds, more output features than one sliver and fewer than a vector, more rows
+/// than one block per thread, channels-first inputs and outputs, groups, and the lhs
+/// dilation of backward passes (split into phases). Each output is within the bound of
+/// an f32 sum in any order: `(terms + 1) * eps * sum |input * kernel|`.
+#[test]
+fn larger_f32_convolutions_match_the_definition_within_the_accumulation_bound() {
+    let window = |stride: i64, low: i64, high: i64, lhs: i64, rhs: i64, reversed: i64| [stride, low, high, lhs, rhs, reversed];
+    let cases = [
+        // NHWC 3x3 with 40 features per tap (two blocks of taps) and 40 outputs (two slivers).
+        (Case { batch: 2, features: 40, outputs: 40, feature_groups: 1, batch_groups: 1, input_spatial: vec![9, 11], kernel_spatial: vec![3, 3], windows: vec![window(1, 1, 1, 1, 1, 0); 2] }, [vec![0, 2, 3, 1], vec![2, 3, 0, 1], vec![0, 2, 3, 1]]),
+        // NCHW 7x7 stride 2 with 3 input features and 20 outputs (channels-first both ways).
+        (Case { batch: 2, features: 3, outputs: 20, feature_groups: 1, batch_groups: 1, input_spatial: vec![20, 18], kernel_spatial: vec![7, 7], windows: vec![window(2, 3, 3, 1, 1, 0); 2] }, [vec![0, 1, 2, 3], vec![1, 0, 2, 3], vec![0, 1, 2, 3]]),
+        // The backward-data pass of a stride-2 3x3 convolution: lhs dilation 2, reversed.
+        (Case { batch: 3, features: 12, outputs: 7, feature_groups: 1, batch_groups: 1, input_spatial: vec![8, 8], kernel_spatial: vec![3, 3], windows: vec![window(1, 2, 2, 2, 1, 1); 2] }, [vec![0, 2, 3, 1], vec![2, 3, 1, 0], vec![0, 2, 3, 1]]),
+        // Lhs dilation 3 with stride 2 and rhs dilation 2 along one dimension of a 1-d stack.
+        (Case { batch: 4, features: 5, outputs: 18, feature_groups: 1, batch_groups: 1, input_spatial: vec![30], kernel_spatial: vec![4], windows: vec![window(2, 4, 3, 3, 2, 0)] }, [vec![0, 2, 1], vec![2, 0, 1], vec![0, 2, 1]]),
+        // A grouped causal 1-d convolution with rhs dilation over a long sequence.
+        (Case { batch: 2, features: 8, outputs: 64, feature_groups: 4, batch_groups: 1, input_spatial: vec![300], kernel_spatial: vec![3], windows: vec![window(1, 8, 0, 1, 4, 0)] }, [vec![0, 2, 1], vec![2, 0, 1], vec![0, 2, 1]]),
+        // A backward-filter pass: batch groups, the output's spatial dims outermost.
+        (Case { batch: 6, features: 4, outputs: 12, feature_groups: 1, batch_groups: 2, input_spatial: vec![12, 12], kernel_spatial: vec![10, 10], windows: vec![window(1, 1, 1, 1, 1, 0); 2] }, [vec![1, 2, 3, 0], vec![0, 2, 3, 1], vec![2, 3, 0, 1]]),
+    ];
+    let mut rng = Lcg::new(11);
+    for (case, orders) in cases {
+        let shapes = case.shapes();
+        let s: [Vec<i64>; 3] = std::array::from_fn(|i| strides(&shapes[i], &orders[i]));
+        let g = geometry(&case, &s);
+        let input = rng.vec_f64(count(&shapes[0])).into_iter().map(|x| x as f32 as f64).collect::<Vec<_>>();
+        let kernel = rng.vec_f64(count(&shapes[1])).into_iter().map(|x| x as f32 as f64).collect::<Vec<_>>();
+        let expected = reference(&case, &s, &input, &kernel);
+        let magnitude = reference(&case, &s, &input.iter().map(|x| x.abs()).collect::<Vec<_>>(), &kernel.iter().map(|x| x.abs()).collect::<Vec<_>>());
+        let terms = case.features * case.kernel_spatial.iter().product::<usize>();
+        let (input32, kernel32): (Vec<f32>, Vec<f32>) = (input.iter().map(|&x| x as f32).collect(), kernel.iter().map(|&x| x as f32).collect());
+        for threads in [1, 2] {
+            let opts = XlaRunOptions { num_threads: threads, ..XlaRunOptions::default() };
+            let mut out = vec![f32::NAN; count(&shapes[2])];
+            let status = unsafe { xla_rt_conv_f32(g.as_ptr(), g.len() as i64, input32.as_ptr(), kernel32.as_ptr(), out.as_mut_ptr(), &opts) };
+            assert_eq!(status, 0, "{case:?}: {}", last_error());
+            for ((got, want), size) in out.iter().zip(&expected).zip(&magnitude) {
+                let bound = (terms + 1) as f64 * f32::EPSILON as f64 * size;
+                assert!((f64::from(*got) - want).abs() <= bound, "{case:?}, {threads} threads: {got} vs {want} (bound {bound})");
+            }
+        }
+    }
+}
