@@ -156,13 +156,13 @@ pub struct Strided<T> {
 
 impl<T> Strided<T> {
     /// The number of elements the array holds.
-    fn elements(&self) -> usize {
+    pub(crate) fn elements(&self) -> usize {
         self.dims.iter().map(|d| d.0).product()
     }
 
     /// The smallest and largest offsets (in elements) of a non-empty array, checked to fit
     /// the address space in bytes.
-    fn offsets(&self, what: &str) -> RtResult<(isize, isize)> {
+    pub(crate) fn offsets(&self, what: &str) -> RtResult<(isize, isize)> {
         let (mut low, mut high) = (0i128, 0i128);
         for &(count, stride) in &self.dims {
             let reach = (count as i128 - 1) * stride as i128;
@@ -181,7 +181,7 @@ impl<T> Strided<T> {
     }
 
     /// The byte range the array's elements lie in (empty for an empty array).
-    fn byte_range(&self, what: &str) -> RtResult<(usize, usize)> {
+    pub(crate) fn byte_range(&self, what: &str) -> RtResult<(usize, usize)> {
         if self.elements() == 0 {
             return Ok((0, 0));
         }
@@ -192,7 +192,7 @@ impl<T> Strided<T> {
     }
 
     /// Checks the array: non-null unless empty, offsets within the address space.
-    fn check(&self, what: &str) -> RtResult<()> {
+    pub(crate) fn check(&self, what: &str) -> RtResult<()> {
         if self.elements() == 0 {
             return Ok(());
         }
@@ -203,7 +203,7 @@ impl<T> Strided<T> {
     /// Checks that no two indices of the array name the same element: the dimensions of
     /// more than one element, sorted by stride size, each have a stride larger than the
     /// span of the ones before.
-    fn check_distinct(&self, what: &str) -> RtResult<()> {
+    pub(crate) fn check_distinct(&self, what: &str) -> RtResult<()> {
         let mut dims: Vec<(usize, u128)> =
             self.dims.iter().filter(|d| d.0 > 1).map(|&(count, stride)| (count, stride.unsigned_abs() as u128)).collect();
         dims.sort_by_key(|d| d.1);
@@ -247,6 +247,55 @@ fn strides(what: &str, values: [i64; 3]) -> RtResult<[isize; 3]> {
     Ok(out)
 }
 
+/// The matrices of a (batched) product from the C ABI: `A` and `B` of elements `In`, `C`
+/// of elements `Out`.
+pub(crate) struct Operands<In, Out> {
+    pub m: usize,
+    pub n: usize,
+    pub k: usize,
+    pub a: Strided<In>,
+    pub b: Strided<In>,
+    pub c: Strided<Out>,
+}
+
+/// Reads and validates the matrices of a product from the C ABI's sizes, pointers and
+/// `[batch, row, column]` strides: sizes not negative, strides fitting `isize`, `C`
+/// non-null unless empty, within the address space and of distinct elements; `A` and `B`
+/// likewise and disjoint from `C` when they are read (BLAS reads neither when
+/// `alpha_is_zero` or `k == 0`; then they may be null).
+pub(crate) fn operands<In, Out>(
+    sizes: [i64; 4],
+    a: (*const In, [i64; 3]),
+    b: (*const In, [i64; 3]),
+    c: (*mut Out, [i64; 3]),
+    alpha_is_zero: bool,
+) -> RtResult<Operands<In, Out>> {
+    let [batch, m, n, k] = sizes;
+    let (batch, m, n, k) = (args::size("batch", batch)?, args::size("m", m)?, args::size("n", n)?, args::size("k", k)?);
+    fn matrix<E>(ptr: *mut E, what: &str, batch: usize, rows: usize, cols: usize, s: [i64; 3]) -> RtResult<Strided<E>> {
+        let [bs, rs, cs] = strides(what, s)?;
+        Ok(Strided { ptr, dims: [(batch, bs), (rows, rs), (cols, cs)] })
+    }
+    let operands = Operands {
+        m,
+        n,
+        k,
+        a: matrix(a.0 as *mut In, "a", batch, m, k, a.1)?,
+        b: matrix(b.0 as *mut In, "b", batch, k, n, b.1)?,
+        c: matrix(c.0, "c", batch, m, n, c.1)?,
+    };
+    operands.c.check("c")?;
+    operands.c.check_distinct("c")?;
+    let c_range = operands.c.byte_range("c")?;
+    if k > 0 && !alpha_is_zero && operands.c.elements() > 0 {
+        operands.a.check("a")?;
+        operands.b.check("b")?;
+        args::disjoint(("a", "c"), operands.a.byte_range("a")?, c_range)?;
+        args::disjoint(("b", "c"), operands.b.byte_range("b")?, c_range)?;
+    }
+    Ok(operands)
+}
+
 impl<T: GemmElement> Problem<T> {
     /// A problem from the C ABI's sizes, pointers and strides (`[batch, row, column]`
     /// strides per matrix), validated.
@@ -259,33 +308,8 @@ impl<T: GemmElement> Problem<T> {
         beta: T,
         c: (*mut T, [i64; 3]),
     ) -> RtResult<Problem<T>> {
-        let [batch, m, n, k] = sizes;
-        let (batch, m, n, k) = (args::size("batch", batch)?, args::size("m", m)?, args::size("n", n)?, args::size("k", k)?);
-        let matrix = |ptr: *mut T, what: &str, rows: usize, cols: usize, s: [i64; 3]| -> RtResult<Strided<T>> {
-            let [bs, rs, cs] = strides(what, s)?;
-            Ok(Strided { ptr, dims: [(batch, bs), (rows, rs), (cols, cs)] })
-        };
-        let problem = Problem {
-            m,
-            n,
-            k,
-            alpha,
-            a: matrix(a.0 as *mut T, "a", m, k, a.1)?,
-            b: matrix(b.0 as *mut T, "b", k, n, b.1)?,
-            beta,
-            c: matrix(c.0, "c", m, n, c.1)?,
-        };
-        problem.c.check("c")?;
-        problem.c.check_distinct("c")?;
-        let c_range = problem.c.byte_range("c")?;
-        if problem.reads_inputs() {
-            // As in BLAS, operands that are not read are not checked: they may be null.
-            problem.a.check("a")?;
-            problem.b.check("b")?;
-            args::disjoint(("a", "c"), problem.a.byte_range("a")?, c_range)?;
-            args::disjoint(("b", "c"), problem.b.byte_range("b")?, c_range)?;
-        }
-        Ok(problem)
+        let Operands { m, n, k, a, b, c } = operands(sizes, a, b, c, alpha.is_zero())?;
+        Ok(Problem { m, n, k, alpha, a, b, beta, c })
     }
 
     /// Whether `A` and `B` are read at all (BLAS reads neither when `alpha == 0` or
@@ -412,7 +436,7 @@ pub(crate) unsafe fn multiply_dense<T: GemmElement>(
 ///
 /// # Safety
 /// `c` with the strides describes a valid matrix of distinct elements.
-unsafe fn scale<T: GemmElement>(c: *mut T, m: usize, n: usize, rs: isize, cs: isize, beta: T) {
+pub(crate) unsafe fn scale<T: GemmElement>(c: *mut T, m: usize, n: usize, rs: isize, cs: isize, beta: T) {
     for i in 0..m {
         for j in 0..n {
             let e = c.offset(i as isize * rs + j as isize * cs);

@@ -38,6 +38,7 @@ pub mod exchange;
 pub mod feed;
 pub mod fft;
 pub mod gemm;
+pub mod gemm_bf16;
 pub mod infeed;
 pub mod linalg;
 pub mod math;

@@ -203,11 +203,11 @@ unsafe impl Sync for SharedSlice {}
 /// Where a kernel's block lands in `C`: its first row and column, and how many of its
 /// `MR x NR` elements are inside `C`.
 #[derive(Copy, Clone)]
-struct Tile {
-    row: usize,
-    col: usize,
-    rows: usize,
-    cols: usize,
+pub(crate) struct Tile {
+    pub row: usize,
+    pub col: usize,
+    pub rows: usize,
+    pub cols: usize,
 }
 
 /// Packs rows `pc..pc + kc` and columns `jc..jc + nc` of `B` into `NR`-column slivers.
@@ -293,6 +293,17 @@ unsafe fn kernel<const R: usize>(kc: usize, a: *const f32, b: Sliver, c: ViewMut
             acc_row[1] = _mm512_fmadd_ps(ai, b1, acc_row[1]);
         }
     }
+    store_tile(&acc, c, tile, alpha, beta);
+}
+
+/// `C[tile] = alpha * acc + beta * C[tile]` for a kernel's accumulators, `acc[i]` holding
+/// row `i`'s [`NR`] columns (`beta == 0`: `C` not read).
+///
+/// # Safety
+/// The tile's rows and columns inside `C` address valid elements of it.
+#[target_feature(enable = "avx512f")]
+#[inline]
+pub(crate) unsafe fn store_tile<const R: usize>(acc: &[[__m512; 2]; R], c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
     let alpha_v = _mm512_set1_ps(alpha);
     let full = tile.rows == R && tile.cols == NR && c.col_stride == 1;
     for (i, row) in acc.iter().enumerate().take(tile.rows) {

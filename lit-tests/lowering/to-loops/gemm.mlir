@@ -121,20 +121,58 @@ func.func @packed_operand(%a: tensor<8x4x64xf32>, %b: tensor<4x8x64xf32>) -> ten
 
 // -----
 
-// bf16 goes through f32: the operands converted into dense f32 buffers, the product into
-// an f32 temporary, rounded once into the result.
+// bf16 operands are read as they are: the runtime's bf16 product accumulates into an
+// f32 temporary, rounded once into the result.
 // CHECK-LABEL: func.func @bf16
-// CHECK:         %[[PA:.+]] = loop.alloc : memref<1x64x32xf32>
-// CHECK:           loop.convert %{{.+}} : bf16 -> f32
-// CHECK:         %[[PB:.+]] = loop.alloc : memref<1x32x64xf32>
+// CHECK-SAME:    (%[[A:.+]]: memref<64x32xbf16>, %[[B:.+]]: memref<32x64xbf16>, %{{.+}}: memref<64x64xbf16>)
 // CHECK:         %[[T:.+]] = loop.alloc : memref<1x64x64xf32>
-// CHECK:         loop.call_runtime @xla_rt_matmul_f32({{.+}}, %[[PA]], {{.+}}, %[[PB]], {{.+}}, %[[T]], {{.+}})
+// CHECK-NOT:     loop.alloc
+// CHECK:         loop.call_runtime @xla_rt_matmul_bf16({{.+}}, %[[A]], {{.+}}, %[[B]], {{.+}}, %[[T]], {{.+}})
 // CHECK:         loop.parallel
 // CHECK:           %[[X:.+]] = loop.load %[[T]]
 // CHECK:           loop.convert %[[X]] : f32 -> bf16
 func.func @bf16(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>) -> tensor<64x64xbf16> {
   %0 = hlo.dot %a, %b : (tensor<64x32xbf16>, tensor<32x64xbf16>) -> tensor<64x64xbf16>
   return %0 : tensor<64x64xbf16>
+}
+
+// -----
+
+// An f32 dot of bf16 values widened to f32 (JAX's bf16 dot with
+// preferred_element_type=f32): the bf16 arguments are read as they are, and the f32
+// result is written in place; no operand is widened into a copy.
+// CHECK-LABEL: func.func @bf16_widened
+// CHECK-SAME:    (%[[A:.+]]: memref<64x32xbf16>, %[[B:.+]]: memref<32x64xbf16>, %[[C:.+]]: memref<64x64xf32>)
+// CHECK-NOT:     loop.alloc
+// CHECK:         loop.call_runtime @xla_rt_matmul_bf16({{.+}}, %[[A]], {{.+}}, %[[B]], {{.+}}, %[[C]], {{.+}})
+func.func @bf16_widened(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>) -> tensor<64x64xf32> {
+  %wa = hlo.convert_element_type %a : (tensor<64x32xbf16>) -> tensor<64x32xf32>
+  %wb = hlo.convert_element_type %b : (tensor<32x64xbf16>) -> tensor<32x64xf32>
+  %0 = hlo.dot %wa, %wb : (tensor<64x32xf32>, tensor<32x64xf32>) -> tensor<64x64xf32>
+  return %0 : tensor<64x64xf32>
+}
+
+// -----
+
+// A fusion whose root widens bf16 (an activation rounded to bf16 between layers) is a
+// bf16 operand too: its f32 elements are copied to bf16, exactly. With only one operand
+// from bf16, the product stays f32.
+// CHECK-LABEL: func.func @bf16_fusion_root
+// CHECK:         %[[ACT:.+]] = loop.alloc : memref<64x32xf32>
+// CHECK:         %[[PA:.+]] = loop.alloc : memref<1x64x32xbf16>
+// CHECK:         loop.call_runtime @xla_rt_matmul_bf16({{.+}}, %[[PA]], {{.+}})
+// CHECK:         loop.call_runtime @xla_rt_matmul_f32(
+func.func @bf16_fusion_root(%x: tensor<64x32xf32>, %b: tensor<32x64xbf16>, %c: tensor<32x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
+  %act = hlo.fusion(%x) kind = loop : (tensor<64x32xf32>) -> tensor<64x32xf32> {
+  ^bb0(%p: tensor<64x32xf32>):
+    %n = hlo.convert_element_type %p : (tensor<64x32xf32>) -> tensor<64x32xbf16>
+    %w = hlo.convert_element_type %n : (tensor<64x32xbf16>) -> tensor<64x32xf32>
+    hlo.return %w : tensor<64x32xf32>
+  }
+  %wb = hlo.convert_element_type %b : (tensor<32x64xbf16>) -> tensor<32x64xf32>
+  %0 = hlo.dot %act, %wb : (tensor<64x32xf32>, tensor<32x64xf32>) -> tensor<64x64xf32>
+  %1 = hlo.dot %act, %c : (tensor<64x32xf32>, tensor<32x64xf32>) -> tensor<64x64xf32>
+  return %0, %1 : tensor<64x64xf32>, tensor<64x64xf32>
 }
 
 // -----

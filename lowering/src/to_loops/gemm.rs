@@ -19,12 +19,18 @@
 //! contiguous runs: attention's `[batch, position, head, feature]` keys and values); a result that
 //! does not flatten is computed into such a buffer and copied out.
 //!
-//! Element types: `f32` and `f64` call the runtime in their own type. `f16` and `bf16`
-//! operands are converted to `f32` (exactly), multiplied in `f32`, and the sums rounded
-//! once into the result: what the loop does (narrow floats accumulate in `f32`) and what
-//! XLA CPU does. The runtime's own f16 gemm is not used, since the `gemm` crate rounds its
-//! `f32` accumulator into the f16 destination after every block of `k`. Other element
-//! types (integers, predicates, complex numbers) keep the loop.
+//! Element types: `f32` and `f64` call the runtime in their own type. `bf16` operands
+//! are read as they are by `xla_rt_matmul_bf16`, which accumulates in `f32` (with
+//! AVX512-BF16's pair dot products where the CPU has them), into an `f32` temporary
+//! rounded once into the result; so are the `bf16` values behind an `f32` dot whose two
+//! operands are exact widenings of `bf16` (a `convert_element_type` from `bf16`, or a
+//! fusion whose root is one): how the readers spell JAX's bf16 dots with
+//! `preferred_element_type=f32`. `f16` operands are converted to `f32` (exactly),
+//! multiplied in `f32`, and the sums rounded once into the result: what the loop does
+//! (narrow floats accumulate in `f32`) and what XLA CPU does. The runtime's own f16 gemm
+//! is not used, since the `gemm` crate rounds its `f32` accumulator into the f16
+//! destination after every block of `k`. Other element types (integers, predicates,
+//! complex numbers) keep the loop.
 //!
 //! The sums run in the `gemm` crate's order (blocked, fused multiply-adds), not the
 //! loop's, so results may differ from the loop's and the interpreter's by rounding, within
@@ -35,8 +41,8 @@
 //! allocation) or a fresh temporary, never an operand's buffer, so it overlaps neither
 //! `A` nor `B` (the runtime checks it and fails with INVALID_ARGUMENT otherwise).
 
-use xla_dialects::hlo::HloOp;
-use xla_ir::{FloatKind, Layout, OpId, Scalar, Type, TypeData, ValueId};
+use xla_dialects::hlo::{FusionOp, HloOp};
+use xla_ir::{FloatKind, Layout, Op, OpId, Scalar, Type, TypeData, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::{Lowered, Lowering};
@@ -70,6 +76,10 @@ pub(super) struct MatrixProduct {
     result_groups: Groups,
     /// The type the runtime multiplies in: `f32` or `f64`.
     compute: Type,
+    /// When both operands are `bf16` values widened to `f32` (see [`Lowering::bf16_source`]):
+    /// the `bf16` values to read instead, `lhs`'s and `rhs`'s, which the runtime multiplies
+    /// into `f32` as they are (`xla_rt_matmul_bf16`).
+    bf16_sources: Option<(ValueId, ValueId)>,
 }
 
 impl Lowering<'_, '_> {
@@ -125,6 +135,12 @@ impl Lowering<'_, '_> {
         }
         let (nb, nf) = (lb.len(), lb.len() + lf.len());
         let result_groups = [(0..nb).collect(), (nb..nf).collect(), (nf..result_shape.len()).collect()];
+        let bf16 = self.ctx().float_type(FloatKind::BF16);
+        let bf16_sources = match (self.bf16_source(lhs), self.bf16_source(rhs)) {
+            _ if element == bf16 => Some((lhs, rhs)),
+            (Some(a), Some(b)) if compute == self.ctx().float_type(FloatKind::F32) => Some((a, b)),
+            _ => None,
+        };
         Ok(Some(MatrixProduct {
             lhs,
             rhs,
@@ -133,7 +149,29 @@ impl Lowering<'_, '_> {
             rhs_groups: [rb, rc, rf],
             result_groups,
             compute,
+            bf16_sources,
         }))
+    }
+
+    /// When hlo value `v` is a `bf16` value widened to `f32`, exactly: the value to read as
+    /// `bf16`. That is the operand of a `convert_element_type` from `bf16`, or `v` itself
+    /// when it is a fusion whose root is such a convert (its `f32` elements are then
+    /// `bf16` values, which a copy to `bf16` keeps exactly).
+    fn bf16_source(&self, v: ValueId) -> Option<ValueId> {
+        let bf16 = self.ctx().float_type(FloatKind::BF16);
+        let widens_bf16 = |op: OpId| matches!(HloOp::of(self.body, op), Some(HloOp::ConvertElementType(_))) && self.element_type_of(self.body.operand(op, 0)).ok() == Some(bf16);
+        let op = self.body.defining_op(v)?;
+        match HloOp::of(self.body, op)? {
+            HloOp::ConvertElementType(_) if widens_bf16(op) => Some(self.body.operand(op, 0)),
+            HloOp::Fusion(_) => {
+                let fusion = FusionOp::from_id_unchecked(op);
+                let block = self.body.entry_block(fusion.body(self.body))?;
+                let ret = self.body.last_op(block)?;
+                let [root] = self.body.op(ret).operands[..] else { return None };
+                widens_bf16(self.body.defining_op(root)?).then_some(v)
+            }
+            _ => None,
+        }
     }
 
     /// The type the runtime's kernels compute elements of type `element` in: `f32` for
@@ -179,6 +217,12 @@ impl Lowering<'_, '_> {
         Ok(self.matrix_product(op)?.is_some())
     }
 
+    /// Whether dot `op` goes through the runtime's gemm reading `bf16` values behind its
+    /// operands (`xla_rt_matmul_bf16`).
+    pub(super) fn gemm_reads_bf16(&self, op: OpId) -> Emitted<bool> {
+        Ok(self.matrix_product(op)?.is_some_and(|p| p.bf16_sources.is_some()))
+    }
+
     /// How dot `op` accumulates into the buffer `out` through the runtime's gemm, when it
     /// can (the option `runtime-kernels` is on, the product is big enough, `out` holds
     /// the type the runtime computes in and its layout is a strided matrix view): the
@@ -197,8 +241,12 @@ impl Lowering<'_, '_> {
     /// The operands of `p` as matrices the runtime reads: buffers and strides of `A` and `B`.
     pub(super) fn gemm_operands(&mut self, p: &MatrixProduct) -> Emitted<(Matrix, Matrix)> {
         let [batch, m, n, k] = p.sizes;
-        let a = self.matrix_operand(p.lhs, &p.lhs_groups, [batch, m, k], p.compute)?;
-        let b = self.matrix_operand(p.rhs, &p.rhs_groups, [batch, k, n], p.compute)?;
+        let ((lhs, rhs), element) = match p.bf16_sources {
+            Some(sources) => (sources, self.ctx().float_type(FloatKind::BF16)),
+            None => ((p.lhs, p.rhs), p.compute),
+        };
+        let a = self.matrix_operand(lhs, &p.lhs_groups, [batch, m, k], element)?;
+        let b = self.matrix_operand(rhs, &p.rhs_groups, [batch, k, n], element)?;
         Ok((a, b))
     }
 
@@ -206,7 +254,13 @@ impl Lowering<'_, '_> {
     /// buffer and its strides.
     pub(super) fn emit_gemm(&mut self, p: &MatrixProduct, (a, b, c): (Matrix, Matrix, Matrix), accumulate: bool) -> Emitted<()> {
         let [batch, m, n, k] = p.sizes;
-        let suffix = if p.compute == self.ctx().float_type(FloatKind::F64) { "f64" } else { "f32" };
+        let suffix = if p.compute == self.ctx().float_type(FloatKind::F64) {
+            "f64"
+        } else if p.bf16_sources.is_some() {
+            "bf16"
+        } else {
+            "f32"
+        };
         let one = self.scalar(Scalar::Float(1.0), p.compute)?;
         let beta = self.scalar(Scalar::Float(if accumulate { 1.0 } else { 0.0 }), p.compute)?;
         let mut operands = Vec::with_capacity(19);

@@ -175,6 +175,9 @@ impl<'a, 'c> Lowering<'a, 'c> {
         if matches!(HloOp::of(self.body, op), Some(HloOp::Bitcast(_))) && self.bitcast_read_in_place(op)? {
             return Ok(());
         }
+        if matches!(HloOp::of(self.body, op), Some(HloOp::ConvertElementType(_))) && self.widening_read_as_bf16(op)? {
+            return Ok(());
+        }
         match lowering_of(self.body, op) {
             Some(lower) => lower(self, op),
             None if self.has_elemental(op) => self.materialize_op(op),
@@ -192,15 +195,29 @@ impl<'a, 'c> Lowering<'a, 'c> {
         if !matches!(self.values.get(&source), Some(Lowered::Buffer(_))) || !self.options.runtime_kernels {
             return Ok(false);
         }
-        let result = self.body.result(op, 0);
-        let block = self.body.op_block(op);
-        let uses = self.body.value(result).uses.clone();
-        if uses.is_empty() {
+        if self.body.value(self.body.result(op, 0)).uses.is_empty() {
             return Ok(false);
         }
-        for u in uses {
+        self.only_gemm_dots_read(op, |this, dot| this.gemm_product_exists(dot))
+    }
+
+    /// Whether `hlo.convert_element_type` `op` (a widening of `bf16` to `f32`) needs no
+    /// buffer: it has readers, and they are all dots of its block whose gemm reads the
+    /// `bf16` operand instead (`xla_rt_matmul_bf16`). Its result is then left unbound.
+    fn widening_read_as_bf16(&self, op: OpId) -> super::emit::Emitted<bool> {
+        if !self.options.runtime_kernels || self.body.value(self.body.result(op, 0)).uses.is_empty() {
+            return Ok(false);
+        }
+        self.only_gemm_dots_read(op, |this, dot| this.gemm_reads_bf16(dot))
+    }
+
+    /// Whether every reader of `op`'s result is a dot in `op`'s block for which `accepts`
+    /// holds.
+    fn only_gemm_dots_read(&self, op: OpId, accepts: impl Fn(&Self, OpId) -> super::emit::Emitted<bool>) -> super::emit::Emitted<bool> {
+        let block = self.body.op_block(op);
+        for u in &self.body.value(self.body.result(op, 0)).uses {
             let is_dot = matches!(HloOp::of(self.body, u.op), Some(HloOp::Dot(_) | HloOp::DotGeneral(_)));
-            if !is_dot || self.body.op_block(u.op) != block || !self.gemm_product_exists(u.op)? {
+            if !is_dot || self.body.op_block(u.op) != block || !accepts(self, u.op)? {
                 return Ok(false);
             }
         }
