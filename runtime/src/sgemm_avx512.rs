@@ -301,8 +301,9 @@ unsafe fn kernel<const R: usize>(kc: usize, a: *const f32, b: Sliver, c: ViewMut
 ///
 /// # Safety
 /// The tile's rows and columns inside `C` address valid elements of it.
-#[target_feature(enable = "avx512f")]
-#[inline]
+/// Always inlined into its kernel, whose `avx512f` it then compiles with (the accumulators
+/// stay in registers).
+#[inline(always)]
 pub(crate) unsafe fn store_tile<const R: usize>(acc: &[[__m512; 2]; R], c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
     let alpha_v = _mm512_set1_ps(alpha);
     let full = tile.rows == R && tile.cols == NR && c.col_stride == 1;

@@ -14,6 +14,50 @@ func.func @divide_one(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
+// Rule `divide-power-of-two`: the reciprocal of 8 (and of 2^-126) is exact in f32; that of
+// 3 is not, and 2^-149's reciprocal 2^149 overflows f32: those stay divisions.
+// STATS: remark: simplify @divide_power_of_two: {{.*}} divide-power-of-two=
+// CHECK-LABEL: func.func @divide_power_of_two
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<4xf32>)
+// CHECK-DAG:     %[[EIGHTH:.+]] = hlo.constant dense<0.125> : tensor<4xf32>
+// CHECK-DAG:     %[[BIG:.+]] = hlo.constant dense<8.507059e37> : tensor<4xf32>
+// CHECK-DAG:     %[[Q0:.+]] = hlo.multiply %[[ARG0]], %[[EIGHTH]] : tensor<4xf32>
+// CHECK-DAG:     %[[Q1:.+]] = hlo.multiply %[[ARG0]], %[[BIG]] : tensor<4xf32>
+// CHECK-DAG:     %[[Q2:.+]] = hlo.divide %[[ARG0]], %{{.+}} : tensor<4xf32>
+// CHECK-DAG:     %[[Q3:.+]] = hlo.divide %[[ARG0]], %{{.+}} : tensor<4xf32>
+// CHECK:         func.return %[[Q0]], %[[Q1]], %[[Q2]], %[[Q3]]
+func.func @divide_power_of_two(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %eight = hlo.constant dense<8.0> : tensor<4xf32>
+  %tiny = hlo.constant dense<1.17549435E-38> : tensor<4xf32>
+  %three = hlo.constant dense<3.0> : tensor<4xf32>
+  %smallest = hlo.constant dense<1.40129846E-45> : tensor<4xf32>
+  %0 = hlo.divide %x, %eight : tensor<4xf32>
+  %1 = hlo.divide %x, %tiny : tensor<4xf32>
+  %2 = hlo.divide %x, %three : tensor<4xf32>
+  %3 = hlo.divide %x, %smallest : tensor<4xf32>
+  return %0, %1, %2, %3 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// Rule `divide-power-of-two` through a broadcast of a scalar constant (attention's
+// `scores / sqrt(64)`): the reciprocal is broadcast instead.
+// STATS: remark: simplify @divide_broadcast_power_of_two: {{.*}} divide-power-of-two=
+// CHECK-LABEL: func.func @divide_broadcast_power_of_two
+// CHECK-SAME:    (%[[ARG0:[^:]+]]: tensor<512x512xf32>)
+// CHECK:         %[[EIGHTH:.+]] = hlo.constant dense<0.125> : tensor<f32>
+// CHECK:         %[[B:.+]] = hlo.broadcast_in_dim %[[EIGHTH]], dims = [] : (tensor<f32>) -> tensor<512x512xf32>
+// CHECK:         %[[Q:.+]] = hlo.multiply %[[ARG0]], %[[B]] : tensor<512x512xf32>
+// CHECK:         func.return %[[Q]]
+func.func @divide_broadcast_power_of_two(%x: tensor<512x512xf32>) -> tensor<512x512xf32> {
+  %eight = hlo.constant dense<8.0> : tensor<f32>
+  %b = hlo.broadcast_in_dim %eight, dims = [] : (tensor<f32>) -> tensor<512x512xf32>
+  %0 = hlo.divide %x, %b : tensor<512x512xf32>
+  return %0 : tensor<512x512xf32>
+}
+
+// -----
+
 // Rule `multiply-zero-int`.
 // STATS: remark: simplify @multiply_zero_int: {{.*}} multiply-zero-int=
 // CHECK-LABEL: func.func @multiply_zero_int

@@ -13,7 +13,9 @@
 
 use egg::Id;
 use xla_dialects::hlo::HloOpKind;
+use xla_interp::ElementType;
 use xla_ir::dense::Scalar;
+use xla_ir::FloatKind;
 
 use super::{Rhs, Rule, RuleCx};
 use crate::language::HloNode;
@@ -21,6 +23,8 @@ use crate::language::HloNode;
 pub static RULES: &[Rule] = &[
     // x / 1 => x
     Rule { name: "divide-one", identity: "x / 1 => x", exact: true, root: HloOpKind::Divide, apply: divide_one },
+    // x / 2^k => x * 2^-k   (2^-k exact in the type: both round the same real x / 2^k)
+    Rule { name: "divide-power-of-two", identity: "x / 2^k => x * 2^-k", exact: true, root: HloOpKind::Divide, apply: divide_power_of_two },
     // x * 0 => 0   (integers only: inf * 0 is NaN)
     Rule { name: "multiply-zero-int", identity: "x * 0 => 0 (integers)", exact: true, root: HloOpKind::Multiply, apply: multiply_zero_int },
     // x - x => 0   (integers only: inf - inf is NaN)
@@ -69,6 +73,46 @@ fn binary(node: &HloNode) -> Option<(Id, Id)> {
 fn divide_one(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
     let (a, b) = binary(node)?;
     cx.is_value(b, 1).then_some(Rhs::Class(a))
+}
+
+/// Division by a constant power of two as multiplication by its reciprocal, when the
+/// reciprocal is representable in the element type (so `x * (1 / c)` and `x / c` are both
+/// the correctly rounded `x / c`): a multiplication is cheap enough for fusion to clone
+/// into every consumer (attention's `scores / sqrt(64)`).
+fn divide_power_of_two(cx: &RuleCx, _: Id, node: &HloNode) -> Option<Rhs> {
+    let (a, b) = binary(node)?;
+    // The divisor is a constant, or a broadcast of a scalar constant (which the rewrite
+    // keeps, broadcasting the reciprocal).
+    let broadcast = cx.node(b, HloOpKind::BroadcastInDim).filter(|_| cx.constant(b).is_none());
+    let splat = match broadcast {
+        Some(bcast) => *bcast.children.first()?,
+        None => b,
+    };
+    let first = match cx.constant(splat)?.get(0) {
+        Scalar::Float(f) => f,
+        _ => return None,
+    };
+    // A power of two is a normal f64 with no mantissa bits.
+    let bits = first.abs().to_bits();
+    let exponent = ((bits >> 52) & 0x7ff) as i64 - 1023;
+    if !first.is_normal() || bits & ((1 << 52) - 1) != 0 || cx.ty(a) != node.ty || !cx.all_elements(splat, |s| s == Scalar::Float(first)) {
+        return None;
+    }
+    // The exponents of a power of two and of its reciprocal, subnormals included.
+    let (lowest, highest) = match cx.element(b)? {
+        ElementType::Float(FloatKind::F64) => (-1074, 1023),
+        ElementType::Float(FloatKind::F32) => (-149, 127),
+        ElementType::Float(FloatKind::BF16) => (-133, 127),
+        ElementType::Float(FloatKind::F16) => (-24, 15),
+        _ => return None,
+    };
+    (-exponent >= lowest && -exponent <= highest).then_some(())?;
+    let reciprocal = cx.splat(cx.ty(splat), Scalar::Float(1.0 / first))?;
+    let reciprocal = match broadcast {
+        Some(bcast) => Rhs::like(bcast, vec![reciprocal]),
+        None => reciprocal,
+    };
+    Some(Rhs::op(cx.ctx, HloOpKind::Multiply, node.ty, vec![Rhs::Class(a), reciprocal]))
 }
 
 fn zero_of(cx: &RuleCx, node: &HloNode) -> Option<Rhs> {
