@@ -117,13 +117,19 @@ int32_t xla_rt_matmul_f16(int64_t m, int64_t n, int64_t k,
                           const uint16_t *b, int64_t b_row_stride, int64_t b_col_stride,
                           float beta, uint16_t *c, int64_t c_row_stride, int64_t c_col_stride,
                           const XlaRunOptions *opts);
-/* bfloat16 bits (uint16_t) A and B, float C: the products accumulate in f32
- * (gemm_bf16.rs; AVX512-BF16's vdpbf16ps where the CPU has it). */
-int32_t xla_rt_matmul_bf16(int64_t m, int64_t n, int64_t k,
-                           float alpha, const uint16_t *a, int64_t a_row_stride, int64_t a_col_stride,
-                           const uint16_t *b, int64_t b_row_stride, int64_t b_col_stride,
-                           float beta, float *c, int64_t c_row_stride, int64_t c_col_stride,
-                           const XlaRunOptions *opts);
+/* bfloat16 or IEEE half-precision bits (uint16_t) A and B, float C: the products
+ * accumulate in f32 (gemm_narrow.rs; AVX512-BF16's vdpbf16ps for bf16 where the CPU has
+ * it). */
+int32_t xla_rt_matmul_bf16_f32(int64_t m, int64_t n, int64_t k,
+                               float alpha, const uint16_t *a, int64_t a_row_stride, int64_t a_col_stride,
+                               const uint16_t *b, int64_t b_row_stride, int64_t b_col_stride,
+                               float beta, float *c, int64_t c_row_stride, int64_t c_col_stride,
+                               const XlaRunOptions *opts);
+int32_t xla_rt_matmul_f16_f32(int64_t m, int64_t n, int64_t k,
+                              float alpha, const uint16_t *a, int64_t a_row_stride, int64_t a_col_stride,
+                              const uint16_t *b, int64_t b_row_stride, int64_t b_col_stride,
+                              float beta, float *c, int64_t c_row_stride, int64_t c_col_stride,
+                              const XlaRunOptions *opts);
 
 /* batch independent products: matrix i of each operand starts i * x_batch_stride
  * elements after x (a batch stride of 0 shares one A or B across the batch). */
@@ -142,11 +148,16 @@ int32_t xla_rt_batch_matmul_f16(int64_t batch, int64_t m, int64_t n, int64_t k,
                                 const uint16_t *b, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
                                 float beta, uint16_t *c, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
                                 const XlaRunOptions *opts);
-int32_t xla_rt_batch_matmul_bf16(int64_t batch, int64_t m, int64_t n, int64_t k,
-                                 float alpha, const uint16_t *a, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
-                                 const uint16_t *b, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
-                                 float beta, float *c, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
-                                 const XlaRunOptions *opts);
+int32_t xla_rt_batch_matmul_bf16_f32(int64_t batch, int64_t m, int64_t n, int64_t k,
+                                     float alpha, const uint16_t *a, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
+                                     const uint16_t *b, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
+                                     float beta, float *c, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
+                                     const XlaRunOptions *opts);
+int32_t xla_rt_batch_matmul_f16_f32(int64_t batch, int64_t m, int64_t n, int64_t k,
+                                    float alpha, const uint16_t *a, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
+                                    const uint16_t *b, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
+                                    float beta, float *c, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
+                                    const XlaRunOptions *opts);
 
 /* ---- Convolution (conv.rs) --------------------------------------------------------- */
 

@@ -38,7 +38,7 @@ pub mod exchange;
 pub mod feed;
 pub mod fft;
 pub mod gemm;
-pub mod gemm_bf16;
+pub mod gemm_narrow;
 pub mod infeed;
 pub mod linalg;
 pub mod math;
@@ -51,6 +51,7 @@ pub mod rng;
 pub mod rng_distributions;
 #[cfg(target_arch = "x86_64")]
 pub mod sgemm_avx512;
+mod scratch;
 pub mod sort;
 pub mod sort_total_order;
 pub mod options;

@@ -21,6 +21,10 @@
 //!
 //! A column-major `C` is computed as `C^T = B^T . A^T`, so that tiles store contiguous rows.
 //!
+//! `A` and `B` may also hold a 16-bit float format ([`Element`]: f16, bf16), widened to
+//! f32 exactly as they are packed, or, for `B` read in place, as the kernel loads it; so a
+//! product of narrow operands costs no widened copy of either.
+//!
 //! Invariants: every element of `C` is written by exactly one work item; the sums over
 //! `k` are fused multiply-adds in order of `k` within a block of [`KC`], blocks added in
 //! order, so results differ from the `gemm` crate's only by that reassociation; `beta ==
@@ -31,6 +35,8 @@
 
 use std::arch::x86_64::*;
 
+use crate::args::SendPtr;
+use crate::scratch::{self, Slot};
 use crate::status::RtResult;
 use crate::thread_pool;
 
@@ -54,16 +60,100 @@ pub const NC: usize = 4096;
 /// with packing and 6.1 ms without; an LSTM of 64 steps with 32 rows, 12.9 and 7.4 ms.
 pub const DIRECT_B_MAX_ROWS: usize = 4 * MR;
 
+/// [`DIRECT_B_MAX_ROWS`] for a 16-bit `B`: packing it widens every element (a read and a
+/// write of twice its bytes) where the kernel's loads widen beside its multiply-adds.
+/// Measured with `xla-run --bench` (bench/models), `f16_mlp_large` (64 rows, `B` 1024 x
+/// 4096 and 4096 x 1024 in f16): 5.3 ms packed, 3.0 ms read in place.
+pub const DIRECT_B_MAX_ROWS_NARROW: usize = MC;
+
 /// Whether this CPU runs the kernel (checked once; `std` caches the answer).
 pub fn available() -> bool {
-    is_x86_feature_detected!("avx512f")
+    is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw") && is_x86_feature_detected!("avx512vl")
+}
+
+/// An element format of `A` and `B`: `f32`, or a 16-bit format widened to `f32` (exactly)
+/// as the operands are packed, so that products of narrow floats need no widened copy.
+pub trait Element: Copy + 'static {
+    /// Whether the elements are `f32` (the kernel may then read `B` where it is).
+    const IS_F32: bool;
+    /// The element at `p` as `f32`.
+    ///
+    /// # Safety
+    /// `p` addresses an element.
+    unsafe fn widen(p: *const Self) -> f32;
+    /// The 16 contiguous elements from `p` as `f32`.
+    ///
+    /// # Safety
+    /// `p` addresses 16 elements; the CPU has AVX-512F.
+    unsafe fn widen16(p: *const Self) -> __m512;
+    /// The elements from `p` whose lanes are set in `mask` as `f32`, zeros elsewhere; the
+    /// others are not read.
+    ///
+    /// # Safety
+    /// `p` addresses the masked elements; the CPU has AVX-512F, BW and VL.
+    unsafe fn widen16_masked(p: *const Self, mask: u16) -> __m512;
+}
+
+impl Element for f32 {
+    const IS_F32: bool = true;
+    unsafe fn widen(p: *const f32) -> f32 {
+        *p
+    }
+    #[inline(always)]
+    unsafe fn widen16(p: *const f32) -> __m512 {
+        _mm512_loadu_ps(p)
+    }
+    #[inline(always)]
+    unsafe fn widen16_masked(p: *const f32, mask: u16) -> __m512 {
+        _mm512_maskz_loadu_ps(mask, p)
+    }
+}
+
+/// IEEE half precision, as its bits.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct F16(pub u16);
+
+impl Element for F16 {
+    const IS_F32: bool = false;
+    unsafe fn widen(p: *const F16) -> f32 {
+        ::gemm::f16::from_bits((*p).0).to_f32()
+    }
+    #[inline(always)]
+    unsafe fn widen16(p: *const F16) -> __m512 {
+        _mm512_cvtph_ps(_mm256_loadu_si256(p as *const __m256i))
+    }
+    #[inline(always)]
+    unsafe fn widen16_masked(p: *const F16, mask: u16) -> __m512 {
+        _mm512_cvtph_ps(_mm256_maskz_loadu_epi16(mask, p as *const i16))
+    }
+}
+
+/// bfloat16, as its bits (the high half of an `f32`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct Bf16(pub u16);
+
+impl Element for Bf16 {
+    const IS_F32: bool = false;
+    unsafe fn widen(p: *const Bf16) -> f32 {
+        f32::from_bits(u32::from((*p).0) << 16)
+    }
+    #[inline(always)]
+    unsafe fn widen16(p: *const Bf16) -> __m512 {
+        _mm512_castsi512_ps(_mm512_slli_epi32::<16>(_mm512_cvtepu16_epi32(_mm256_loadu_si256(p as *const __m256i))))
+    }
+    #[inline(always)]
+    unsafe fn widen16_masked(p: *const Bf16, mask: u16) -> __m512 {
+        _mm512_castsi512_ps(_mm512_slli_epi32::<16>(_mm512_cvtepu16_epi32(_mm256_maskz_loadu_epi16(mask, p as *const i16))))
+    }
 }
 
 /// A matrix operand: the element at `(0, 0)` and the strides of rows and columns.
 #[derive(Copy, Clone)]
-pub struct View {
+pub struct View<T = f32> {
     /// The element at `(0, 0)`.
-    pub ptr: *const f32,
+    pub ptr: *const T,
     /// Elements from one row to the next.
     pub row_stride: isize,
     /// Elements from one column to the next.
@@ -83,8 +173,8 @@ pub struct ViewMut {
 
 // SAFETY: the views are read (A, B) or written at disjoint elements per work item (C);
 // the caller guarantees the memory outlives the call.
-unsafe impl Send for View {}
-unsafe impl Sync for View {}
+unsafe impl<T> Send for View<T> {}
+unsafe impl<T> Sync for View<T> {}
 unsafe impl Send for ViewMut {}
 unsafe impl Sync for ViewMut {}
 
@@ -93,29 +183,43 @@ unsafe impl Sync for ViewMut {}
 ///
 /// # Safety
 /// The views address valid, validated matrices of those sizes; `available()` holds.
-pub unsafe fn sgemm(m: usize, n: usize, k: usize, alpha: f32, a: View, b: View, beta: f32, c: ViewMut, threads: usize) -> RtResult<()> {
+pub unsafe fn sgemm<T: Element>(m: usize, n: usize, k: usize, alpha: f32, a: View<T>, b: View<T>, beta: f32, c: ViewMut, threads: usize) -> RtResult<()> {
     if c.row_stride == 1 && c.col_stride != 1 {
         // A column-major C is computed as its transpose, `C^T = B^T . A^T`, whose rows are
         // contiguous: the kernel's tiles then store whole vectors.
-        let transpose = |v: View| View { ptr: v.ptr, row_stride: v.col_stride, col_stride: v.row_stride };
+        let transpose = |v: View<T>| View { ptr: v.ptr, row_stride: v.col_stride, col_stride: v.row_stride };
         let c_t = ViewMut { ptr: c.ptr, row_stride: c.col_stride, col_stride: 1 };
         return sgemm(n, m, k, alpha, transpose(b), transpose(a), beta, c_t, threads);
     }
     // A short A (few rows) uses each element of B only a few times: packing B would cost
     // as much as the product, so the kernel then reads B's rows where they are.
-    let direct_b = b.col_stride == 1 && m <= DIRECT_B_MAX_ROWS;
+    let direct_b = b.col_stride == 1 && m <= if T::IS_F32 { DIRECT_B_MAX_ROWS } else { DIRECT_B_MAX_ROWS_NARROW };
+    let packed_len = if direct_b { 0 } else { KC * NC.min(n.div_ceil(NR) * NR) };
+    scratch::with(Slot::PackedB, packed_len, |packed_b: &mut [f32]| multiply_blocks(m, n, k, alpha, a, b, beta, c, threads, direct_b, packed_b))
+}
+
+/// [`sgemm`] for a row-major `C`, with `B` read in place (`direct_b`) or packed into
+/// `packed_b`, which holds a block of `B`.
+///
+/// # Safety
+/// As for [`sgemm`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn multiply_blocks<T: Element>(
+    m: usize, n: usize, k: usize, alpha: f32, a: View<T>, b: View<T>, beta: f32, c: ViewMut, threads: usize, direct_b: bool, packed_b: &mut [f32],
+) -> RtResult<()> {
     let mr = sliver_rows(m);
-    let mut packed_b = if direct_b { Vec::new() } else { vec![0f32; KC * NC.min(n.div_ceil(NR) * NR)] };
     for jc in (0..n).step_by(NC) {
         let nc = NC.min(n - jc);
         let slivers = nc.div_ceil(NR);
         for pc in (0..k).step_by(KC) {
             let kc = KC.min(k - pc);
-            let (b_base, b_stride, b_sliver_step) = if direct_b {
-                (b.ptr.offset(pc as isize * b.row_stride + jc as isize), b.row_stride, NR)
+            // Read in place (widening as the kernel loads), or packed into f32 slivers.
+            let b_source = if direct_b {
+                BSource::Direct(b.ptr.offset(pc as isize * b.row_stride + jc as isize), b.row_stride)
             } else {
-                pack_b(&mut packed_b, b, pc, kc, jc, nc);
-                (packed_b.as_ptr(), NR as isize, kc * NR)
+                let out = SendPtr(packed_b.as_mut_ptr());
+                pack_in_parallel(threads, nc.div_ceil(NR), kc * nc, |slivers| pack_b(out.get(), b, pc, kc, jc, nc, slivers))?;
+                BSource::Packed(packed_b.as_ptr())
             };
             let block_rows = balanced_block_rows(m, threads, mr);
             let row_blocks = m.div_ceil(block_rows);
@@ -124,52 +228,80 @@ pub unsafe fn sgemm(m: usize, n: usize, k: usize, alpha: f32, a: View, b: View, 
             let groups = if row_blocks >= threads { 1 } else { threads.div_ceil(row_blocks).min(slivers) };
             let items = row_blocks * groups;
             let first_block = pc == 0;
-            let b_shared = SharedSlice(b_base);
             thread_pool::run_chunks(threads.min(items), items, move |begin, end| unsafe {
-                let b_base = b_shared;
-                let mut packed_a = vec![0f32; KC * MC.div_ceil(mr) * mr];
-                let mut packed_block = usize::MAX;
-                for item in begin..end {
-                    let (block, group) = (item / groups, item % groups);
-                    let ic = block * block_rows;
-                    let mc = block_rows.min(m - ic);
-                    if packed_block != block {
-                        pack_a(&mut packed_a, a, ic, mc, pc, kc, mr);
-                        packed_block = block;
-                    }
-                    let (s0, s1) = thread_pool::chunk_bounds(slivers, groups, group);
-                    for sliver in s0..s1 {
-                        let jr = sliver * NR;
-                        let nr = NR.min(nc - jr);
-                        let b_sliver = Sliver { ptr: b_base.0.add(sliver * b_sliver_step), row_stride: b_stride, cols: nr };
-                        for ir in (0..mc).step_by(mr) {
-                            let rows = mr.min(mc - ir);
-                            let a_sliver = packed_a.as_ptr().add((ir / mr) * kc * mr);
-                            let tile = Tile { row: ic + ir, col: jc + jr, rows, cols: nr };
-                            let scale = if first_block { beta } else { 1.0 };
-                            // The slivers hold `kc` steps; the tile lies inside C.
-                            match mr {
-                                MR => kernel::<MR>(kc, a_sliver, b_sliver, c, tile, alpha, scale),
-                                8 => kernel::<8>(kc, a_sliver, b_sliver, c, tile, alpha, scale),
-                                _ => kernel::<4>(kc, a_sliver, b_sliver, c, tile, alpha, scale),
+                scratch::with(Slot::PackedA, KC * MC.div_ceil(mr) * mr, |packed_a: &mut [f32]| {
+                    let mut packed_block = usize::MAX;
+                    for item in begin..end {
+                        let (block, group) = (item / groups, item % groups);
+                        let ic = block * block_rows;
+                        let mc = block_rows.min(m - ic);
+                        if packed_block != block {
+                            pack_a(packed_a, a, ic, mc, pc, kc, mr);
+                            packed_block = block;
+                        }
+                        let (s0, s1) = thread_pool::chunk_bounds(slivers, groups, group);
+                        for sliver in s0..s1 {
+                            let jr = sliver * NR;
+                            let nr = NR.min(nc - jr);
+                            for ir in (0..mc).step_by(mr) {
+                                let rows = mr.min(mc - ir);
+                                let a_sliver = packed_a.as_ptr().add((ir / mr) * kc * mr);
+                                let tile = Tile { row: ic + ir, col: jc + jr, rows, cols: nr };
+                                let scale = if first_block { beta } else { 1.0 };
+                                // The slivers hold `kc` steps; the tile lies inside C.
+                                match b_source {
+                                    BSource::Direct(base, row_stride) => {
+                                        let b_sliver = Sliver { ptr: base.add(jr), row_stride, cols: nr };
+                                        run_kernel(mr, kc, a_sliver, b_sliver, c, tile, alpha, scale);
+                                    }
+                                    BSource::Packed(base) => {
+                                        let b_sliver = Sliver { ptr: base.add(sliver * kc * NR), row_stride: NR as isize, cols: nr };
+                                        run_kernel(mr, kc, a_sliver, b_sliver, c, tile, alpha, scale);
+                                    }
+                                }
                             }
                         }
                     }
-                }
+                });
             })?;
         }
     }
     Ok(())
 }
 
+/// Where the kernels read a block of `B`: in place (its first element and row stride, in
+/// elements of `T`), or packed into f32 slivers.
+#[derive(Copy, Clone)]
+enum BSource<T> {
+    Direct(*const T, isize),
+    Packed(*const f32),
+}
+
+// SAFETY: `B` (packed or not) is only read while the threads run, and outlives them.
+unsafe impl<T> Send for BSource<T> {}
+unsafe impl<T> Sync for BSource<T> {}
+
 /// A sliver of `B` as the kernel reads it: `NR` columns (`cols` of them inside `B`; the
 /// others are zeros in a packed sliver and never loaded from an unpacked one) of each of
-/// its rows, one row every `row_stride` floats.
+/// its rows, one row every `row_stride` elements.
 #[derive(Copy, Clone)]
-struct Sliver {
-    ptr: *const f32,
+struct Sliver<E> {
+    ptr: *const E,
     row_stride: isize,
     cols: usize,
+}
+
+/// The kernel of `mr` rows on one tile.
+///
+/// # Safety
+/// As for [`kernel`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn run_kernel<E: Element>(mr: usize, kc: usize, a: *const f32, b: Sliver<E>, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
+    match mr {
+        MR => kernel::<MR, E>(kc, a, b, c, tile, alpha, beta),
+        8 => kernel::<8, E>(kc, a, b, c, tile, alpha, beta),
+        _ => kernel::<4, E>(kc, a, b, c, tile, alpha, beta),
+    }
 }
 
 /// The rows of an `A` block: at most [`MC`], a multiple of the sliver height `mr`, and as even a split of
@@ -193,13 +325,6 @@ pub fn sliver_rows(m: usize) -> usize {
     [MR, 8, 4].into_iter().min_by_key(|&r| (m.div_ceil(r) * r - m, usize::MAX - r)).unwrap_or(MR)
 }
 
-/// A read-only pointer shared with the pool's threads.
-#[derive(Copy, Clone)]
-struct SharedSlice(*const f32);
-// SAFETY: B (packed or not) is only read while the threads run, and outlives them.
-unsafe impl Send for SharedSlice {}
-unsafe impl Sync for SharedSlice {}
-
 /// Where a kernel's block lands in `C`: its first row and column, and how many of its
 /// `MR x NR` elements are inside `C`.
 #[derive(Copy, Clone)]
@@ -210,30 +335,49 @@ pub(crate) struct Tile {
     pub cols: usize,
 }
 
-/// Packs rows `pc..pc + kc` and columns `jc..jc + nc` of `B` into `NR`-column slivers.
-unsafe fn pack_b(out: &mut [f32], b: View, pc: usize, kc: usize, jc: usize, nc: usize) {
+/// The fewest elements of a block of `B` packed by several threads: below it, handing the
+/// packing to the pool costs more than it saves.
+const PARALLEL_PACK_MIN_ELEMENTS: usize = 1 << 16;
+
+/// Calls `pack` on ranges covering `0..slivers`, in parallel on the pool when the block
+/// of `elements` is big enough ([`PARALLEL_PACK_MIN_ELEMENTS`]), else on this thread. The
+/// ranges are disjoint, so each sliver is written by one thread.
+pub(crate) fn pack_in_parallel(threads: usize, slivers: usize, elements: usize, pack: impl Fn(std::ops::Range<usize>) + Sync) -> RtResult<()> {
+    let threads = if elements >= PARALLEL_PACK_MIN_ELEMENTS { threads } else { 1 };
+    thread_pool::run_chunks(threads.min(slivers), slivers, |s0, s1| pack(s0..s1))
+}
+
+/// Packs rows `pc..pc + kc` and columns `jc..jc + nc` of `B` into `NR`-column slivers, the
+/// slivers `slivers` of them.
+///
+/// # Safety
+/// `out` holds `kc * NR` floats per sliver; no other thread writes these slivers.
+unsafe fn pack_b<T: Element>(out: *mut f32, b: View<T>, pc: usize, kc: usize, jc: usize, nc: usize, slivers: std::ops::Range<usize>) {
     // Rows contiguous and columns not (a transposed operand): each column of a sliver is
     // one contiguous read, written with a stride of `NR`; otherwise row by row.
     let by_columns = b.col_stride != 1 && b.row_stride == 1;
-    for (sliver, jr) in (0..nc).step_by(NR).enumerate() {
+    for sliver in slivers {
+        let jr = sliver * NR;
         let nr = NR.min(nc - jr);
-        let dst = &mut out[sliver * kc * NR..(sliver + 1) * kc * NR];
+        let dst = std::slice::from_raw_parts_mut(out.add(sliver * kc * NR), kc * NR);
         if by_columns {
             for j in 0..nr {
                 let column = b.ptr.offset(pc as isize + (jc + jr + j) as isize * b.col_stride);
                 for p in 0..kc {
-                    dst[p * NR + j] = *column.add(p);
+                    dst[p * NR + j] = T::widen(column.add(p));
                 }
             }
         } else {
             for p in 0..kc {
                 let row = b.ptr.offset((pc + p) as isize * b.row_stride + (jc + jr) as isize * b.col_stride);
                 let to = &mut dst[p * NR..p * NR + nr];
-                if b.col_stride == 1 {
-                    std::ptr::copy_nonoverlapping(row, to.as_mut_ptr(), nr);
+                if b.col_stride == 1 && T::IS_F32 {
+                    std::ptr::copy_nonoverlapping(row as *const f32, to.as_mut_ptr(), nr);
+                } else if b.col_stride == 1 && nr == NR {
+                    widen_row(row, to.as_mut_ptr());
                 } else {
                     for (j, slot) in to.iter_mut().enumerate() {
-                        *slot = *row.offset(j as isize * b.col_stride);
+                        *slot = T::widen(row.offset(j as isize * b.col_stride));
                     }
                 }
             }
@@ -244,8 +388,15 @@ unsafe fn pack_b(out: &mut [f32], b: View, pc: usize, kc: usize, jc: usize, nc: 
     }
 }
 
+/// Widens [`NR`] contiguous elements from `row` into `to`.
+#[target_feature(enable = "avx512f")]
+unsafe fn widen_row<T: Element>(row: *const T, to: *mut f32) {
+    _mm512_storeu_ps(to, T::widen16(row));
+    _mm512_storeu_ps(to.add(16), T::widen16(row.add(16)));
+}
+
 /// Packs rows `ic..ic + mc` and columns `pc..pc + kc` of `A` into `mr`-row slivers.
-unsafe fn pack_a(out: &mut [f32], a: View, ic: usize, mc: usize, pc: usize, kc: usize, mr_block: usize) {
+unsafe fn pack_a<T: Element>(out: &mut [f32], a: View<T>, ic: usize, mc: usize, pc: usize, kc: usize, mr_block: usize) {
     for (sliver, ir) in (0..mc).step_by(mr_block).enumerate() {
         let mr = mr_block.min(mc - ir);
         let dst = &mut out[sliver * kc * mr_block..(sliver + 1) * kc * mr_block];
@@ -254,7 +405,9 @@ unsafe fn pack_a(out: &mut [f32], a: View, ic: usize, mc: usize, pc: usize, kc: 
             // contiguous read.
             for p in 0..kc {
                 let column = a.ptr.offset((ic + ir) as isize + (pc + p) as isize * a.col_stride);
-                std::ptr::copy_nonoverlapping(column, dst.as_mut_ptr().add(p * mr_block), mr);
+                for (i, slot) in dst[p * mr_block..p * mr_block + mr].iter_mut().enumerate() {
+                    *slot = T::widen(column.add(i));
+                }
                 dst[p * mr_block + mr..(p + 1) * mr_block].fill(0.0);
             }
             continue;
@@ -268,15 +421,16 @@ unsafe fn pack_a(out: &mut [f32], a: View, ic: usize, mc: usize, pc: usize, kc: 
             }
             let row = a.ptr.offset((ic + ir + i) as isize * a.row_stride + pc as isize * a.col_stride);
             for p in 0..kc {
-                dst[p * mr_block + i] = *row.offset(p as isize * a.col_stride);
+                dst[p * mr_block + i] = T::widen(row.offset(p as isize * a.col_stride));
             }
         }
     }
 }
 
-/// `C[tile] = alpha * (A sliver . B sliver) + beta * C[tile]` (`beta == 0`: `C` not read).
-#[target_feature(enable = "avx512f")]
-unsafe fn kernel<const R: usize>(kc: usize, a: *const f32, b: Sliver, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
+/// `C[tile] = alpha * (A sliver . B sliver) + beta * C[tile]` (`beta == 0`: `C` not read);
+/// `B`'s elements widened to f32 as they are loaded.
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+unsafe fn kernel<const R: usize, E: Element>(kc: usize, a: *const f32, b: Sliver<E>, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
     let mut acc = [[_mm512_setzero_ps(); 2]; R];
     // Lanes past `b.cols` are not loaded (they read as zero): a packed sliver has zeros
     // there anyway, an unpacked one ends at B's last column.
@@ -284,8 +438,8 @@ unsafe fn kernel<const R: usize>(kc: usize, a: *const f32, b: Sliver, c: ViewMut
     let high = if b.cols >= NR { 0xffff } else if b.cols <= 16 { 0 } else { (1u32 << (b.cols - 16)) as u16 - 1 };
     for p in 0..kc {
         let row = b.ptr.offset(p as isize * b.row_stride);
-        let b0 = _mm512_maskz_loadu_ps(low, row);
-        let b1 = _mm512_maskz_loadu_ps(high, row.add(16));
+        let b0 = E::widen16_masked(row, low);
+        let b1 = E::widen16_masked(row.add(16), high);
         let column = a.add(p * R);
         for (i, acc_row) in acc.iter_mut().enumerate() {
             let ai = _mm512_set1_ps(*column.add(i));

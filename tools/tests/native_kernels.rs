@@ -116,7 +116,7 @@ fn operands_that_do_not_flatten_are_packed() {
 #[test]
 fn narrow_floats_multiply_in_f32() {
     let (bf16, f16) = (ElementType::Float(xla_ir::FloatKind::BF16), ElementType::Float(xla_ir::FloatKind::F16));
-    for (ty, el, callee) in [("bf16", bf16, "xla_rt_matmul_bf16"), ("f16", f16, "xla_rt_matmul_f32")] {
+    for (ty, el, callee) in [("bf16", bf16, "xla_rt_matmul_bf16_f32"), ("f16", f16, "xla_rt_matmul_f16_f32")] {
         let text = format!(
             "func.func @main(%a: tensor<64x48x{ty}>, %b: tensor<48x64x{ty}>) -> tensor<64x64x{ty}> {{
   %0 = hlo.dot %a, %b : (tensor<64x48x{ty}>, tensor<48x64x{ty}>) -> tensor<64x64x{ty}>
@@ -125,14 +125,18 @@ fn narrow_floats_multiply_in_f32() {
         );
         check(&text, callee, &[(el, &[64, 48]), (el, &[48, 64])]);
     }
-    // JAX's bf16 dot with an f32 result: the bf16 arguments widened, then multiplied.
-    let widened = "func.func @main(%a: tensor<64x48xbf16>, %b: tensor<48x64xbf16>) -> tensor<64x64xf32> {
-  %wa = hlo.convert_element_type %a : (tensor<64x48xbf16>) -> tensor<64x48xf32>
-  %wb = hlo.convert_element_type %b : (tensor<48x64xbf16>) -> tensor<48x64xf32>
+    // JAX's narrow dots with an f32 result: the arguments widened, then multiplied.
+    for (ty, el, callee) in [("bf16", bf16, "xla_rt_matmul_bf16_f32"), ("f16", f16, "xla_rt_matmul_f16_f32")] {
+        let widened = format!(
+            "func.func @main(%a: tensor<64x48x{ty}>, %b: tensor<48x64x{ty}>) -> tensor<64x64xf32> {{
+  %wa = hlo.convert_element_type %a : (tensor<64x48x{ty}>) -> tensor<64x48xf32>
+  %wb = hlo.convert_element_type %b : (tensor<48x64x{ty}>) -> tensor<48x64xf32>
   %0 = hlo.dot %wa, %wb : (tensor<64x48xf32>, tensor<48x64xf32>) -> tensor<64x64xf32>
   func.return %0 : tensor<64x64xf32>
-}";
-    check(widened, "xla_rt_matmul_bf16", &[(bf16, &[64, 48]), (bf16, &[48, 64])]);
+}}"
+        );
+        check(&widened, callee, &[(el, &[64, 48]), (el, &[48, 64])]);
+    }
 }
 
 #[test]

@@ -121,13 +121,13 @@ func.func @packed_operand(%a: tensor<8x4x64xf32>, %b: tensor<4x8x64xf32>) -> ten
 
 // -----
 
-// bf16 operands are read as they are: the runtime's bf16 product accumulates into an
-// f32 temporary, rounded once into the result.
+// bf16 (and f16) operands are read as they are: the runtime's narrow product accumulates
+// into an f32 temporary, rounded once into the result.
 // CHECK-LABEL: func.func @bf16
 // CHECK-SAME:    (%[[A:.+]]: memref<64x32xbf16>, %[[B:.+]]: memref<32x64xbf16>, %{{.+}}: memref<64x64xbf16>)
 // CHECK:         %[[T:.+]] = loop.alloc : memref<1x64x64xf32>
 // CHECK-NOT:     loop.alloc
-// CHECK:         loop.call_runtime @xla_rt_matmul_bf16({{.+}}, %[[A]], {{.+}}, %[[B]], {{.+}}, %[[T]], {{.+}})
+// CHECK:         loop.call_runtime @xla_rt_matmul_bf16_f32({{.+}}, %[[A]], {{.+}}, %[[B]], {{.+}}, %[[T]], {{.+}})
 // CHECK:         loop.parallel
 // CHECK:           %[[X:.+]] = loop.load %[[T]]
 // CHECK:           loop.convert %[[X]] : f32 -> bf16
@@ -138,13 +138,25 @@ func.func @bf16(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>) -> tensor<64x64x
 
 // -----
 
+// CHECK-LABEL: func.func @f16
+// CHECK-SAME:    (%[[A:.+]]: memref<64x32xf16>, %[[B:.+]]: memref<32x64xf16>, %{{.+}}: memref<64x64xf16>)
+// CHECK:         %[[T:.+]] = loop.alloc : memref<1x64x64xf32>
+// CHECK:         loop.call_runtime @xla_rt_matmul_f16_f32({{.+}}, %[[A]], {{.+}}, %[[B]], {{.+}}, %[[T]], {{.+}})
+// CHECK:           loop.convert %{{.+}} : f32 -> f16
+func.func @f16(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>) -> tensor<64x64xf16> {
+  %0 = hlo.dot %a, %b : (tensor<64x32xf16>, tensor<32x64xf16>) -> tensor<64x64xf16>
+  return %0 : tensor<64x64xf16>
+}
+
+// -----
+
 // An f32 dot of bf16 values widened to f32 (JAX's bf16 dot with
 // preferred_element_type=f32): the bf16 arguments are read as they are, and the f32
 // result is written in place; no operand is widened into a copy.
 // CHECK-LABEL: func.func @bf16_widened
 // CHECK-SAME:    (%[[A:.+]]: memref<64x32xbf16>, %[[B:.+]]: memref<32x64xbf16>, %[[C:.+]]: memref<64x64xf32>)
 // CHECK-NOT:     loop.alloc
-// CHECK:         loop.call_runtime @xla_rt_matmul_bf16({{.+}}, %[[A]], {{.+}}, %[[B]], {{.+}}, %[[C]], {{.+}})
+// CHECK:         loop.call_runtime @xla_rt_matmul_bf16_f32({{.+}}, %[[A]], {{.+}}, %[[B]], {{.+}}, %[[C]], {{.+}})
 func.func @bf16_widened(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>) -> tensor<64x64xf32> {
   %wa = hlo.convert_element_type %a : (tensor<64x32xbf16>) -> tensor<64x32xf32>
   %wb = hlo.convert_element_type %b : (tensor<32x64xbf16>) -> tensor<32x64xf32>
@@ -156,13 +168,14 @@ func.func @bf16_widened(%a: tensor<64x32xbf16>, %b: tensor<32x64xbf16>) -> tenso
 
 // A fusion whose root widens bf16 (an activation rounded to bf16 between layers) is a
 // bf16 operand too: its f32 elements are copied to bf16, exactly. With only one operand
-// from bf16, the product stays f32.
+// from bf16, the product stays f32; so it does with operands of two formats.
 // CHECK-LABEL: func.func @bf16_fusion_root
 // CHECK:         %[[ACT:.+]] = loop.alloc : memref<64x32xf32>
 // CHECK:         %[[PA:.+]] = loop.alloc : memref<1x64x32xbf16>
-// CHECK:         loop.call_runtime @xla_rt_matmul_bf16({{.+}}, %[[PA]], {{.+}})
+// CHECK:         loop.call_runtime @xla_rt_matmul_bf16_f32({{.+}}, %[[PA]], {{.+}})
 // CHECK:         loop.call_runtime @xla_rt_matmul_f32(
-func.func @bf16_fusion_root(%x: tensor<64x32xf32>, %b: tensor<32x64xbf16>, %c: tensor<32x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>) {
+// CHECK:         loop.call_runtime @xla_rt_matmul_f32(
+func.func @bf16_fusion_root(%x: tensor<64x32xf32>, %b: tensor<32x64xbf16>, %c: tensor<32x64xf32>, %h: tensor<32x64xf16>) -> (tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>) {
   %act = hlo.fusion(%x) kind = loop : (tensor<64x32xf32>) -> tensor<64x32xf32> {
   ^bb0(%p: tensor<64x32xf32>):
     %n = hlo.convert_element_type %p : (tensor<64x32xf32>) -> tensor<64x32xbf16>
@@ -172,7 +185,9 @@ func.func @bf16_fusion_root(%x: tensor<64x32xf32>, %b: tensor<32x64xbf16>, %c: t
   %wb = hlo.convert_element_type %b : (tensor<32x64xbf16>) -> tensor<32x64xf32>
   %0 = hlo.dot %act, %wb : (tensor<64x32xf32>, tensor<32x64xf32>) -> tensor<64x64xf32>
   %1 = hlo.dot %act, %c : (tensor<64x32xf32>, tensor<32x64xf32>) -> tensor<64x64xf32>
-  return %0, %1 : tensor<64x64xf32>, tensor<64x64xf32>
+  %wh = hlo.convert_element_type %h : (tensor<32x64xf16>) -> tensor<32x64xf32>
+  %2 = hlo.dot %act, %wh : (tensor<64x32xf32>, tensor<32x64xf32>) -> tensor<64x64xf32>
+  return %0, %1, %2 : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>
 }
 
 // -----

@@ -19,18 +19,17 @@
 //! contiguous runs: attention's `[batch, position, head, feature]` keys and values); a result that
 //! does not flatten is computed into such a buffer and copied out.
 //!
-//! Element types: `f32` and `f64` call the runtime in their own type. `bf16` operands
-//! are read as they are by `xla_rt_matmul_bf16`, which accumulates in `f32` (with
-//! AVX512-BF16's pair dot products where the CPU has them), into an `f32` temporary
-//! rounded once into the result; so are the `bf16` values behind an `f32` dot whose two
-//! operands are exact widenings of `bf16` (a `convert_element_type` from `bf16`, or a
-//! fusion whose root is one): how the readers spell JAX's bf16 dots with
-//! `preferred_element_type=f32`. `f16` operands are converted to `f32` (exactly),
-//! multiplied in `f32`, and the sums rounded once into the result: what the loop does
-//! (narrow floats accumulate in `f32`) and what XLA CPU does. The runtime's own f16 gemm
-//! is not used, since the `gemm` crate rounds its `f32` accumulator into the f16
-//! destination after every block of `k`. Other element types (integers, predicates,
-//! complex numbers) keep the loop.
+//! Element types: `f32` and `f64` call the runtime in their own type. `bf16` and `f16`
+//! operands are read as they are by `xla_rt_matmul_{bf16,f16}_f32`, which accumulate in
+//! `f32` (runtime/src/gemm_narrow.rs: AVX512-BF16's pair dot products for bf16 where the
+//! CPU has them, else the f32 kernels widening as they pack), into an `f32` temporary
+//! rounded once into the result: what the loop does (narrow floats accumulate in `f32`)
+//! and what XLA CPU does. So are the narrow values behind an `f32` dot whose two operands
+//! are exact widenings of one format (a `convert_element_type` from it, or a fusion whose
+//! root is one): how the readers spell JAX's narrow dots with
+//! `preferred_element_type=f32`. (The runtime's f16 gemm is not used, since the `gemm`
+//! crate rounds its `f32` accumulator into the f16 destination after every block of `k`.)
+//! Other element types (integers, predicates, complex numbers) keep the loop.
 //!
 //! The sums run in the `gemm` crate's order (blocked, fused multiply-adds), not the
 //! loop's, so results may differ from the loop's and the interpreter's by rounding, within
@@ -76,10 +75,11 @@ pub(super) struct MatrixProduct {
     result_groups: Groups,
     /// The type the runtime multiplies in: `f32` or `f64`.
     compute: Type,
-    /// When both operands are `bf16` values widened to `f32` (see [`Lowering::bf16_source`]):
-    /// the `bf16` values to read instead, `lhs`'s and `rhs`'s, which the runtime multiplies
-    /// into `f32` as they are (`xla_rt_matmul_bf16`).
-    bf16_sources: Option<(ValueId, ValueId)>,
+    /// When both operands are values of one 16-bit float format (`bf16` or `f16`), or such
+    /// values widened to `f32` (see [`Lowering::narrow_source`]): the narrow values to read
+    /// instead, `lhs`'s and `rhs`'s, and their format, which the runtime multiplies into
+    /// `f32` as they are (`xla_rt_matmul_{bf16,f16}_f32`).
+    narrow_sources: Option<(ValueId, ValueId, FloatKind)>,
 }
 
 impl Lowering<'_, '_> {
@@ -135,10 +135,9 @@ impl Lowering<'_, '_> {
         }
         let (nb, nf) = (lb.len(), lb.len() + lf.len());
         let result_groups = [(0..nb).collect(), (nb..nf).collect(), (nf..result_shape.len()).collect()];
-        let bf16 = self.ctx().float_type(FloatKind::BF16);
-        let bf16_sources = match (self.bf16_source(lhs), self.bf16_source(rhs)) {
-            _ if element == bf16 => Some((lhs, rhs)),
-            (Some(a), Some(b)) if compute == self.ctx().float_type(FloatKind::F32) => Some((a, b)),
+        let narrow_sources = match (self.ctx().type_data(element), self.narrow_source(lhs), self.narrow_source(rhs)) {
+            (TypeData::Float(kind @ (FloatKind::BF16 | FloatKind::F16)), _, _) => Some((lhs, rhs, *kind)),
+            (TypeData::Float(FloatKind::F32), Some((a, ka)), Some((b, kb))) if ka == kb => Some((a, b, ka)),
             _ => None,
         };
         Ok(Some(MatrixProduct {
@@ -149,26 +148,32 @@ impl Lowering<'_, '_> {
             rhs_groups: [rb, rc, rf],
             result_groups,
             compute,
-            bf16_sources,
+            narrow_sources,
         }))
     }
 
-    /// When hlo value `v` is a `bf16` value widened to `f32`, exactly: the value to read as
-    /// `bf16`. That is the operand of a `convert_element_type` from `bf16`, or `v` itself
-    /// when it is a fusion whose root is such a convert (its `f32` elements are then
-    /// `bf16` values, which a copy to `bf16` keeps exactly).
-    fn bf16_source(&self, v: ValueId) -> Option<ValueId> {
-        let bf16 = self.ctx().float_type(FloatKind::BF16);
-        let widens_bf16 = |op: OpId| matches!(HloOp::of(self.body, op), Some(HloOp::ConvertElementType(_))) && self.element_type_of(self.body.operand(op, 0)).ok() == Some(bf16);
+    /// When hlo value `v` holds `bf16` or `f16` values widened to `f32`, exactly: the value
+    /// to read in that format, and the format. That is the operand of a
+    /// `convert_element_type` from it, or `v` itself when it is a fusion whose root is such
+    /// a convert (its `f32` elements are then values of the format, which a copy to it
+    /// keeps exactly).
+    fn narrow_source(&self, v: ValueId) -> Option<(ValueId, FloatKind)> {
+        let widened = |op: OpId| -> Option<FloatKind> {
+            matches!(HloOp::of(self.body, op), Some(HloOp::ConvertElementType(_))).then_some(())?;
+            match self.ctx().type_data(self.element_type_of(self.body.operand(op, 0)).ok()?) {
+                TypeData::Float(kind @ (FloatKind::BF16 | FloatKind::F16)) => Some(*kind),
+                _ => None,
+            }
+        };
         let op = self.body.defining_op(v)?;
         match HloOp::of(self.body, op)? {
-            HloOp::ConvertElementType(_) if widens_bf16(op) => Some(self.body.operand(op, 0)),
+            HloOp::ConvertElementType(_) => widened(op).map(|kind| (self.body.operand(op, 0), kind)),
             HloOp::Fusion(_) => {
                 let fusion = FusionOp::from_id_unchecked(op);
                 let block = self.body.entry_block(fusion.body(self.body))?;
                 let ret = self.body.last_op(block)?;
                 let [root] = self.body.op(ret).operands[..] else { return None };
-                widens_bf16(self.body.defining_op(root)?).then_some(v)
+                widened(self.body.defining_op(root)?).map(|kind| (v, kind))
             }
             _ => None,
         }
@@ -217,10 +222,10 @@ impl Lowering<'_, '_> {
         Ok(self.matrix_product(op)?.is_some())
     }
 
-    /// Whether dot `op` goes through the runtime's gemm reading `bf16` values behind its
-    /// operands (`xla_rt_matmul_bf16`).
-    pub(super) fn gemm_reads_bf16(&self, op: OpId) -> Emitted<bool> {
-        Ok(self.matrix_product(op)?.is_some_and(|p| p.bf16_sources.is_some()))
+    /// Whether dot `op` goes through the runtime's gemm reading the narrow values behind
+    /// its operands (`xla_rt_matmul_{bf16,f16}_f32`).
+    pub(super) fn gemm_reads_narrow(&self, op: OpId) -> Emitted<bool> {
+        Ok(self.matrix_product(op)?.is_some_and(|p| p.narrow_sources.is_some()))
     }
 
     /// How dot `op` accumulates into the buffer `out` through the runtime's gemm, when it
@@ -241,8 +246,8 @@ impl Lowering<'_, '_> {
     /// The operands of `p` as matrices the runtime reads: buffers and strides of `A` and `B`.
     pub(super) fn gemm_operands(&mut self, p: &MatrixProduct) -> Emitted<(Matrix, Matrix)> {
         let [batch, m, n, k] = p.sizes;
-        let ((lhs, rhs), element) = match p.bf16_sources {
-            Some(sources) => (sources, self.ctx().float_type(FloatKind::BF16)),
+        let ((lhs, rhs), element) = match p.narrow_sources {
+            Some((a, b, kind)) => ((a, b), self.ctx().float_type(kind)),
             None => ((p.lhs, p.rhs), p.compute),
         };
         let a = self.matrix_operand(lhs, &p.lhs_groups, [batch, m, k], element)?;
@@ -254,12 +259,11 @@ impl Lowering<'_, '_> {
     /// buffer and its strides.
     pub(super) fn emit_gemm(&mut self, p: &MatrixProduct, (a, b, c): (Matrix, Matrix, Matrix), accumulate: bool) -> Emitted<()> {
         let [batch, m, n, k] = p.sizes;
-        let suffix = if p.compute == self.ctx().float_type(FloatKind::F64) {
-            "f64"
-        } else if p.bf16_sources.is_some() {
-            "bf16"
-        } else {
-            "f32"
+        let suffix = match p.narrow_sources {
+            _ if p.compute == self.ctx().float_type(FloatKind::F64) => "f64",
+            Some((_, _, FloatKind::BF16)) => "bf16_f32",
+            Some(_) => "f16_f32",
+            None => "f32",
         };
         let one = self.scalar(Scalar::Float(1.0), p.compute)?;
         let beta = self.scalar(Scalar::Float(if accumulate { 1.0 } else { 0.0 }), p.compute)?;

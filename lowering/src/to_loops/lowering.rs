@@ -175,7 +175,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
         if matches!(HloOp::of(self.body, op), Some(HloOp::Bitcast(_))) && self.bitcast_read_in_place(op)? {
             return Ok(());
         }
-        if matches!(HloOp::of(self.body, op), Some(HloOp::ConvertElementType(_))) && self.widening_read_as_bf16(op)? {
+        if matches!(HloOp::of(self.body, op), Some(HloOp::ConvertElementType(_))) && self.widening_read_as_narrow(op)? {
             return Ok(());
         }
         match lowering_of(self.body, op) {
@@ -201,14 +201,15 @@ impl<'a, 'c> Lowering<'a, 'c> {
         self.only_gemm_dots_read(op, |this, dot| this.gemm_product_exists(dot))
     }
 
-    /// Whether `hlo.convert_element_type` `op` (a widening of `bf16` to `f32`) needs no
-    /// buffer: it has readers, and they are all dots of its block whose gemm reads the
-    /// `bf16` operand instead (`xla_rt_matmul_bf16`). Its result is then left unbound.
-    fn widening_read_as_bf16(&self, op: OpId) -> super::emit::Emitted<bool> {
+    /// Whether `hlo.convert_element_type` `op` (a widening of `bf16` or `f16` to `f32`)
+    /// needs no buffer: it has readers, and they are all dots of its block whose gemm reads
+    /// the narrow operand instead (`xla_rt_matmul_{bf16,f16}_f32`). Its result is then
+    /// left unbound.
+    fn widening_read_as_narrow(&self, op: OpId) -> super::emit::Emitted<bool> {
         if !self.options.runtime_kernels || self.body.value(self.body.result(op, 0)).uses.is_empty() {
             return Ok(false);
         }
-        self.only_gemm_dots_read(op, |this, dot| this.gemm_reads_bf16(dot))
+        self.only_gemm_dots_read(op, |this, dot| this.gemm_reads_narrow(dot))
     }
 
     /// Whether every reader of `op`'s result is a dot in `op`'s block for which `accepts`
