@@ -183,81 +183,54 @@ unsafe fn matmul_narrow(
     })
 }
 
-/// `C[m,n] = alpha * A[m,k] . B[k,n] + beta * C[m,n]` with `A` and `B` bfloat16 bits and
-/// `C` f32, each matrix given by a base pointer and row and column strides in elements.
-///
-/// # Safety
-/// Each non-null pointer with its strides addresses valid elements for its whole matrix.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn xla_rt_matmul_bf16_f32(
-    m: i64, n: i64, k: i64,
-    alpha: f32, a: *const u16, a_row_stride: i64, a_col_stride: i64,
-    b: *const u16, b_row_stride: i64, b_col_stride: i64,
-    beta: f32, c: *mut f32, c_row_stride: i64, c_col_stride: i64,
-    opts: *const XlaRunOptions,
-) -> i32 {
-    let (a, b, c) = ((a, [0, a_row_stride, a_col_stride]), (b, [0, b_row_stride, b_col_stride]), (c, [0, c_row_stride, c_col_stride]));
-    matmul_narrow("xla_rt_matmul_bf16_f32", Format::Bf16, [1, m, n, k], alpha, a, b, beta, c, opts)
+/// Defines the C entry points of one format: a product and a batch of products.
+macro_rules! narrow_entries {
+    ($matmul:ident, $batch_matmul:ident, $format:expr, $bits:literal) => {
+        #[doc = concat!("`C[m,n] = alpha * A[m,k] . B[k,n] + beta * C[m,n]` with `A` and `B` ", $bits, " bits and `C` f32,")]
+        /// each matrix given by a base pointer and row and column strides in elements.
+        ///
+        /// # Safety
+        /// Each non-null pointer with its strides addresses valid elements for its whole
+        /// matrix.
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "C" fn $matmul(
+            m: i64, n: i64, k: i64,
+            alpha: f32, a: *const u16, a_row_stride: i64, a_col_stride: i64,
+            b: *const u16, b_row_stride: i64, b_col_stride: i64,
+            beta: f32, c: *mut f32, c_row_stride: i64, c_col_stride: i64,
+            opts: *const XlaRunOptions,
+        ) -> i32 {
+            let (a, b, c) = ((a, [0, a_row_stride, a_col_stride]), (b, [0, b_row_stride, b_col_stride]), (c, [0, c_row_stride, c_col_stride]));
+            matmul_narrow(stringify!($matmul), $format, [1, m, n, k], alpha, a, b, beta, c, opts)
+        }
+
+        /// `batch` independent products of the format: matrix `i` of each operand starts
+        /// `i * batch_stride` elements after its base pointer (0 shares one matrix; not for
+        /// `C`).
+        ///
+        /// # Safety
+        /// Each non-null pointer with its strides addresses valid elements for its whole
+        /// batch.
+        #[no_mangle]
+        #[allow(clippy::too_many_arguments)]
+        pub unsafe extern "C" fn $batch_matmul(
+            batch: i64, m: i64, n: i64, k: i64,
+            alpha: f32, a: *const u16, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
+            b: *const u16, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
+            beta: f32, c: *mut f32, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
+            opts: *const XlaRunOptions,
+        ) -> i32 {
+            let a = (a, [a_batch_stride, a_row_stride, a_col_stride]);
+            let b = (b, [b_batch_stride, b_row_stride, b_col_stride]);
+            let c = (c, [c_batch_stride, c_row_stride, c_col_stride]);
+            matmul_narrow(stringify!($batch_matmul), $format, [batch, m, n, k], alpha, a, b, beta, c, opts)
+        }
+    };
 }
 
-/// `batch` independent [`xla_rt_matmul_bf16_f32`] products: matrix `i` of each operand
-/// starts `i * batch_stride` elements after its base pointer (0 shares one matrix; not for `C`).
-///
-/// # Safety
-/// Each non-null pointer with its strides addresses valid elements for its whole batch.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn xla_rt_batch_matmul_bf16_f32(
-    batch: i64, m: i64, n: i64, k: i64,
-    alpha: f32, a: *const u16, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
-    b: *const u16, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
-    beta: f32, c: *mut f32, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
-    opts: *const XlaRunOptions,
-) -> i32 {
-    let a = (a, [a_batch_stride, a_row_stride, a_col_stride]);
-    let b = (b, [b_batch_stride, b_row_stride, b_col_stride]);
-    let c = (c, [c_batch_stride, c_row_stride, c_col_stride]);
-    matmul_narrow("xla_rt_batch_matmul_bf16_f32", Format::Bf16, [batch, m, n, k], alpha, a, b, beta, c, opts)
-}
-
-/// `C[m,n] = alpha * A[m,k] . B[k,n] + beta * C[m,n]` with `A` and `B` IEEE half-precision bits and
-/// `C` f32, each matrix given by a base pointer and row and column strides in elements.
-///
-/// # Safety
-/// Each non-null pointer with its strides addresses valid elements for its whole matrix.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn xla_rt_matmul_f16_f32(
-    m: i64, n: i64, k: i64,
-    alpha: f32, a: *const u16, a_row_stride: i64, a_col_stride: i64,
-    b: *const u16, b_row_stride: i64, b_col_stride: i64,
-    beta: f32, c: *mut f32, c_row_stride: i64, c_col_stride: i64,
-    opts: *const XlaRunOptions,
-) -> i32 {
-    let (a, b, c) = ((a, [0, a_row_stride, a_col_stride]), (b, [0, b_row_stride, b_col_stride]), (c, [0, c_row_stride, c_col_stride]));
-    matmul_narrow("xla_rt_matmul_f16_f32", Format::F16, [1, m, n, k], alpha, a, b, beta, c, opts)
-}
-
-/// `batch` independent [`xla_rt_matmul_f16_f32`] products: matrix `i` of each operand
-/// starts `i * batch_stride` elements after its base pointer (0 shares one matrix; not for `C`).
-///
-/// # Safety
-/// Each non-null pointer with its strides addresses valid elements for its whole batch.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub unsafe extern "C" fn xla_rt_batch_matmul_f16_f32(
-    batch: i64, m: i64, n: i64, k: i64,
-    alpha: f32, a: *const u16, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
-    b: *const u16, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
-    beta: f32, c: *mut f32, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
-    opts: *const XlaRunOptions,
-) -> i32 {
-    let a = (a, [a_batch_stride, a_row_stride, a_col_stride]);
-    let b = (b, [b_batch_stride, b_row_stride, b_col_stride]);
-    let c = (c, [c_batch_stride, c_row_stride, c_col_stride]);
-    matmul_narrow("xla_rt_batch_matmul_f16_f32", Format::F16, [batch, m, n, k], alpha, a, b, beta, c, opts)
-}
+narrow_entries!(xla_rt_matmul_bf16_f32, xla_rt_batch_matmul_bf16_f32, Format::Bf16, "bfloat16");
+narrow_entries!(xla_rt_matmul_f16_f32, xla_rt_batch_matmul_f16_f32, Format::F16, "IEEE half-precision");
 
 /// The AVX512-BF16 kernel and its blocking (see the module documentation).
 #[cfg(target_arch = "x86_64")]
