@@ -159,6 +159,30 @@ int32_t xla_rt_batch_matmul_f16_f32(int64_t batch, int64_t m, int64_t n, int64_t
                                     float beta, float *c, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
                                     const XlaRunOptions *opts);
 
+/* outer * batch products over two batch dimensions: matrix (o, i) of each operand starts
+ * o * x_outer_stride + i * x_batch_stride elements after x (for batches whose dimensions
+ * do not nest into one stride, such as attention's batch and head). */
+int32_t xla_rt_batch2_matmul_f32(int64_t outer, int64_t batch, int64_t m, int64_t n, int64_t k,
+                                 float alpha, const float *a, int64_t a_outer_stride, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
+                                 const float *b, int64_t b_outer_stride, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
+                                 float beta, float *c, int64_t c_outer_stride, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
+                                 const XlaRunOptions *opts);
+int32_t xla_rt_batch2_matmul_f64(int64_t outer, int64_t batch, int64_t m, int64_t n, int64_t k,
+                                 double alpha, const double *a, int64_t a_outer_stride, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
+                                 const double *b, int64_t b_outer_stride, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
+                                 double beta, double *c, int64_t c_outer_stride, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
+                                 const XlaRunOptions *opts);
+int32_t xla_rt_batch2_matmul_bf16_f32(int64_t outer, int64_t batch, int64_t m, int64_t n, int64_t k,
+                                      float alpha, const uint16_t *a, int64_t a_outer_stride, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
+                                      const uint16_t *b, int64_t b_outer_stride, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
+                                      float beta, float *c, int64_t c_outer_stride, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
+                                      const XlaRunOptions *opts);
+int32_t xla_rt_batch2_matmul_f16_f32(int64_t outer, int64_t batch, int64_t m, int64_t n, int64_t k,
+                                     float alpha, const uint16_t *a, int64_t a_outer_stride, int64_t a_batch_stride, int64_t a_row_stride, int64_t a_col_stride,
+                                     const uint16_t *b, int64_t b_outer_stride, int64_t b_batch_stride, int64_t b_row_stride, int64_t b_col_stride,
+                                     float beta, float *c, int64_t c_outer_stride, int64_t c_batch_stride, int64_t c_row_stride, int64_t c_col_stride,
+                                     const XlaRunOptions *opts);
+
 /* ---- Convolution (conv.rs) --------------------------------------------------------- */
 
 /* XLA's general convolution (ConvGeneralDilated): any number S of spatial dimensions,

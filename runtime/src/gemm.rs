@@ -145,26 +145,45 @@ impl GemmElement for ::gemm::f16 {
 }
 
 /// A strided array as the C ABI passes it: a base pointer and, per dimension, a count and
-/// a stride in elements.
+/// a stride in elements. Its matrices are indexed by two batch dimensions, an outer one
+/// and the batch (outer `(1, 0)` for a single level).
 #[derive(Copy, Clone, Debug)]
 pub struct Strided<T> {
     /// The element at index zero.
     pub ptr: *mut T,
+    /// `(count, stride)` of the outer batch dimension.
+    pub outer: (usize, isize),
     /// `(count, stride)` per dimension: batch, rows, columns.
     pub dims: [(usize, isize); 3],
 }
 
 impl<T> Strided<T> {
+    /// Every dimension: outer, batch, rows, columns.
+    fn all_dims(&self) -> impl Iterator<Item = (usize, isize)> + '_ {
+        std::iter::once(self.outer).chain(self.dims.iter().copied())
+    }
+
     /// The number of elements the array holds.
     pub(crate) fn elements(&self) -> usize {
-        self.dims.iter().map(|d| d.0).product()
+        self.all_dims().map(|d| d.0).product()
+    }
+
+    /// The number of matrices: the outer count times the batch.
+    pub(crate) fn matrices(&self) -> usize {
+        self.outer.0 * self.dims[0].0
+    }
+
+    /// The first element of matrix `i` (in `0..matrices()`, outer index major).
+    pub(crate) fn matrix(&self, i: usize) -> *mut T {
+        let inner = self.dims[0].0.max(1);
+        self.ptr.wrapping_offset((i / inner) as isize * self.outer.1 + (i % inner) as isize * self.dims[0].1)
     }
 
     /// The smallest and largest offsets (in elements) of a non-empty array, checked to fit
     /// the address space in bytes.
     pub(crate) fn offsets(&self, what: &str) -> RtResult<(isize, isize)> {
         let (mut low, mut high) = (0i128, 0i128);
-        for &(count, stride) in &self.dims {
+        for (count, stride) in self.all_dims() {
             let reach = (count as i128 - 1) * stride as i128;
             if reach < 0 {
                 low += reach;
@@ -205,7 +224,7 @@ impl<T> Strided<T> {
     /// span of the ones before.
     pub(crate) fn check_distinct(&self, what: &str) -> RtResult<()> {
         let mut dims: Vec<(usize, u128)> =
-            self.dims.iter().filter(|d| d.0 > 1).map(|&(count, stride)| (count, stride.unsigned_abs() as u128)).collect();
+            self.all_dims().filter(|d| d.0 > 1).map(|(count, stride)| (count, stride.unsigned_abs() as u128)).collect();
         dims.sort_by_key(|d| d.1);
         let mut span = 0u128;
         for (count, stride) in dims {
@@ -239,8 +258,8 @@ pub struct Problem<T: GemmElement> {
 }
 
 /// A matrix's strides from the C ABI, checked to fit `isize`.
-fn strides(what: &str, values: [i64; 3]) -> RtResult<[isize; 3]> {
-    let mut out = [0isize; 3];
+fn strides(what: &str, values: [i64; 4]) -> RtResult<[isize; 4]> {
+    let mut out = [0isize; 4];
     for (o, v) in out.iter_mut().zip(values) {
         *o = isize::try_from(v).map_err(|_| RtError::invalid(format!("{what} has a stride that does not fit a pointer offset")))?;
     }
@@ -258,31 +277,35 @@ pub(crate) struct Operands<In, Out> {
     pub c: Strided<Out>,
 }
 
-/// Reads and validates the matrices of a product from the C ABI's sizes, pointers and
-/// `[batch, row, column]` strides: sizes not negative, strides fitting `isize`, `C`
+/// Reads and validates the matrices of a product from the C ABI's sizes (`[outer, batch,
+/// m, n, k]`), pointers and `[outer, batch, row, column]` strides: sizes not negative, strides fitting `isize`, `C`
 /// non-null unless empty, within the address space and of distinct elements; `A` and `B`
 /// likewise and disjoint from `C` when they are read (BLAS reads neither when
 /// `alpha_is_zero` or `k == 0`; then they may be null).
 pub(crate) fn operands<In, Out>(
-    sizes: [i64; 4],
-    a: (*const In, [i64; 3]),
-    b: (*const In, [i64; 3]),
-    c: (*mut Out, [i64; 3]),
+    sizes: [i64; 5],
+    a: (*const In, [i64; 4]),
+    b: (*const In, [i64; 4]),
+    c: (*mut Out, [i64; 4]),
     alpha_is_zero: bool,
 ) -> RtResult<Operands<In, Out>> {
-    let [batch, m, n, k] = sizes;
-    let (batch, m, n, k) = (args::size("batch", batch)?, args::size("m", m)?, args::size("n", n)?, args::size("k", k)?);
-    fn matrix<E>(ptr: *mut E, what: &str, batch: usize, rows: usize, cols: usize, s: [i64; 3]) -> RtResult<Strided<E>> {
-        let [bs, rs, cs] = strides(what, s)?;
-        Ok(Strided { ptr, dims: [(batch, bs), (rows, rs), (cols, cs)] })
+    let [outer, batch, m, n, k] = sizes;
+    let (outer, batch) = (args::size("outer", outer)?, args::size("batch", batch)?);
+    let (m, n, k) = (args::size("m", m)?, args::size("n", n)?, args::size("k", k)?);
+    let matrix = |ptr: *mut (), what: &str, rows: usize, cols: usize, s: [i64; 4]| -> RtResult<([(usize, isize); 4], *mut ())> {
+        let [os, bs, rs, cs] = strides(what, s)?;
+        Ok(([(outer, os), (batch, bs), (rows, rs), (cols, cs)], ptr))
+    };
+    fn strided<E>((d, ptr): ([(usize, isize); 4], *mut ())) -> Strided<E> {
+        Strided { ptr: ptr as *mut E, outer: d[0], dims: [d[1], d[2], d[3]] }
     }
     let operands = Operands {
         m,
         n,
         k,
-        a: matrix(a.0 as *mut In, "a", batch, m, k, a.1)?,
-        b: matrix(b.0 as *mut In, "b", batch, k, n, b.1)?,
-        c: matrix(c.0, "c", batch, m, n, c.1)?,
+        a: strided(matrix(a.0 as *mut (), "a", m, k, a.1)?),
+        b: strided(matrix(b.0 as *mut (), "b", k, n, b.1)?),
+        c: strided(matrix(c.0 as *mut (), "c", m, n, c.1)?),
     };
     operands.c.check("c")?;
     operands.c.check_distinct("c")?;
@@ -297,16 +320,16 @@ pub(crate) fn operands<In, Out>(
 }
 
 impl<T: GemmElement> Problem<T> {
-    /// A problem from the C ABI's sizes, pointers and strides (`[batch, row, column]`
-    /// strides per matrix), validated.
+    /// A problem from the C ABI's sizes (`[outer, batch, m, n, k]`), pointers and strides
+    /// (`[outer, batch, row, column]` strides per matrix), validated.
     #[allow(clippy::too_many_arguments)]
     pub fn new(
-        sizes: [i64; 4],
+        sizes: [i64; 5],
         alpha: T,
-        a: (*const T, [i64; 3]),
-        b: (*const T, [i64; 3]),
+        a: (*const T, [i64; 4]),
+        b: (*const T, [i64; 4]),
         beta: T,
-        c: (*mut T, [i64; 3]),
+        c: (*mut T, [i64; 4]),
     ) -> RtResult<Problem<T>> {
         let Operands { m, n, k, a, b, c } = operands(sizes, a, b, c, alpha.is_zero())?;
         Ok(Problem { m, n, k, alpha, a, b, beta, c })
@@ -320,7 +343,7 @@ impl<T: GemmElement> Problem<T> {
 
     /// The number of matrices.
     fn batch(&self) -> usize {
-        self.c.dims[0].0
+        self.c.matrices()
     }
 
     /// Runs the multiplication with at most `threads` threads.
@@ -347,8 +370,7 @@ impl<T: GemmElement> Problem<T> {
 
     /// Computes matrix `index` of the batch with `threads` threads.
     fn run_matrix(&self, index: usize, threads: usize) {
-        let at = |s: &Strided<T>| s.ptr.wrapping_offset(index as isize * s.dims[0].1);
-        let (a, b, c) = (at(&self.a), at(&self.b), at(&self.c));
+        let (a, b, c) = (self.a.matrix(index), self.b.matrix(index), self.c.matrix(index));
         if !self.reads_inputs() {
             // SAFETY: `c` was validated: non-null, in range, distinct elements.
             unsafe { scale(c, self.m, self.n, self.c.dims[1].1, self.c.dims[2].1, self.beta) };
@@ -449,12 +471,12 @@ pub(crate) unsafe fn scale<T: GemmElement>(c: *mut T, m: usize, n: usize, rs: is
 #[allow(clippy::too_many_arguments)]
 unsafe fn matmul<T: GemmElement>(
     name: &str,
-    sizes: [i64; 4],
+    sizes: [i64; 5],
     alpha: T::Scalar,
-    a: (*const T, [i64; 3]),
-    b: (*const T, [i64; 3]),
+    a: (*const T, [i64; 4]),
+    b: (*const T, [i64; 4]),
     beta: T::Scalar,
-    c: (*mut T, [i64; 3]),
+    c: (*mut T, [i64; 4]),
     opts: *const XlaRunOptions,
 ) -> i32 {
     guard(name, || {
@@ -478,8 +500,8 @@ pub unsafe extern "C" fn xla_rt_matmul_f32(
     beta: f32, c: *mut f32, c_row_stride: i64, c_col_stride: i64,
     opts: *const XlaRunOptions,
 ) -> i32 {
-    let (a, b, c) = ((a, [0, a_row_stride, a_col_stride]), (b, [0, b_row_stride, b_col_stride]), (c, [0, c_row_stride, c_col_stride]));
-    matmul("xla_rt_matmul_f32", [1, m, n, k], alpha, a, b, beta, c, opts)
+    let (a, b, c) = ((a, [0, 0, a_row_stride, a_col_stride]), (b, [0, 0, b_row_stride, b_col_stride]), (c, [0, 0, c_row_stride, c_col_stride]));
+    matmul("xla_rt_matmul_f32", [1, 1, m, n, k], alpha, a, b, beta, c, opts)
 }
 
 /// [`xla_rt_matmul_f32`] in f64.
@@ -495,8 +517,8 @@ pub unsafe extern "C" fn xla_rt_matmul_f64(
     beta: f64, c: *mut f64, c_row_stride: i64, c_col_stride: i64,
     opts: *const XlaRunOptions,
 ) -> i32 {
-    let (a, b, c) = ((a, [0, a_row_stride, a_col_stride]), (b, [0, b_row_stride, b_col_stride]), (c, [0, c_row_stride, c_col_stride]));
-    matmul("xla_rt_matmul_f64", [1, m, n, k], alpha, a, b, beta, c, opts)
+    let (a, b, c) = ((a, [0, 0, a_row_stride, a_col_stride]), (b, [0, 0, b_row_stride, b_col_stride]), (c, [0, 0, c_row_stride, c_col_stride]));
+    matmul("xla_rt_matmul_f64", [1, 1, m, n, k], alpha, a, b, beta, c, opts)
 }
 
 /// [`xla_rt_matmul_f32`] on IEEE half-precision bits, with `float` scalars rounded to f16.
@@ -512,10 +534,10 @@ pub unsafe extern "C" fn xla_rt_matmul_f16(
     beta: f32, c: *mut u16, c_row_stride: i64, c_col_stride: i64,
     opts: *const XlaRunOptions,
 ) -> i32 {
-    let a = (a.cast::<::gemm::f16>(), [0, a_row_stride, a_col_stride]);
-    let b = (b.cast::<::gemm::f16>(), [0, b_row_stride, b_col_stride]);
-    let c = (c.cast::<::gemm::f16>(), [0, c_row_stride, c_col_stride]);
-    matmul("xla_rt_matmul_f16", [1, m, n, k], alpha, a, b, beta, c, opts)
+    let a = (a.cast::<::gemm::f16>(), [0, 0, a_row_stride, a_col_stride]);
+    let b = (b.cast::<::gemm::f16>(), [0, 0, b_row_stride, b_col_stride]);
+    let c = (c.cast::<::gemm::f16>(), [0, 0, c_row_stride, c_col_stride]);
+    matmul("xla_rt_matmul_f16", [1, 1, m, n, k], alpha, a, b, beta, c, opts)
 }
 
 /// `batch` independent multiplications `C[i] = alpha * A[i] . B[i] + beta * C[i]` in f32:
@@ -533,10 +555,10 @@ pub unsafe extern "C" fn xla_rt_batch_matmul_f32(
     beta: f32, c: *mut f32, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
     opts: *const XlaRunOptions,
 ) -> i32 {
-    let a = (a, [a_batch_stride, a_row_stride, a_col_stride]);
-    let b = (b, [b_batch_stride, b_row_stride, b_col_stride]);
-    let c = (c, [c_batch_stride, c_row_stride, c_col_stride]);
-    matmul("xla_rt_batch_matmul_f32", [batch, m, n, k], alpha, a, b, beta, c, opts)
+    let a = (a, [0, a_batch_stride, a_row_stride, a_col_stride]);
+    let b = (b, [0, b_batch_stride, b_row_stride, b_col_stride]);
+    let c = (c, [0, c_batch_stride, c_row_stride, c_col_stride]);
+    matmul("xla_rt_batch_matmul_f32", [1, batch, m, n, k], alpha, a, b, beta, c, opts)
 }
 
 /// [`xla_rt_batch_matmul_f32`] in f64.
@@ -552,10 +574,10 @@ pub unsafe extern "C" fn xla_rt_batch_matmul_f64(
     beta: f64, c: *mut f64, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
     opts: *const XlaRunOptions,
 ) -> i32 {
-    let a = (a, [a_batch_stride, a_row_stride, a_col_stride]);
-    let b = (b, [b_batch_stride, b_row_stride, b_col_stride]);
-    let c = (c, [c_batch_stride, c_row_stride, c_col_stride]);
-    matmul("xla_rt_batch_matmul_f64", [batch, m, n, k], alpha, a, b, beta, c, opts)
+    let a = (a, [0, a_batch_stride, a_row_stride, a_col_stride]);
+    let b = (b, [0, b_batch_stride, b_row_stride, b_col_stride]);
+    let c = (c, [0, c_batch_stride, c_row_stride, c_col_stride]);
+    matmul("xla_rt_batch_matmul_f64", [1, batch, m, n, k], alpha, a, b, beta, c, opts)
 }
 
 /// [`xla_rt_batch_matmul_f32`] on IEEE half-precision bits, with `float` scalars rounded
@@ -572,8 +594,52 @@ pub unsafe extern "C" fn xla_rt_batch_matmul_f16(
     beta: f32, c: *mut u16, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
     opts: *const XlaRunOptions,
 ) -> i32 {
-    let a = (a.cast::<::gemm::f16>(), [a_batch_stride, a_row_stride, a_col_stride]);
-    let b = (b.cast::<::gemm::f16>(), [b_batch_stride, b_row_stride, b_col_stride]);
-    let c = (c.cast::<::gemm::f16>(), [c_batch_stride, c_row_stride, c_col_stride]);
-    matmul("xla_rt_batch_matmul_f16", [batch, m, n, k], alpha, a, b, beta, c, opts)
+    let a = (a.cast::<::gemm::f16>(), [0, a_batch_stride, a_row_stride, a_col_stride]);
+    let b = (b.cast::<::gemm::f16>(), [0, b_batch_stride, b_row_stride, b_col_stride]);
+    let c = (c.cast::<::gemm::f16>(), [0, c_batch_stride, c_row_stride, c_col_stride]);
+    matmul("xla_rt_batch_matmul_f16", [1, batch, m, n, k], alpha, a, b, beta, c, opts)
+}
+
+/// [`xla_rt_batch_matmul_f32`] over two batch dimensions: `outer * batch` products, matrix
+/// `(o, i)` of each operand starting `o * outer_stride + i * batch_stride` elements after
+/// its base pointer. For a batch whose dimensions do not nest into one stride (attention's
+/// batch and head of `[batch, position, head, feature]` operands).
+///
+/// # Safety
+/// Each non-null pointer with its strides addresses valid elements for its whole batch.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn xla_rt_batch2_matmul_f32(
+    outer: i64, batch: i64, m: i64, n: i64, k: i64,
+    alpha: f32, a: *const f32, a_outer_stride: i64, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
+    b: *const f32, b_outer_stride: i64, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
+    beta: f32, c: *mut f32, c_outer_stride: i64, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
+    opts: *const XlaRunOptions,
+) -> i32 {
+    let a = (a, [a_outer_stride, a_batch_stride, a_row_stride, a_col_stride]);
+    let b = (b, [b_outer_stride, b_batch_stride, b_row_stride, b_col_stride]);
+    let c = (c, [c_outer_stride, c_batch_stride, c_row_stride, c_col_stride]);
+    matmul("xla_rt_batch2_matmul_f32", [outer, batch, m, n, k], alpha, a, b, beta, c, opts)
+}
+
+/// [`xla_rt_batch_matmul_f64`] over two batch dimensions: `outer * batch` products, matrix
+/// `(o, i)` of each operand starting `o * outer_stride + i * batch_stride` elements after
+/// its base pointer. For a batch whose dimensions do not nest into one stride (attention's
+/// batch and head of `[batch, position, head, feature]` operands).
+///
+/// # Safety
+/// Each non-null pointer with its strides addresses valid elements for its whole batch.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn xla_rt_batch2_matmul_f64(
+    outer: i64, batch: i64, m: i64, n: i64, k: i64,
+    alpha: f64, a: *const f64, a_outer_stride: i64, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
+    b: *const f64, b_outer_stride: i64, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
+    beta: f64, c: *mut f64, c_outer_stride: i64, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
+    opts: *const XlaRunOptions,
+) -> i32 {
+    let a = (a, [a_outer_stride, a_batch_stride, a_row_stride, a_col_stride]);
+    let b = (b, [b_outer_stride, b_batch_stride, b_row_stride, b_col_stride]);
+    let c = (c, [c_outer_stride, c_batch_stride, c_row_stride, c_col_stride]);
+    matmul("xla_rt_batch2_matmul_f64", [outer, batch, m, n, k], alpha, a, b, beta, c, opts)
 }

@@ -72,7 +72,7 @@ struct NarrowProblem {
 
 impl NarrowProblem {
     fn batch(&self) -> usize {
-        self.c.dims[0].0
+        self.c.matrices()
     }
 
     /// Runs the product with at most `threads` threads.
@@ -84,7 +84,7 @@ impl NarrowProblem {
         if self.k == 0 || self.alpha == 0.0 {
             for i in 0..batch {
                 // SAFETY: `C` was validated: in range, distinct elements.
-                unsafe { scale(self.c.ptr.wrapping_offset(i as isize * self.c.dims[0].1), self.m, self.n, self.c.dims[1].1, self.c.dims[2].1, self.beta) };
+                unsafe { scale(self.c.matrix(i), self.m, self.n, self.c.dims[1].1, self.c.dims[2].1, self.beta) };
             }
             return Ok(());
         }
@@ -99,8 +99,8 @@ impl NarrowProblem {
     fn run_widened(&self, threads: usize) -> RtResult<()> {
         let (a, a_strides) = widen(self.format, &self.a)?;
         let (b, b_strides) = widen(self.format, &self.b)?;
-        let c_strides = self.c.dims.map(|d| d.1 as i64);
-        let sizes = [self.batch(), self.m, self.n, self.k].map(|s| s as i64);
+        let c_strides = [self.c.outer.1, self.c.dims[0].1, self.c.dims[1].1, self.c.dims[2].1].map(|s| s as i64);
+        let sizes = [self.c.outer.0, self.c.dims[0].0, self.m, self.n, self.k].map(|s| s as i64);
         let problem = Problem::new(sizes, self.alpha, (a.as_ptr(), a_strides), (b.as_ptr(), b_strides), self.beta, (self.c.ptr, c_strides))?;
         problem.run(threads)
     }
@@ -129,9 +129,9 @@ impl NarrowProblem {
     fn run_avx512_matrix(&self, i: usize, threads: usize) -> RtResult<()> {
         use crate::sgemm_avx512::{sgemm, Bf16, View, ViewMut, F16};
         fn view<T>(s: &Strided<u16>, i: usize) -> View<T> {
-            View { ptr: s.ptr.wrapping_offset(i as isize * s.dims[0].1) as *const T, row_stride: s.dims[1].1, col_stride: s.dims[2].1 }
+            View { ptr: s.matrix(i) as *const T, row_stride: s.dims[1].1, col_stride: s.dims[2].1 }
         }
-        let c = ViewMut { ptr: self.c.ptr.wrapping_offset(i as isize * self.c.dims[0].1), row_stride: self.c.dims[1].1, col_stride: self.c.dims[2].1 };
+        let c = ViewMut { ptr: self.c.matrix(i), row_stride: self.c.dims[1].1, col_stride: self.c.dims[2].1 };
         let (m, n, k, alpha, beta, a, b) = (self.m, self.n, self.k, self.alpha, self.beta, &self.a, &self.b);
         // SAFETY (each call): the problem was validated; the kernels are available.
         match self.format {
@@ -142,25 +142,28 @@ impl NarrowProblem {
     }
 }
 
-/// A dense f32 copy of a validated narrow matrix batch (one matrix when its batch stride
-/// is zero), and its strides.
-fn widen(format: Format, s: &Strided<u16>) -> RtResult<(Vec<f32>, [i64; 3])> {
-    let [(batch, bs), (rows, rs), (cols, cs)] = s.dims;
-    let copies = if bs == 0 { batch.min(1) } else { batch };
+/// A dense f32 copy of a validated narrow matrix batch (one matrix when it is shared by
+/// the whole batch), and its `[outer, batch, row, column]` strides.
+fn widen(format: Format, s: &Strided<u16>) -> RtResult<(Vec<f32>, [i64; 4])> {
+    let [(batch, _), (rows, rs), (cols, cs)] = s.dims;
+    let shared = s.outer.1 == 0 && s.dims[0].1 == 0;
+    let copies = if shared { s.matrices().min(1) } else { s.matrices() };
     let mut out = args::try_vec(args::product("a widened matrix", &[copies, rows, cols])?, 0f32)?;
     let mut at = 0;
     for i in 0..copies {
+        let matrix = s.matrix(i);
         for r in 0..rows {
             for c in 0..cols {
                 // SAFETY: the matrix was validated to address these elements.
-                let bits = unsafe { *s.ptr.wrapping_offset(i as isize * bs + r as isize * rs + c as isize * cs) };
+                let bits = unsafe { *matrix.wrapping_offset(r as isize * rs + c as isize * cs) };
                 out[at] = format.widen(bits);
                 at += 1;
             }
         }
     }
-    let batch_stride = if bs == 0 { 0 } else { (rows * cols) as i64 };
-    Ok((out, [batch_stride, cols as i64, 1]))
+    let size = (rows * cols) as i64;
+    let strides = if shared { [0, 0, cols as i64, 1] } else { [batch as i64 * size, size, cols as i64, 1] };
+    Ok((out, strides))
 }
 
 /// Validates and runs one (batched) product for entry point `name`.
@@ -168,12 +171,12 @@ fn widen(format: Format, s: &Strided<u16>) -> RtResult<(Vec<f32>, [i64; 3])> {
 unsafe fn matmul_narrow(
     name: &str,
     format: Format,
-    sizes: [i64; 4],
+    sizes: [i64; 5],
     alpha: f32,
-    a: (*const u16, [i64; 3]),
-    b: (*const u16, [i64; 3]),
+    a: (*const u16, [i64; 4]),
+    b: (*const u16, [i64; 4]),
     beta: f32,
-    c: (*mut f32, [i64; 3]),
+    c: (*mut f32, [i64; 4]),
     opts: *const XlaRunOptions,
 ) -> i32 {
     guard(name, || {
@@ -183,54 +186,119 @@ unsafe fn matmul_narrow(
     })
 }
 
-/// Defines the C entry points of one format: a product and a batch of products.
-macro_rules! narrow_entries {
-    ($matmul:ident, $batch_matmul:ident, $format:expr, $bits:literal) => {
-        #[doc = concat!("`C[m,n] = alpha * A[m,k] . B[k,n] + beta * C[m,n]` with `A` and `B` ", $bits, " bits and `C` f32,")]
-        /// each matrix given by a base pointer and row and column strides in elements.
-        ///
-        /// # Safety
-        /// Each non-null pointer with its strides addresses valid elements for its whole
-        /// matrix.
-        #[no_mangle]
-        #[allow(clippy::too_many_arguments)]
-        pub unsafe extern "C" fn $matmul(
-            m: i64, n: i64, k: i64,
-            alpha: f32, a: *const u16, a_row_stride: i64, a_col_stride: i64,
-            b: *const u16, b_row_stride: i64, b_col_stride: i64,
-            beta: f32, c: *mut f32, c_row_stride: i64, c_col_stride: i64,
-            opts: *const XlaRunOptions,
-        ) -> i32 {
-            let (a, b, c) = ((a, [0, a_row_stride, a_col_stride]), (b, [0, b_row_stride, b_col_stride]), (c, [0, c_row_stride, c_col_stride]));
-            matmul_narrow(stringify!($matmul), $format, [1, m, n, k], alpha, a, b, beta, c, opts)
-        }
-
-        /// `batch` independent products of the format: matrix `i` of each operand starts
-        /// `i * batch_stride` elements after its base pointer (0 shares one matrix; not for
-        /// `C`).
-        ///
-        /// # Safety
-        /// Each non-null pointer with its strides addresses valid elements for its whole
-        /// batch.
-        #[no_mangle]
-        #[allow(clippy::too_many_arguments)]
-        pub unsafe extern "C" fn $batch_matmul(
-            batch: i64, m: i64, n: i64, k: i64,
-            alpha: f32, a: *const u16, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
-            b: *const u16, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
-            beta: f32, c: *mut f32, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
-            opts: *const XlaRunOptions,
-        ) -> i32 {
-            let a = (a, [a_batch_stride, a_row_stride, a_col_stride]);
-            let b = (b, [b_batch_stride, b_row_stride, b_col_stride]);
-            let c = (c, [c_batch_stride, c_row_stride, c_col_stride]);
-            matmul_narrow(stringify!($batch_matmul), $format, [batch, m, n, k], alpha, a, b, beta, c, opts)
-        }
-    };
+/// `C[m,n] = alpha * A[m,k] . B[k,n] + beta * C[m,n]` with `A` and `B` bfloat16 bits and
+/// `C` f32, each matrix given by a base pointer and row and column strides in elements.
+///
+/// # Safety
+/// Each non-null pointer with its strides addresses valid elements for its whole matrix.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn xla_rt_matmul_bf16_f32(
+    m: i64, n: i64, k: i64,
+    alpha: f32, a: *const u16, a_row_stride: i64, a_col_stride: i64,
+    b: *const u16, b_row_stride: i64, b_col_stride: i64,
+    beta: f32, c: *mut f32, c_row_stride: i64, c_col_stride: i64,
+    opts: *const XlaRunOptions,
+) -> i32 {
+    let (a, b, c) = ((a, [0, 0, a_row_stride, a_col_stride]), (b, [0, 0, b_row_stride, b_col_stride]), (c, [0, 0, c_row_stride, c_col_stride]));
+    matmul_narrow("xla_rt_matmul_bf16_f32", Format::Bf16, [1, 1, m, n, k], alpha, a, b, beta, c, opts)
 }
 
-narrow_entries!(xla_rt_matmul_bf16_f32, xla_rt_batch_matmul_bf16_f32, Format::Bf16, "bfloat16");
-narrow_entries!(xla_rt_matmul_f16_f32, xla_rt_batch_matmul_f16_f32, Format::F16, "IEEE half-precision");
+/// `batch` independent [`xla_rt_matmul_bf16_f32`] products: matrix `i` of each operand
+/// starts `i * batch_stride` elements after its base pointer (0 shares one matrix; not for `C`).
+///
+/// # Safety
+/// Each non-null pointer with its strides addresses valid elements for its whole batch.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn xla_rt_batch_matmul_bf16_f32(
+    batch: i64, m: i64, n: i64, k: i64,
+    alpha: f32, a: *const u16, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
+    b: *const u16, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
+    beta: f32, c: *mut f32, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
+    opts: *const XlaRunOptions,
+) -> i32 {
+    let (a, b, c) = ((a, [0, a_batch_stride, a_row_stride, a_col_stride]), (b, [0, b_batch_stride, b_row_stride, b_col_stride]), (c, [0, c_batch_stride, c_row_stride, c_col_stride]));
+    matmul_narrow("xla_rt_batch_matmul_bf16_f32", Format::Bf16, [1, batch, m, n, k], alpha, a, b, beta, c, opts)
+}
+
+/// `outer * batch` [`xla_rt_matmul_bf16_f32`] products over two batch dimensions: matrix
+/// `(o, i)` of each operand starts `o * outer_stride + i * batch_stride` elements after its
+/// base pointer.
+///
+/// # Safety
+/// Each non-null pointer with its strides addresses valid elements for its whole batch.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn xla_rt_batch2_matmul_bf16_f32(
+    outer: i64, batch: i64, m: i64, n: i64, k: i64,
+    alpha: f32, a: *const u16, a_outer_stride: i64, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
+    b: *const u16, b_outer_stride: i64, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
+    beta: f32, c: *mut f32, c_outer_stride: i64, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
+    opts: *const XlaRunOptions,
+) -> i32 {
+    let a = (a, [a_outer_stride, a_batch_stride, a_row_stride, a_col_stride]);
+    let b = (b, [b_outer_stride, b_batch_stride, b_row_stride, b_col_stride]);
+    let c = (c, [c_outer_stride, c_batch_stride, c_row_stride, c_col_stride]);
+    matmul_narrow("xla_rt_batch2_matmul_bf16_f32", Format::Bf16, [outer, batch, m, n, k], alpha, a, b, beta, c, opts)
+}
+
+/// `C[m,n] = alpha * A[m,k] . B[k,n] + beta * C[m,n]` with `A` and `B` IEEE half-precision bits and
+/// `C` f32, each matrix given by a base pointer and row and column strides in elements.
+///
+/// # Safety
+/// Each non-null pointer with its strides addresses valid elements for its whole matrix.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn xla_rt_matmul_f16_f32(
+    m: i64, n: i64, k: i64,
+    alpha: f32, a: *const u16, a_row_stride: i64, a_col_stride: i64,
+    b: *const u16, b_row_stride: i64, b_col_stride: i64,
+    beta: f32, c: *mut f32, c_row_stride: i64, c_col_stride: i64,
+    opts: *const XlaRunOptions,
+) -> i32 {
+    let (a, b, c) = ((a, [0, 0, a_row_stride, a_col_stride]), (b, [0, 0, b_row_stride, b_col_stride]), (c, [0, 0, c_row_stride, c_col_stride]));
+    matmul_narrow("xla_rt_matmul_f16_f32", Format::F16, [1, 1, m, n, k], alpha, a, b, beta, c, opts)
+}
+
+/// `batch` independent [`xla_rt_matmul_f16_f32`] products: matrix `i` of each operand
+/// starts `i * batch_stride` elements after its base pointer (0 shares one matrix; not for `C`).
+///
+/// # Safety
+/// Each non-null pointer with its strides addresses valid elements for its whole batch.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn xla_rt_batch_matmul_f16_f32(
+    batch: i64, m: i64, n: i64, k: i64,
+    alpha: f32, a: *const u16, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
+    b: *const u16, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
+    beta: f32, c: *mut f32, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
+    opts: *const XlaRunOptions,
+) -> i32 {
+    let (a, b, c) = ((a, [0, a_batch_stride, a_row_stride, a_col_stride]), (b, [0, b_batch_stride, b_row_stride, b_col_stride]), (c, [0, c_batch_stride, c_row_stride, c_col_stride]));
+    matmul_narrow("xla_rt_batch_matmul_f16_f32", Format::F16, [1, batch, m, n, k], alpha, a, b, beta, c, opts)
+}
+
+/// `outer * batch` [`xla_rt_matmul_f16_f32`] products over two batch dimensions: matrix
+/// `(o, i)` of each operand starts `o * outer_stride + i * batch_stride` elements after its
+/// base pointer.
+///
+/// # Safety
+/// Each non-null pointer with its strides addresses valid elements for its whole batch.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn xla_rt_batch2_matmul_f16_f32(
+    outer: i64, batch: i64, m: i64, n: i64, k: i64,
+    alpha: f32, a: *const u16, a_outer_stride: i64, a_batch_stride: i64, a_row_stride: i64, a_col_stride: i64,
+    b: *const u16, b_outer_stride: i64, b_batch_stride: i64, b_row_stride: i64, b_col_stride: i64,
+    beta: f32, c: *mut f32, c_outer_stride: i64, c_batch_stride: i64, c_row_stride: i64, c_col_stride: i64,
+    opts: *const XlaRunOptions,
+) -> i32 {
+    let a = (a, [a_outer_stride, a_batch_stride, a_row_stride, a_col_stride]);
+    let b = (b, [b_outer_stride, b_batch_stride, b_row_stride, b_col_stride]);
+    let c = (c, [c_outer_stride, c_batch_stride, c_row_stride, c_col_stride]);
+    matmul_narrow("xla_rt_batch2_matmul_f16_f32", Format::F16, [outer, batch, m, n, k], alpha, a, b, beta, c, opts)
+}
 
 /// The AVX512-BF16 kernel and its blocking (see the module documentation).
 #[cfg(target_arch = "x86_64")]
@@ -459,8 +527,8 @@ mod tests {
             let (a, b) = (bits(batch * m * k, 1), bits(k * n, 2));
             let run = |way: &dyn Fn(&NarrowProblem) -> RtResult<()>| -> Vec<f32> {
                 let mut c = vec![0f32; batch * m * n];
-                let c_view = (c.as_mut_ptr(), [(m * n) as i64, n as i64, 1]);
-                let o = operands([batch, m, n, k].map(|s| s as i64), (a.as_ptr(), [(m * k) as i64, k as i64, 1]), (b.as_ptr(), [0, n as i64, 1]), c_view, false).expect("valid");
+                let c_view = (c.as_mut_ptr(), [0, (m * n) as i64, n as i64, 1]);
+                let o = operands([1, batch, m, n, k].map(|s| s as i64), (a.as_ptr(), [0, (m * k) as i64, k as i64, 1]), (b.as_ptr(), [0, 0, n as i64, 1]), c_view, false).expect("valid");
                 way(&NarrowProblem { format, m: o.m, n: o.n, k: o.k, alpha: 1.0, a: o.a, b: o.b, beta: 0.0, c: o.c }).expect("runs");
                 c
             };
@@ -471,8 +539,8 @@ mod tests {
                 use crate::sgemm_avx512::{sgemm, Bf16, View, ViewMut};
                 ways.push(run(&|p| {
                     (0..batch).try_for_each(|i| {
-                        let view = |s: &Strided<u16>| View::<Bf16> { ptr: s.ptr.wrapping_offset(i as isize * s.dims[0].1) as *const Bf16, row_stride: s.dims[1].1, col_stride: s.dims[2].1 };
-                        let c = ViewMut { ptr: p.c.ptr.wrapping_offset(i as isize * p.c.dims[0].1), row_stride: p.c.dims[1].1, col_stride: p.c.dims[2].1 };
+                        let view = |s: &Strided<u16>| View::<Bf16> { ptr: s.matrix(i) as *const Bf16, row_stride: s.dims[1].1, col_stride: s.dims[2].1 };
+                        let c = ViewMut { ptr: p.c.matrix(i), row_stride: p.c.dims[1].1, col_stride: p.c.dims[2].1 };
                         // SAFETY: the problem was validated; the CPU has AVX-512.
                         unsafe { sgemm(m, n, k, 1.0, view(&p.a), view(&p.b), 0.0, c, 2) }
                     })

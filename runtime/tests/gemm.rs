@@ -264,3 +264,48 @@ fn bad_arguments_are_errors_with_messages() {
     assert_eq!(unsafe { xla_rt_batch_matmul_f64(-3, 1, 1, 1, 1.0, null(), 0, 0, 0, null(), 0, 0, 0, 0.0, null_mut(), 0, 0, 0, null()) }, invalid);
     assert_eq!(last_error(), "xla_rt_batch_matmul_f64: batch = -3 is negative");
 }
+
+/// Attention's scores `C[b, h] = Q[b, h] . K[b, h]^T` from `[batch, position, head,
+/// feature]` operands, whose batch and head do not nest into one stride: two batch levels
+/// (`xla_rt_batch2_matmul_*`), in f32 and from bf16 bits, against a direct evaluation
+/// within the bound of an f32 sum.
+#[test]
+fn two_batch_levels_address_each_matrix_by_both_strides() {
+    use xla_runtime::gemm_narrow::xla_rt_batch2_matmul_bf16_f32;
+    let (batch, seq, heads, dim) = (2usize, 13usize, 3usize, 20usize);
+    let mut rng = Lcg::new(9);
+    // Values with 8 significant bits, exact in bf16.
+    let values = |rng: &mut Lcg, n: usize| -> Vec<f32> { (0..n).map(|_| (rng.uniform() * 128.0).round() as f32 / 128.0).collect() };
+    let (q, k) = (values(&mut rng, batch * seq * heads * dim), values(&mut rng, batch * seq * heads * dim));
+    let at = |b: usize, s: usize, h: usize, d: usize| ((b * seq + s) * heads + h) * dim + d;
+    let (hd, shd) = ((heads * dim) as i64, (seq * heads * dim) as i64);
+    let (ss, hss) = ((seq * seq) as i64, (heads * seq * seq) as i64);
+    let bits = |x: &[f32]| -> Vec<u16> { x.iter().map(|v| (v.to_bits() >> 16) as u16).collect() };
+    let (q16, k16) = (bits(&q), bits(&k));
+    for narrow in [false, true] {
+        let mut c = vec![f32::NAN; batch * heads * seq * seq];
+        let opts = XlaRunOptions { num_threads: 2, ..XlaRunOptions::default() };
+        let (b_, h_, s_, d_) = (batch as i64, heads as i64, seq as i64, dim as i64);
+        let status = unsafe {
+            if narrow {
+                xla_rt_batch2_matmul_bf16_f32(b_, h_, s_, s_, d_, 1.0, q16.as_ptr(), shd, d_, hd, 1, k16.as_ptr(), shd, d_, 1, hd, 0.0, c.as_mut_ptr(), hss, ss, s_, 1, &opts)
+            } else {
+                xla_rt_batch2_matmul_f32(b_, h_, s_, s_, d_, 1.0, q.as_ptr(), shd, d_, hd, 1, k.as_ptr(), shd, d_, 1, hd, 0.0, c.as_mut_ptr(), hss, ss, s_, 1, &opts)
+            }
+        };
+        assert_eq!(status, 0, "{}", last_error());
+        for b in 0..batch {
+            for h in 0..heads {
+                for i in 0..seq {
+                    for j in 0..seq {
+                        let terms = (0..dim).map(|d| f64::from(q[at(b, i, h, d)]) * f64::from(k[at(b, j, h, d)]));
+                        let (want, size) = terms.fold((0.0, 0.0), |(s, g), x| (s + x, g + x.abs()));
+                        let got = f64::from(c[((b * heads + h) * seq + i) * seq + j]);
+                        let bound = (dim + 2) as f64 * f64::from(f32::EPSILON) * size;
+                        assert!((got - want).abs() <= bound, "narrow {narrow} ({b}, {h}, {i}, {j}): {got} vs {want}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -211,20 +211,51 @@ func.func @integers(%a: tensor<64x32xi32>, %b: tensor<32x16xi32>) -> tensor<64x1
 
 // -----
 
-// Attention's scores: batch dimensions (batch, head) that do not flatten into one stride,
-// so both operands are copied into dense matrices. The keys' most minor dimension
-// (features) is the contraction, a row dimension of B: B's copy is column-major
-// ([batch, position, feature], strides 8192, 1, 64), so the copy moves contiguous runs of
-// features instead of scattering each element.
+// Attention's scores: batch dimensions (batch, head) that do not flatten into one stride
+// but split into two levels that each do: the runtime's two-level batch reads both
+// arguments and writes the result where they are (strides [outer, batch, row, column]:
+// Q 8192, 64, 128, 1; K^T 16384, 64, 1, 128; C 16384, 8192, 128, 1).
 // CHECK-LABEL: func.func @scores
+// CHECK-SAME:    (%[[Q:.+]]: memref<2x64x2x64xf32>, %[[K:.+]]: memref<2x128x2x64xf32>, %[[C:.+]]: memref<2x2x64x128xf32>)
 // CHECK-DAG:     %[[C1:.+]] = loop.constant 1 : index
 // CHECK-DAG:     %[[C64:.+]] = loop.constant 64 : index
+// CHECK-DAG:     %[[C128:.+]] = loop.constant 128 : index
 // CHECK-DAG:     %[[C8192:.+]] = loop.constant 8192 : index
-// CHECK-DAG:     %[[A:.+]] = loop.alloc : memref<4x64x64xf32>
-// CHECK-DAG:     %[[B:.+]] = loop.alloc : memref<4x128x64xf32>
-// CHECK:         loop.call_runtime @xla_rt_batch_matmul_f32({{.+}}, %[[B]], %[[C8192]], %[[C1]], %[[C64]],
-
+// CHECK-DAG:     %[[C16384:.+]] = loop.constant 16384 : index
+// CHECK-NOT:     loop.alloc
+// CHECK:         loop.call_runtime @xla_rt_batch2_matmul_f32({{[^,]+}}, {{[^,]+}}, {{[^,]+}}, {{[^,]+}}, {{[^,]+}}, {{[^,]+}}, %[[Q]], %[[C8192]], %[[C64]], %[[C128]], %[[C1]], %[[K]], %[[C16384]], %[[C64]], %[[C1]], %[[C128]], {{[^,]+}}, %[[C]], %[[C16384]], %[[C8192]], %[[C128]], %[[C1]])
 func.func @scores(%q: tensor<2x64x2x64xf32>, %k: tensor<2x128x2x64xf32>) -> tensor<2x2x64x128xf32> {
   %0 = hlo.dot_general %q, %k, batching_dims = [0, 2] x [0, 2], contracting_dims = [3] x [3] : (tensor<2x64x2x64xf32>, tensor<2x128x2x64xf32>) -> tensor<2x2x64x128xf32>
   return %0 : tensor<2x2x64x128xf32>
+}
+
+// -----
+
+// Heads split off a projection by a reshape that moves no byte (row-major to row-major):
+// the reshape gets no buffer, and the product reads the projection's bytes through it.
+// CHECK-LABEL: func.func @reshaped_heads
+// CHECK-SAME:    (%[[X:.+]]: memref<2x64x128xf32>, %{{.+}}: memref<2x2x64x64xf32>)
+// CHECK-NOT:     loop.alloc
+// CHECK:         loop.call_runtime @xla_rt_batch2_matmul_f32({{.+}}, %[[X]], {{.+}}, %[[X]],
+func.func @reshaped_heads(%x: tensor<2x64x128xf32>) -> tensor<2x2x64x64xf32> {
+  %h = hlo.reshape %x : (tensor<2x64x128xf32>) -> tensor<2x64x2x64xf32>
+  %0 = hlo.dot_general %h, %h, batching_dims = [0, 2] x [0, 2], contracting_dims = [3] x [3] : (tensor<2x64x2x64xf32>, tensor<2x64x2x64xf32>) -> tensor<2x2x64x64xf32>
+  return %0 : tensor<2x2x64x64xf32>
+}
+
+// -----
+
+// An operand whose columns (free dimensions 0 and 2 of the keys) do not flatten is copied
+// into dense matrices. The keys' most minor dimension (features) is the contraction, a
+// row dimension of B: B's copy is column-major ([batch, column, feature], strides 1024, 1,
+// 64), so the copy moves contiguous runs of features instead of scattering each element.
+// CHECK-LABEL: func.func @packed_columns
+// CHECK-DAG:     %[[C1:.+]] = loop.constant 1 : index
+// CHECK-DAG:     %[[C64:.+]] = loop.constant 64 : index
+// CHECK-DAG:     %[[C1024:.+]] = loop.constant 1024 : index
+// CHECK-DAG:     %[[B:.+]] = loop.alloc : memref<2x16x64xf32>
+// CHECK:         loop.call_runtime @xla_rt_batch_matmul_f32({{.+}}, %[[B]], %[[C1024]], %[[C1]], %[[C64]],
+func.func @packed_columns(%q: tensor<2x64x64xf32>, %k: tensor<4x2x4x64xf32>) -> tensor<2x64x4x4xf32> {
+  %0 = hlo.dot_general %q, %k, batching_dims = [0] x [1], contracting_dims = [2] x [3] : (tensor<2x64x64xf32>, tensor<4x2x4x64xf32>) -> tensor<2x64x4x4xf32>
+  return %0 : tensor<2x64x4x4xf32>
 }

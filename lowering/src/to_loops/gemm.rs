@@ -63,23 +63,23 @@ pub(super) type Matrix = (ValueId, [i64; 3]);
 
 /// A dot as one batched matrix product.
 pub(super) struct MatrixProduct {
-    lhs: ValueId,
-    rhs: ValueId,
+    pub(super) lhs: ValueId,
+    pub(super) rhs: ValueId,
     /// `batch, m, n, k`.
-    sizes: [i64; 4],
+    pub(super) sizes: [i64; 4],
     /// `lhs` as `[batch, m, k]`.
-    lhs_groups: Groups,
+    pub(super) lhs_groups: Groups,
     /// `rhs` as `[batch, k, n]`.
-    rhs_groups: Groups,
+    pub(super) rhs_groups: Groups,
     /// The result as `[batch, m, n]`.
-    result_groups: Groups,
+    pub(super) result_groups: Groups,
     /// The type the runtime multiplies in: `f32` or `f64`.
-    compute: Type,
+    pub(super) compute: Type,
     /// When both operands are values of one 16-bit float format (`bf16` or `f16`), or such
     /// values widened to `f32` (see [`Lowering::narrow_source`]): the narrow values to read
     /// instead, `lhs`'s and `rhs`'s, and their format, which the runtime multiplies into
     /// `f32` as they are (`xla_rt_matmul_{bf16,f16}_f32`).
-    narrow_sources: Option<(ValueId, ValueId, FloatKind)>,
+    pub(super) narrow_sources: Option<(ValueId, ValueId, FloatKind)>,
 }
 
 impl Lowering<'_, '_> {
@@ -201,6 +201,9 @@ impl Lowering<'_, '_> {
         let Lowered::Buffer(out) = self.result_buffers(result, ty)? else {
             return Err(self.error("internal error: a tensor result without a buffer"));
         };
+        if let Some(split) = self.batch_split(p, result, out)? {
+            return self.lower_split_batch_gemm(p, split, result, out);
+        }
         let (a, b) = self.gemm_operands(p)?;
         let direct = self.buffer_element(out)? == p.compute;
         let c = match self.strided_view(out, &p.result_groups).filter(|_| direct) {
@@ -258,6 +261,13 @@ impl Lowering<'_, '_> {
     /// Emits `C = A . B + (accumulate ? C : 0)` through the runtime's gemm, each matrix a
     /// buffer and its strides.
     pub(super) fn emit_gemm(&mut self, p: &MatrixProduct, (a, b, c): (Matrix, Matrix, Matrix), accumulate: bool) -> Emitted<()> {
+        let one_level = |(buffer, [bs, rs, cs]): Matrix| (buffer, [0, bs, rs, cs]);
+        self.emit_gemm_levels(p, 1, [one_level(a), one_level(b), one_level(c)], accumulate)
+    }
+
+    /// [`Lowering::emit_gemm`] over two batch levels: `outer` outer matrices of `batch /
+    /// outer` each, each matrix's strides `[outer, batch, row, column]`.
+    pub(super) fn emit_gemm_levels(&mut self, p: &MatrixProduct, outer: i64, [a, b, c]: [(ValueId, [i64; 4]); 3], accumulate: bool) -> Emitted<()> {
         let [batch, m, n, k] = p.sizes;
         let suffix = match p.narrow_sources {
             _ if p.compute == self.ctx().float_type(FloatKind::F64) => "f64",
@@ -267,18 +277,22 @@ impl Lowering<'_, '_> {
         };
         let one = self.scalar(Scalar::Float(1.0), p.compute)?;
         let beta = self.scalar(Scalar::Float(if accumulate { 1.0 } else { 0.0 }), p.compute)?;
-        let mut operands = Vec::with_capacity(19);
-        let callee = if batch == 1 {
+        let mut operands = Vec::with_capacity(23);
+        // How many of each matrix's strides the callee takes: row and column; batch too;
+        // outer too.
+        let (callee, levels) = if batch == 1 {
             operands.extend([m, n, k].map(|s| self.index(s)));
-            format!("xla_rt_matmul_{suffix}")
-        } else {
+            (format!("xla_rt_matmul_{suffix}"), 2)
+        } else if outer == 1 {
             operands.extend([batch, m, n, k].map(|s| self.index(s)));
-            format!("xla_rt_batch_matmul_{suffix}")
+            (format!("xla_rt_batch_matmul_{suffix}"), 3)
+        } else {
+            operands.extend([outer, batch / outer, m, n, k].map(|s| self.index(s)));
+            (format!("xla_rt_batch2_matmul_{suffix}"), 4)
         };
         // `C = 1 * A . B + beta * C`: with `beta == 0` the runtime does not read `C`.
-        let strided = |this: &mut Self, (buffer, strides): (ValueId, [i64; 3])| {
-            let strides = if batch == 1 { &strides[1..] } else { &strides[..] };
-            std::iter::once(buffer).chain(strides.iter().map(|&s| this.index(s))).collect::<Vec<_>>()
+        let strided = |this: &mut Self, (buffer, strides): (ValueId, [i64; 4])| {
+            std::iter::once(buffer).chain(strides[4 - levels..].iter().map(|&s| this.index(s))).collect::<Vec<_>>()
         };
         operands.push(one);
         operands.extend(strided(self, a));
@@ -292,7 +306,7 @@ impl Lowering<'_, '_> {
     /// from `groups`: its own buffer with a stride per flattened dimension when it has one
     /// of that type whose groups flatten, otherwise a dense copy, whose matrices are
     /// column-major when `v`'s most minor dimension is one of the rows'.
-    fn matrix_operand(&mut self, v: ValueId, groups: &Groups, sizes: [i64; 3], compute: Type) -> Emitted<(ValueId, [i64; 3])> {
+    pub(super) fn matrix_operand(&mut self, v: ValueId, groups: &Groups, sizes: [i64; 3], compute: Type) -> Emitted<(ValueId, [i64; 3])> {
         if let Some(Lowered::Buffer(buffer)) = self.values.get(&v).cloned() {
             if self.buffer_element(buffer)? == compute {
                 if let Some(strides) = self.strided_view(buffer, groups) {
@@ -334,7 +348,7 @@ impl Lowering<'_, '_> {
 
     /// Copies the dense `[batch, rows, columns]` matrix `from` into `to` (of shape
     /// `shape`, whose dimensions flatten as `groups` say), converting its elements.
-    fn unpack_matrix(&mut self, from: ValueId, to: ValueId, groups: &Groups, shape: &[i64]) -> Emitted<()> {
+    pub(super) fn unpack_matrix(&mut self, from: ValueId, to: ValueId, groups: &Groups, shape: &[i64]) -> Emitted<()> {
         let element = self.buffer_element(to)?;
         self.loop_nest(shape, |this, index| {
             let at = this.flat_index(groups, shape, index);
@@ -359,13 +373,32 @@ impl Lowering<'_, '_> {
             .collect()
     }
 
-    /// When hlo value `v` is an `hlo.bitcast` of a value held in a buffer: that buffer, and
-    /// the memref type of the bitcast's result, through which the same bytes read as `v`.
-    fn bitcast_of_buffer(&self, v: ValueId) -> Emitted<Option<(ValueId, Type)>> {
-        let Some(op) = self.body.defining_op(v).filter(|op| matches!(HloOp::of(self.body, *op), Some(HloOp::Bitcast(_)))) else { return Ok(None) };
+    /// When hlo value `v` is an `hlo.bitcast` of a value held in a buffer, or an
+    /// `hlo.reshape` of one in row-major order to a row-major result (the same bytes in the
+    /// same order, as attention's `[batch, position, heads * feature]` read as `[batch,
+    /// position, head, feature]`): that buffer, and the memref type of `v`, through which
+    /// the same bytes read as `v`.
+    pub(super) fn bitcast_of_buffer(&self, v: ValueId) -> Emitted<Option<(ValueId, Type)>> {
+        let Some(op) = self.body.defining_op(v) else { return Ok(None) };
         let source = self.body.operand(op, 0);
         let Some(Lowered::Buffer(buffer)) = self.values.get(&source).cloned() else { return Ok(None) };
-        Ok(Some((buffer, self.memref_type(self.body.value_type(v))?)))
+        let view = match HloOp::of(self.body, op) {
+            Some(HloOp::Bitcast(_)) => true,
+            Some(HloOp::Reshape(_)) => self.is_row_major(self.body.value_type(buffer)) && self.is_row_major(self.body.value_type(v)),
+            _ => false,
+        };
+        Ok(if view { Some((buffer, self.memref_type(self.body.value_type(v))?)) } else { None })
+    }
+
+    /// Whether a tensor or memref type's elements lie in row-major order.
+    pub(super) fn is_row_major(&self, ty: Type) -> bool {
+        let ctx = self.ctx();
+        let (layout, rank) = match (ctx.as_tensor(ty), ctx.as_memref(ty)) {
+            (Some(t), _) => (t.layout.clone(), t.dims.len()),
+            (_, Some(m)) => (m.layout.clone(), m.dims.len()),
+            _ => return false,
+        };
+        layout.is_none_or(|l| l.padded_dims.is_none() && l == xla_ir::Layout::row_major(rank))
     }
 
     /// The stride of each flattened dimension of `buffer`'s `groups`, when each group
@@ -375,7 +408,7 @@ impl Lowering<'_, '_> {
     }
 
     /// [`Lowering::strided_view`] of a buffer of memref type `ty`.
-    fn strided_view_of(&self, ty: Type, groups: &Groups) -> Option<[i64; 3]> {
+    pub(super) fn strided_view_of(&self, ty: Type, groups: &Groups) -> Option<[i64; 3]> {
         let memref = self.ctx().as_memref(ty)?;
         let shape = memref.static_shape()?;
         let layout = memref.layout.clone().unwrap_or_else(|| Layout::row_major(shape.len()));
@@ -388,7 +421,7 @@ impl Lowering<'_, '_> {
     }
 
     /// The element type of a buffer value.
-    fn buffer_element(&self, buffer: ValueId) -> Emitted<Type> {
+    pub(super) fn buffer_element(&self, buffer: ValueId) -> Emitted<Type> {
         let memref = self.ctx().as_memref(self.body.value_type(buffer));
         memref.map(|m| m.element).ok_or_else(|| self.error("internal error: a buffer that is no memref"))
     }
@@ -397,7 +430,7 @@ impl Lowering<'_, '_> {
 /// The stride of dimensions `dims` (outermost first) flattened into one, when they nest:
 /// each dimension of size above 1 has the stride of the next such one times that one's
 /// size. A group without such dimensions has one index, and any stride (1).
-fn flattened_stride(dims: &[usize], shape: &[i64], strides: &[i64]) -> Option<i64> {
+pub(super) fn flattened_stride(dims: &[usize], shape: &[i64], strides: &[i64]) -> Option<i64> {
     let big: Vec<usize> = dims.iter().copied().filter(|&d| shape.get(d).is_some_and(|&n| n > 1)).collect();
     for pair in big.windows(2) {
         if strides.get(pair[0]) != strides[pair[1]].checked_mul(shape[pair[1]]).as_ref() {
@@ -408,7 +441,7 @@ fn flattened_stride(dims: &[usize], shape: &[i64], strides: &[i64]) -> Option<i6
 }
 
 /// The strides of a dense row-major array of `sizes`.
-fn dense_strides([_, rows, columns]: [i64; 3]) -> [i64; 3] {
+pub(super) fn dense_strides([_, rows, columns]: [i64; 3]) -> [i64; 3] {
     [rows * columns, columns, 1]
 }
 

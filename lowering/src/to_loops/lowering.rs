@@ -172,7 +172,7 @@ impl<'a, 'c> Lowering<'a, 'c> {
 
     /// Lowers one hlo op, binding its results.
     fn lower_op(&mut self, op: OpId) -> Result<(), Diagnostic> {
-        if matches!(HloOp::of(self.body, op), Some(HloOp::Bitcast(_))) && self.bitcast_read_in_place(op)? {
+        if matches!(HloOp::of(self.body, op), Some(HloOp::Bitcast(_) | HloOp::Reshape(_))) && self.bitcast_read_in_place(op)? {
             return Ok(());
         }
         if matches!(HloOp::of(self.body, op), Some(HloOp::ConvertElementType(_))) && self.widening_read_as_narrow(op)? {
@@ -185,14 +185,14 @@ impl<'a, 'c> Lowering<'a, 'c> {
         }
     }
 
-    /// Whether `hlo.bitcast` `op` needs no buffer of its own: its operand is in a buffer
-    /// and it only feeds dots of its block that go through the runtime's gemm, which read
-    /// the operand's bytes through the bitcast's layout (`Lowering::matrix_operand`) instead
-    /// of a copy. Its result is then left unbound: a dot whose operand does not flatten
-    /// into a strided matrix computes the bitcast's elements from the operand's buffer.
+    /// Whether `hlo.bitcast` `op` (or a reshape that moves no byte, see
+    /// `Lowering::bitcast_of_buffer`) needs no buffer of its own: its operand is in a
+    /// buffer and it only feeds dots of its block that go through the runtime's gemm, which
+    /// read the operand's bytes through the result's type (`Lowering::matrix_operand`)
+    /// instead of a copy. Its result is then left unbound: a dot whose operand does not
+    /// flatten into a strided matrix computes its elements from the operand's buffer.
     fn bitcast_read_in_place(&self, op: OpId) -> super::emit::Emitted<bool> {
-        let source = self.body.operand(op, 0);
-        if !matches!(self.values.get(&source), Some(Lowered::Buffer(_))) || !self.options.runtime_kernels {
+        if !self.options.runtime_kernels || self.bitcast_of_buffer(self.body.result(op, 0))?.is_none() {
             return Ok(false);
         }
         if self.body.value(self.body.result(op, 0)).uses.is_empty() {

@@ -94,6 +94,7 @@ mod functions;
 mod fusion;
 mod gather;
 mod gemm;
+mod gemm_batch_split;
 mod in_place;
 mod lowering;
 mod numbers;
