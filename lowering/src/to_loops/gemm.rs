@@ -307,20 +307,11 @@ impl Lowering<'_, '_> {
     /// of that type whose groups flatten, otherwise a dense copy, whose matrices are
     /// column-major when `v`'s most minor dimension is one of the rows'.
     pub(super) fn matrix_operand(&mut self, v: ValueId, groups: &Groups, sizes: [i64; 3], compute: Type) -> Emitted<(ValueId, [i64; 3])> {
-        if let Some(Lowered::Buffer(buffer)) = self.values.get(&v).cloned() {
-            if self.buffer_element(buffer)? == compute {
-                if let Some(strides) = self.strided_view(buffer, groups) {
-                    return Ok((buffer, strides));
-                }
-            }
-        }
-        // A bitcast (a transpose that moves nothing, say) of a buffer: the same bytes read
-        // through the bitcast's layout, with no copy.
-        if let Some((buffer, view)) = self.bitcast_of_buffer(v)? {
-            if self.buffer_element(buffer)? == compute {
-                if let Some(strides) = self.strided_view_of(view, groups) {
-                    return Ok((buffer, strides));
-                }
+        // Its own buffer, or the buffer a bitcast of it reads (a transpose that moves
+        // nothing, say): the same bytes read through the bitcast's layout, with no copy.
+        for (buffer, ty) in self.operand_buffers(v, compute)? {
+            if let Some(strides) = self.strided_view_of(ty, groups) {
+                return Ok((buffer, strides));
             }
         }
         // The copy keeps the operand's most minor dimension contiguous: when it is one of the
@@ -409,15 +400,42 @@ impl Lowering<'_, '_> {
 
     /// [`Lowering::strided_view`] of a buffer of memref type `ty`.
     pub(super) fn strided_view_of(&self, ty: Type, groups: &Groups) -> Option<[i64; 3]> {
+        self.strided_view_levels(ty, groups, 0).map(|[_, batch, rows, columns]| [batch, rows, columns])
+    }
+
+    /// `[outer, batch, row, column]` strides of a buffer of memref type `ty` read as
+    /// `groups` with the batch group split after its first `at` dimensions, when each part
+    /// flattens (an empty outer part has stride 1).
+    pub(super) fn strided_view_levels(&self, ty: Type, groups: &Groups, at: usize) -> Option<[i64; 4]> {
         let memref = self.ctx().as_memref(ty)?;
         let shape = memref.static_shape()?;
         let layout = memref.layout.clone().unwrap_or_else(|| Layout::row_major(shape.len()));
         let strides = layout.strides(&shape);
-        let mut view = [0; 3];
-        for (stride, group) in view.iter_mut().zip(groups) {
-            *stride = flattened_stride(group, &shape, &strides)?;
+        let (outer, inner) = groups[0].split_at(at.min(groups[0].len()));
+        Some([
+            flattened_stride(outer, &shape, &strides)?,
+            flattened_stride(inner, &shape, &strides)?,
+            flattened_stride(&groups[1], &shape, &strides)?,
+            flattened_stride(&groups[2], &shape, &strides)?,
+        ])
+    }
+
+    /// The buffers that hold hlo value `v` with elements of type `element`, each with the
+    /// memref type to read it through: `v`'s own buffer, then the one a bitcast `v` (or a
+    /// reshape that moves no byte) reads.
+    pub(super) fn operand_buffers(&self, v: ValueId, element: Type) -> Emitted<Vec<(ValueId, Type)>> {
+        let mut found = Vec::with_capacity(2);
+        if let Some(Lowered::Buffer(buffer)) = self.values.get(&v).cloned() {
+            if self.buffer_element(buffer)? == element {
+                found.push((buffer, self.body.value_type(buffer)));
+            }
         }
-        Some(view)
+        if let Some((buffer, view)) = self.bitcast_of_buffer(v)? {
+            if self.buffer_element(buffer)? == element {
+                found.push((buffer, view));
+            }
+        }
+        Ok(found)
     }
 
     /// The element type of a buffer value.
@@ -430,7 +448,7 @@ impl Lowering<'_, '_> {
 /// The stride of dimensions `dims` (outermost first) flattened into one, when they nest:
 /// each dimension of size above 1 has the stride of the next such one times that one's
 /// size. A group without such dimensions has one index, and any stride (1).
-pub(super) fn flattened_stride(dims: &[usize], shape: &[i64], strides: &[i64]) -> Option<i64> {
+fn flattened_stride(dims: &[usize], shape: &[i64], strides: &[i64]) -> Option<i64> {
     let big: Vec<usize> = dims.iter().copied().filter(|&d| shape.get(d).is_some_and(|&n| n > 1)).collect();
     for pair in big.windows(2) {
         if strides.get(pair[0]) != strides[pair[1]].checked_mul(shape[pair[1]]).as_ref() {

@@ -21,7 +21,7 @@
 use xla_ir::{Type, ValueId};
 
 use super::emit::Emitted;
-use super::gemm::{dense_strides, flattened_stride, Groups, MatrixProduct};
+use super::gemm::{dense_strides, Groups, MatrixProduct};
 use super::lowering::{Lowered, Lowering};
 
 /// Where a product's batch dimensions split: the first `at` of them (in the matrices'
@@ -44,7 +44,7 @@ impl Lowering<'_, '_> {
         let (lhs, rhs, element) = self.gemm_sources(p);
         let mut views: Vec<(Type, &Groups)> = Vec::with_capacity(3);
         for (v, groups) in [(lhs, &p.lhs_groups), (rhs, &p.rhs_groups)] {
-            if let Some((_, ty)) = self.operand_buffer(v, element)? {
+            if let Some(&(_, ty)) = self.operand_buffers(v, element)?.first() {
                 views.push((ty, groups));
             }
         }
@@ -54,7 +54,7 @@ impl Lowering<'_, '_> {
         if views.iter().all(|(ty, groups)| self.strided_view_of(*ty, groups).is_some()) {
             return Ok(None);
         }
-        let Some(at) = (1..batch_dims).find(|&at| views.iter().all(|(ty, groups)| self.split_view(*ty, groups, at).is_some())) else { return Ok(None) };
+        let Some(at) = (1..batch_dims).find(|&at| views.iter().all(|(ty, groups)| self.strided_view_levels(*ty, groups, at).is_some())) else { return Ok(None) };
         let shape = self.shape_of(result)?;
         let size = |dims: &[usize]| dims.iter().map(|&d| shape.get(d).copied().unwrap_or(1)).product::<i64>();
         let (outer, inner) = (size(&p.result_groups[0][..at]), size(&p.result_groups[0][at..]));
@@ -69,7 +69,7 @@ impl Lowering<'_, '_> {
         let a = self.split_operand(lhs, &p.lhs_groups, [batch, m, k], element, split)?;
         let b = self.split_operand(rhs, &p.rhs_groups, [batch, k, n], element, split)?;
         let direct = self.buffer_element(out)? == p.compute;
-        let c = match self.split_view(self.body.value_type(out), &p.result_groups, split.at).filter(|_| direct) {
+        let c = match self.strided_view_levels(self.body.value_type(out), &p.result_groups, split.at).filter(|_| direct) {
             Some(strides) => (out, strides),
             None => (self.alloc(self.ctx().memref_type(&[batch, m, n], p.compute)), two_levels(dense_strides([batch, m, n]), split)),
         };
@@ -91,43 +91,11 @@ impl Lowering<'_, '_> {
         }
     }
 
-    /// The buffer holding hlo value `v` with elements of type `element`, and the memref
-    /// type to read it through (a bitcast's, for a bitcast of a buffer).
-    fn operand_buffer(&self, v: ValueId, element: Type) -> Emitted<Option<(ValueId, Type)>> {
-        if let Some(Lowered::Buffer(buffer)) = self.values.get(&v).cloned() {
-            if self.buffer_element(buffer)? == element {
-                return Ok(Some((buffer, self.body.value_type(buffer))));
-            }
-        }
-        if let Some((buffer, view)) = self.bitcast_of_buffer(v)? {
-            if self.buffer_element(buffer)? == element {
-                return Ok(Some((buffer, view)));
-            }
-        }
-        Ok(None)
-    }
-
-    /// `[outer, batch, row, column]` strides of a buffer of memref type `ty` read as
-    /// `groups` split at `at`, when each part flattens.
-    fn split_view(&self, ty: Type, groups: &Groups, at: usize) -> Option<[i64; 4]> {
-        let memref = self.ctx().as_memref(ty)?;
-        let shape = memref.static_shape()?;
-        let layout = memref.layout.clone().unwrap_or_else(|| xla_ir::Layout::row_major(shape.len()));
-        let strides = layout.strides(&shape);
-        let (outer, inner) = groups[0].split_at(at.min(groups[0].len()));
-        Some([
-            flattened_stride(outer, &shape, &strides)?,
-            flattened_stride(inner, &shape, &strides)?,
-            flattened_stride(&groups[1], &shape, &strides)?,
-            flattened_stride(&groups[2], &shape, &strides)?,
-        ])
-    }
-
     /// Hlo value `v` as a two-level matrix batch: its buffer when it flattens at the
     /// split, else the dense copy of [`Lowering::matrix_operand`].
     fn split_operand(&mut self, v: ValueId, groups: &Groups, sizes: [i64; 3], element: Type, split: BatchSplit) -> Emitted<(ValueId, [i64; 4])> {
-        if let Some((buffer, ty)) = self.operand_buffer(v, element)? {
-            if let Some(strides) = self.split_view(ty, groups, split.at) {
+        if let Some(&(buffer, ty)) = self.operand_buffers(v, element)?.first() {
+            if let Some(strides) = self.strided_view_levels(ty, groups, split.at) {
                 return Ok((buffer, strides));
             }
         }
