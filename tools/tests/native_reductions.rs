@@ -59,6 +59,24 @@ fn check(text: &str, args: &[Literal], tolerance: Tolerance) {
     }
 }
 
+/// Runs `text` compiled and interpreted on `args` and requires every result element to have
+/// the same bits: the sign of a zero and of a NaN count, which [`Tolerance::EXACT`] lets
+/// pass.
+fn check_bits(text: &str, args: &[Literal]) {
+    let (compiled, interpreted) = compiled_and_interpreted("reductions.mlir", text, args).unwrap_or_else(|m| panic!("{m}\n{text}"));
+    for (r, (actual, wanted)) in compiled.iter().zip(&interpreted).enumerate() {
+        let (actual, wanted) = (actual.tensor().unwrap_or_else(|m| panic!("{m}")), wanted.tensor().unwrap_or_else(|m| panic!("{m}")));
+        assert_eq!(actual.len(), wanted.len(), "result {r}");
+        for i in 0..actual.len() {
+            let bits = |x: xla_ir::Scalar| match x {
+                xla_ir::Scalar::Float(f) => format!("{:#x}", f.to_bits()),
+                other => format!("{other:?}"),
+            };
+            assert_eq!(bits(actual.get(i)), bits(wanted.get(i)), "result {r} element {i} (compiled vs interpreted)\n{text}");
+        }
+    }
+}
+
 fn f32_literal(shape: &[i64], values: Vec<f64>) -> Literal {
     Literal::new(ElementType::F32, shape.to_vec(), Elements::Float(values))
 }
@@ -179,5 +197,85 @@ fn float_extrema_in_lanes_propagate_nans_wherever_they_are() {
                 check(&text, std::slice::from_ref(&input), Tolerance::EXACT);
             }
         }
+    }
+}
+
+/// JAX's argmax (`GT`) or argmin (`LT`) reduction of `%v` (rows x columns of `ty`) along
+/// dimension 1 from the init value `init` and init index `init_index`, returning both the
+/// values and the indices.
+fn arg_reduction(direction: &str, rows: usize, columns: usize, ty: &str, init: &str, init_index: i64) -> String {
+    let compare_type = if ty.starts_with('f') { "FLOAT" } else { "SIGNED" };
+    format!(
+        "func.func @main(%v: tensor<{rows}x{columns}x{ty}>) -> (tensor<{rows}x{ty}>, tensor<{rows}xi32>) {{
+  %i = hlo.iota dim = 1 : tensor<{rows}x{columns}xi32>
+  %vi = hlo.constant dense<{init}> : tensor<{ty}>
+  %ii = hlo.constant dense<{init_index}> : tensor<i32>
+  %0:2 = hlo.reduce(%v, %i init: %vi, %ii) dimensions = [1] : (tensor<{rows}x{columns}x{ty}>, tensor<{rows}x{columns}xi32>, tensor<{ty}>, tensor<i32>) -> (tensor<{rows}x{ty}>, tensor<{rows}xi32>) {{
+  ^bb0(%a: tensor<{ty}>, %ai: tensor<i32>, %b: tensor<{ty}>, %bi: tensor<i32>):
+    %1 = hlo.compare {direction}, %a, %b, {compare_type} : (tensor<{ty}>, tensor<{ty}>) -> tensor<i1>
+    %2 = hlo.compare NE, %a, %a, {compare_type} : (tensor<{ty}>, tensor<{ty}>) -> tensor<i1>
+    %3 = hlo.or %1, %2 : tensor<i1>
+    %4 = hlo.compare EQ, %a, %b, {compare_type} : (tensor<{ty}>, tensor<{ty}>) -> tensor<i1>
+    %5 = hlo.compare LT, %ai, %bi, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %6 = hlo.and %4, %5 : tensor<i1>
+    %7 = hlo.or %3, %6 : tensor<i1>
+    %8 = hlo.select %3, %a, %b : tensor<i1>, tensor<{ty}>
+    %9 = hlo.select %7, %ai, %bi : tensor<i1>, tensor<i32>
+    hlo.return %8, %9 : tensor<{ty}>, tensor<i32>
+  }}
+  func.return %0#0, %0#1 : tensor<{rows}x{ty}>, tensor<{rows}xi32>
+}}"
+    )
+}
+
+#[test]
+fn arg_extrema_in_two_passes_equal_the_sequential_fold() {
+    // `reduce_arg.rs` finds the extremum, then its first and last positions. The rows
+    // probe what the sequential fold decides: the first of tied maxima (in one lane and
+    // in different lanes), the first NaN's index and payload, the sign of the last of
+    // tied zeros, a row of -inf that the init value's index wins, and the last element.
+    let (rows, columns) = (10usize, 67usize);
+    let mut values = arbitrary_floats(rows * columns, 12);
+    let row = |r: usize| r * columns;
+    values[row(0) + 40] = 5.0; // row 0: tied maxima in lanes 0 and 1 of different rounds
+    values[row(0) + 9] = 5.0;
+    values[row(0) + 17] = 5.0;
+    values[row(0) + 20] = -5.0; // ... and tied minima
+    values[row(0) + 3] = -5.0;
+    values[row(1) + 30] = f64::NAN; // row 1: two NaNs, the later one in a lower lane
+    values[row(1) + 57] = -f64::NAN;
+    for v in &mut values[row(2)..row(3)] {
+        *v = -(*v).abs() - 1.0; // row 2: zeros of both signs, the last one negative
+    }
+    values[row(2) + 5] = 0.0;
+    values[row(2) + 13] = -0.0;
+    values[row(2) + 50] = 0.0;
+    values[row(2) + 61] = -0.0;
+    for v in &mut values[row(3)..row(4)] {
+        *v = f64::NEG_INFINITY; // row 3: nothing beats the init value
+    }
+    values[row(4) + 66] = 7.0; // row 4: the extremum in the remainder lanes
+    values[row(4) + 64] = -7.0;
+    for v in &mut values[row(5)..row(6)] {
+        *v = 1.5; // row 5: all equal
+    }
+    for (element, ty, inits) in [
+        (ElementType::F32, "f32", [("GT", "0xFF800000"), ("LT", "0x7F800000"), ("GT", "0x7FC00000"), ("GT", "0.0")]),
+        (ElementType::F64, "f64", [("GT", "0xFFF0000000000000"), ("LT", "0x7FF0000000000000"), ("GT", "0x7FF8000000000000"), ("GT", "0.0")]),
+    ] {
+        let input = Literal::new(element, vec![rows as i64, columns as i64], Elements::Float(values.clone()));
+        for (direction, init) in inits {
+            for init_index in [0, 3] {
+                let text = arg_reduction(direction, rows, columns, ty, init, init_index);
+                check_bits(&text, std::slice::from_ref(&input));
+            }
+        }
+    }
+    // Integers: ties only.
+    let values: Vec<i128> = small_integers(rows * columns, 13).into_iter().map(|x| x as i128).collect();
+    let input = Literal::new(ElementType::Int { bits: 32, signed: true }, vec![rows as i64, columns as i64], Elements::Int(values));
+    for (direction, init) in [("GT", "-2147483648"), ("LT", "2147483647"), ("GT", "0")] {
+        let text = arg_reduction(direction, rows, columns, "i32", init, 1);
+        check_bits(&text, std::slice::from_ref(&input));
     }
 }

@@ -247,3 +247,74 @@ func.func @column_sum_in_input_order(%a: tensor<6x512xf32>) -> tensor<512xf32> {
   }
   return %0 : tensor<512xf32>
 }
+
+// -----
+
+// JAX's argmax reducer over an iota along the reduced dimension: two passes in lanes
+// (reduce_arg.rs). The first finds the maximum (NaN-propagating, as a float maximum's
+// lanes do); the second the first index whose element equals it or is a NaN, as a
+// minimum over matching indices; the reducer then meets the init value once.
+// CHECK-LABEL: func.func @argmax_in_two_passes
+// CHECK-DAG:     %[[NEG_INF:.+]] = loop.constant 0xFF800000 : f32
+// CHECK-DAG:     %[[NONE:.+]] = loop.constant 2147483647 : i32
+// CHECK:         loop.parallel (%[[ROW:[a-z0-9]+]]) =
+// CHECK:           %[[LANES:.+]]:8 = loop.for %{{.+}} iter_args(%[[M0:[a-z0-9]+]] = %[[NEG_INF]], {{.+}}) -> (f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK:             %[[X:.+]] = loop.load %arg0[%[[ROW]], %{{.+}}] : memref<2x20xf32>
+// CHECK-NEXT:        %[[GT:.+]] = loop.compare GT, %[[X]], %[[M0]] : f32
+// CHECK:           %[[FIRSTS:.+]]:8 = loop.for %{{.+}} iter_args(%[[F0:[a-z0-9]+]] = %[[NONE]], {{.+}}) -> (i32, i32, i32, i32, i32, i32, i32, i32) {
+// CHECK:             %[[HIT:.+]] = loop.arith or
+// CHECK-NEXT:        %[[MIN:.+]] = loop.arith minimum %[[F0]], %{{.+}} : i32
+// CHECK-NEXT:        loop.select %[[HIT]], %[[MIN]], %[[F0]] : i32
+// CHECK:           %[[FIRST:.+]] = loop.arith minimum %{{.+}}, %[[FIRSTS]]#7 : i32
+// CHECK:           %[[KEEP:.+]] = loop.compare LT, %{{.+}}, %[[FIRST]], SIGNED : i32
+// CHECK:           %[[INDEX:.+]] = loop.select %{{.+}}, %{{.+}}, %[[FIRST]] : i32
+// CHECK-NEXT:      loop.store %[[INDEX]], %arg1[%[[ROW]]] : memref<2xi32>
+
+func.func @argmax_in_two_passes(%v: tensor<2x20xf32>) -> tensor<2xi32> {
+  %i = hlo.iota dim = 1 : tensor<2x20xi32>
+  %vi = hlo.constant dense<0xFF800000> : tensor<f32>
+  %ii = hlo.constant dense<0> : tensor<i32>
+  %0:2 = hlo.reduce(%v, %i init: %vi, %ii) dimensions = [1] : (tensor<2x20xf32>, tensor<2x20xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, tensor<2xi32>) {
+  ^bb0(%a: tensor<f32>, %ai: tensor<i32>, %b: tensor<f32>, %bi: tensor<i32>):
+    %1 = hlo.compare GT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %2 = hlo.compare NE, %a, %a, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %3 = hlo.or %1, %2 : tensor<i1>
+    %4 = hlo.compare EQ, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %5 = hlo.compare LT, %ai, %bi, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %6 = hlo.and %4, %5 : tensor<i1>
+    %7 = hlo.or %3, %6 : tensor<i1>
+    %8 = hlo.select %3, %a, %b : tensor<i1>, tensor<f32>
+    %9 = hlo.select %7, %ai, %bi : tensor<i1>, tensor<i32>
+    hlo.return %8, %9 : tensor<f32>, tensor<i32>
+  }
+  return %0#1 : tensor<2xi32>
+}
+
+// -----
+
+// Ties kept by the larger index (`GT` on indices) are not JAX's argmax: the sequential
+// fold, one chain of selects.
+// CHECK-LABEL: func.func @arg_reducer_of_another_tie_break
+// CHECK-NOT:     loop.arith minimum
+// CHECK:         loop.for %{{.+}} iter_args(%{{.+}} = %{{.+}}, %{{.+}} = %{{.+}}) -> (f32, i32) {
+// CHECK-NOT:     loop.arith minimum
+
+func.func @arg_reducer_of_another_tie_break(%v: tensor<2x20xf32>) -> tensor<2xi32> {
+  %i = hlo.iota dim = 1 : tensor<2x20xi32>
+  %vi = hlo.constant dense<0xFF800000> : tensor<f32>
+  %ii = hlo.constant dense<0> : tensor<i32>
+  %0:2 = hlo.reduce(%v, %i init: %vi, %ii) dimensions = [1] : (tensor<2x20xf32>, tensor<2x20xi32>, tensor<f32>, tensor<i32>) -> (tensor<2xf32>, tensor<2xi32>) {
+  ^bb0(%a: tensor<f32>, %ai: tensor<i32>, %b: tensor<f32>, %bi: tensor<i32>):
+    %1 = hlo.compare GT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %2 = hlo.compare NE, %a, %a, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %3 = hlo.or %1, %2 : tensor<i1>
+    %4 = hlo.compare EQ, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %5 = hlo.compare GT, %ai, %bi, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    %6 = hlo.and %4, %5 : tensor<i1>
+    %7 = hlo.or %3, %6 : tensor<i1>
+    %8 = hlo.select %3, %a, %b : tensor<i1>, tensor<f32>
+    %9 = hlo.select %7, %ai, %bi : tensor<i1>, tensor<i32>
+    hlo.return %8, %9 : tensor<f32>, tensor<i32>
+  }
+  return %0#1 : tensor<2xi32>
+}

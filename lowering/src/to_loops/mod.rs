@@ -102,6 +102,7 @@ mod padding;
 mod precision;
 mod probes;
 mod reduce;
+mod reduce_arg;
 mod reduce_columns;
 mod reduce_lanes;
 mod rng;

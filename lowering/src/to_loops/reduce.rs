@@ -11,13 +11,14 @@
 //!
 //! A long reduction along the input's most minor dimension with an associative reducer is
 //! split into lanes ([`super::reduce_lanes`]), which reorders it as XLA's CPU backend
-//! does.
+//! does; an argmax or argmin becomes two such passes ([`super::reduce_arg`]), with the
+//! sequential fold's result.
 //!
 //! Invariant: the accumulators are scalars in registers; no buffer is written inside the
 //! reduction.
 
 use xla_dialects::hlo::{ReduceOp, ReduceWindowOp};
-use xla_ir::{RegionId, Type, ValueId};
+use xla_ir::{Op, RegionId, Type, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
@@ -60,6 +61,10 @@ impl Lowering<'_, '_> {
         let mut accumulators = Vec::with_capacity(inits.len());
         for init in inits {
             accumulators.push(self.element(init, &[])?);
+        }
+        if let Some(arg) = self.arg_extremum(&inputs, &reduced, reducer) {
+            let value_used = !self.body.is_unused(self.body.result(reduce.id(), 0));
+            return self.arg_extremum_elements(arg, inputs[0], inputs[1], reducer, &accumulators, &full_index, value_used);
         }
         if let Some(split) = self.lane_split(&inputs, &reduced, reducer) {
             let lanes = self.lane_accumulators(split, accumulators[0])?;

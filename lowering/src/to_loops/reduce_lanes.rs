@@ -114,23 +114,43 @@ impl Lowering<'_, '_> {
         accumulators: Vec<ValueId>,
         apply: &dyn Fn(&mut Self, ValueId, ValueId) -> Emitted<ValueId>,
     ) -> Emitted<Vec<ValueId>> {
-        let lanes = accumulators.len() as i64;
+        let groups = accumulators.into_iter().map(|acc| vec![acc]).collect();
+        let folded = self.fold_into_lane_groups(size, groups, &|this, group, at| Ok(vec![apply(this, group[0], at)?]))?;
+        Ok(folded.into_iter().flatten().collect())
+    }
+
+    /// [`Lowering::fold_into_lanes`] with several accumulators per lane: `groups` holds
+    /// each lane's accumulators (every group as long as the first), and `apply` folds the
+    /// element at an innermost index into one lane's group, giving its next values.
+    pub fn fold_into_lane_groups(
+        &mut self,
+        size: i64,
+        groups: Vec<Vec<ValueId>>,
+        apply: &dyn Fn(&mut Self, &[ValueId], ValueId) -> Emitted<Vec<ValueId>>,
+    ) -> Emitted<Vec<Vec<ValueId>>> {
+        let lanes = groups.len() as i64;
+        let width = groups.first().map_or(0, Vec::len);
+        if width == 0 || groups.iter().any(|g| g.len() != width) {
+            return Err(self.error("internal error: lanes of unequal accumulator groups"));
+        }
         let rounds = size / lanes;
         let (zero, upper) = (self.index(0), self.index(rounds));
-        let mut accumulators = self.for_loop(zero, upper, &accumulators, |this, round, carried| {
+        let flat: Vec<ValueId> = groups.into_iter().flatten().collect();
+        let flat = self.for_loop(zero, upper, &flat, |this, round, carried| {
             let first = this.mul_const(round, lanes);
             let mut next = Vec::with_capacity(carried.len());
-            for (lane, &acc) in carried.iter().enumerate() {
+            for (lane, group) in carried.chunks(width).enumerate() {
                 let at = this.add_const(first, lane as i64);
-                next.push(apply(this, acc, at)?);
+                next.extend(apply(this, group, at)?);
             }
             Ok(next)
         })?;
+        let mut groups: Vec<Vec<ValueId>> = flat.chunks(width).map(<[ValueId]>::to_vec).collect();
         for (lane, k) in (rounds * lanes..size).enumerate() {
             let at = self.index(k);
-            accumulators[lane] = apply(self, accumulators[lane], at)?;
+            groups[lane] = apply(self, &groups[lane], at)?;
         }
-        Ok(accumulators)
+        Ok(groups)
     }
 
     /// Folds element `x` into the lane accumulator `acc` of a float `maximum` (`minimum`):
@@ -187,7 +207,7 @@ fn single_binary_op(l: &Lowering<'_, '_>, reducer: RegionId) -> Option<OpId> {
 /// The neutral element of `reducer` (an associative op) on elements of type
 /// `element`, and the element's size in bytes, for the float formats with native
 /// arithmetic and the integers wider than a predicate.
-fn neutral_element(element: &TypeData, reducer: HloOpKind) -> Option<(Scalar, usize)> {
+pub(super) fn neutral_element(element: &TypeData, reducer: HloOpKind) -> Option<(Scalar, usize)> {
     match *element {
         TypeData::Float(kind @ (FloatKind::F16 | FloatKind::BF16 | FloatKind::F32 | FloatKind::F64)) => {
             let bytes = if kind == FloatKind::F64 { 8 } else if kind == FloatKind::F32 { 4 } else { 2 };
