@@ -50,6 +50,8 @@ pub mod replicas;
 pub mod rng;
 pub mod rng_distributions;
 #[cfg(target_arch = "x86_64")]
+mod pack_transpose;
+#[cfg(target_arch = "x86_64")]
 pub mod sgemm_avx512;
 mod scratch;
 pub mod sort;

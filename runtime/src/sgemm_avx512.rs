@@ -36,6 +36,7 @@
 use std::arch::x86_64::*;
 
 use crate::args::SendPtr;
+use crate::pack_transpose::{lane_mask, transpose16, transpose_block};
 use crate::scratch::{self, Slot};
 use crate::status::RtResult;
 use crate::thread_pool;
@@ -59,6 +60,11 @@ pub const NC: usize = 4096;
 /// a GRU of 32 steps with 16 rows per product (`B` 256 x 1536 and 512 x 1536) took 14.2 ms
 /// with packing and 6.1 ms without; an LSTM of 64 steps with 32 rows, 12.9 and 7.4 ms.
 pub const DIRECT_B_MAX_ROWS: usize = 4 * MR;
+
+/// The most columns of `B` for which an `f32` `A` whose rows are contiguous is read in
+/// place rather than packed: with few slivers of `B`, each element of `A` takes part in
+/// few multiply-adds, and packing it (a transposing copy) costs a large share of them.
+pub const DIRECT_A_MAX_COLUMNS: usize = 2 * NR;
 
 /// [`DIRECT_B_MAX_ROWS`] for a 16-bit `B`: packing it widens every element (a read and a
 /// write of twice its bytes) where the kernel's loads widen beside its multiply-adds.
@@ -184,18 +190,35 @@ unsafe impl Sync for ViewMut {}
 /// # Safety
 /// The views address valid, validated matrices of those sizes; `available()` holds.
 pub unsafe fn sgemm<T: Element>(m: usize, n: usize, k: usize, alpha: f32, a: View<T>, b: View<T>, beta: f32, c: ViewMut, threads: usize) -> RtResult<()> {
-    if c.row_stride == 1 && c.col_stride != 1 {
-        // A column-major C is computed as its transpose, `C^T = B^T . A^T`, whose rows are
-        // contiguous: the kernel's tiles then store whole vectors.
+    // A column-major C is computed as its transpose, `C^T = B^T . A^T`, whose rows are
+    // contiguous: the kernel's tiles then store whole vectors. So is a product of a short
+    // A and a transposed B (columns contiguous): packing B would be a transposing copy
+    // of the larger operand, where `B^T` is an A with contiguous rows, read in place; the
+    // tiles of the smaller C then store column by column.
+    let column_major_c = c.row_stride == 1 && c.col_stride != 1;
+    let short_a_transposed_b = T::IS_F32 && c.col_stride == 1 && b.row_stride == 1 && b.col_stride != 1 && m <= DIRECT_A_MAX_COLUMNS;
+    if column_major_c || short_a_transposed_b {
         let transpose = |v: View<T>| View { ptr: v.ptr, row_stride: v.col_stride, col_stride: v.row_stride };
-        let c_t = ViewMut { ptr: c.ptr, row_stride: c.col_stride, col_stride: 1 };
-        return sgemm(n, m, k, alpha, transpose(b), transpose(a), beta, c_t, threads);
+        let c_t = ViewMut { ptr: c.ptr, row_stride: c.col_stride, col_stride: c.row_stride };
+        return multiply(n, m, k, alpha, transpose(b), transpose(a), beta, c_t, threads);
     }
+    multiply(m, n, k, alpha, a, b, beta, c, threads)
+}
+
+/// [`sgemm`] in the orientation chosen: reads operands in place or packed.
+///
+/// # Safety
+/// As for [`sgemm`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn multiply<T: Element>(m: usize, n: usize, k: usize, alpha: f32, a: View<T>, b: View<T>, beta: f32, c: ViewMut, threads: usize) -> RtResult<()> {
     // A short A (few rows) uses each element of B only a few times: packing B would cost
     // as much as the product, so the kernel then reads B's rows where they are.
     let direct_b = b.col_stride == 1 && m <= if T::IS_F32 { DIRECT_B_MAX_ROWS } else { DIRECT_B_MAX_ROWS_NARROW };
+    // A narrow B (few slivers) uses each element of A only a few times: the kernel then
+    // reads A's rows where they are rather than from a transposed copy.
+    let direct_a = T::IS_F32 && a.col_stride == 1 && n <= DIRECT_A_MAX_COLUMNS;
     let packed_len = if direct_b { 0 } else { KC * NC.min(n.div_ceil(NR) * NR) };
-    scratch::with(Slot::PackedB, packed_len, |packed_b: &mut [f32]| multiply_blocks(m, n, k, alpha, a, b, beta, c, threads, direct_b, packed_b))
+    scratch::with(Slot::PackedB, packed_len, |packed_b: &mut [f32]| multiply_blocks(m, n, k, alpha, a, b, beta, c, threads, Direct { a: direct_a, b: direct_b }, packed_b))
 }
 
 /// [`sgemm`] for a row-major `C`, with `B` read in place (`direct_b`) or packed into
@@ -205,8 +228,9 @@ pub unsafe fn sgemm<T: Element>(m: usize, n: usize, k: usize, alpha: f32, a: Vie
 /// As for [`sgemm`].
 #[allow(clippy::too_many_arguments)]
 unsafe fn multiply_blocks<T: Element>(
-    m: usize, n: usize, k: usize, alpha: f32, a: View<T>, b: View<T>, beta: f32, c: ViewMut, threads: usize, direct_b: bool, packed_b: &mut [f32],
+    m: usize, n: usize, k: usize, alpha: f32, a: View<T>, b: View<T>, beta: f32, c: ViewMut, threads: usize, direct: Direct, packed_b: &mut [f32],
 ) -> RtResult<()> {
+    let Direct { a: direct_a, b: direct_b } = direct;
     let mr = sliver_rows(m);
     for jc in (0..n).step_by(NC) {
         let nc = NC.min(n - jc);
@@ -228,14 +252,15 @@ unsafe fn multiply_blocks<T: Element>(
             let groups = if row_blocks >= threads { 1 } else { threads.div_ceil(row_blocks).min(slivers) };
             let items = row_blocks * groups;
             let first_block = pc == 0;
+            let packed_a_len = if direct_a { 0 } else { KC * MC.div_ceil(mr) * mr };
             thread_pool::run_chunks(threads.min(items), items, move |begin, end| unsafe {
-                scratch::with(Slot::PackedA, KC * MC.div_ceil(mr) * mr, |packed_a: &mut [f32]| {
+                scratch::with(Slot::PackedA, packed_a_len, |packed_a: &mut [f32]| {
                     let mut packed_block = usize::MAX;
                     for item in begin..end {
                         let (block, group) = (item / groups, item % groups);
                         let ic = block * block_rows;
                         let mc = block_rows.min(m - ic);
-                        if packed_block != block {
+                        if packed_block != block && !direct_a {
                             pack_a(packed_a, a, ic, mc, pc, kc, mr);
                             packed_block = block;
                         }
@@ -245,7 +270,13 @@ unsafe fn multiply_blocks<T: Element>(
                             let nr = NR.min(nc - jr);
                             for ir in (0..mc).step_by(mr) {
                                 let rows = mr.min(mc - ir);
-                                let a_sliver = packed_a.as_ptr().add((ir / mr) * kc * mr);
+                                let a_sliver = if direct_a {
+                                    // `direct_a` holds only for f32 elements.
+                                    let first = a.ptr.offset((ic + ir) as isize * a.row_stride + pc as isize) as *const f32;
+                                    ASliver::InPlace { ptr: first, row_stride: a.row_stride, rows }
+                                } else {
+                                    ASliver::Packed(packed_a.as_ptr().add((ir / mr) * kc * mr))
+                                };
                                 let tile = Tile { row: ic + ir, col: jc + jr, rows, cols: nr };
                                 let scale = if first_block { beta } else { 1.0 };
                                 // The slivers hold `kc` steps; the tile lies inside C.
@@ -267,6 +298,23 @@ unsafe fn multiply_blocks<T: Element>(
         }
     }
     Ok(())
+}
+
+/// Which operands the kernels read in place rather than packed.
+#[derive(Copy, Clone)]
+struct Direct {
+    a: bool,
+    b: bool,
+}
+
+/// A sliver of `A` as the kernels read it: packed (step `p` of `k` holds the sliver's
+/// rows side by side), or in place (row `i`'s element at step `p` at `ptr + i *
+/// row_stride + p`, for the first `rows` rows; the kernel's rows past them read row
+/// `rows - 1` again, and their sums are never stored).
+#[derive(Copy, Clone)]
+enum ASliver {
+    Packed(*const f32),
+    InPlace { ptr: *const f32, row_stride: isize, rows: usize },
 }
 
 /// Where the kernels read a block of `B`: in place (its first element and row stride, in
@@ -296,11 +344,14 @@ struct Sliver<E> {
 /// # Safety
 /// As for [`kernel`].
 #[allow(clippy::too_many_arguments)]
-unsafe fn run_kernel<E: Element>(mr: usize, kc: usize, a: *const f32, b: Sliver<E>, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
-    match mr {
-        MR => kernel::<MR, E>(kc, a, b, c, tile, alpha, beta),
-        8 => kernel::<8, E>(kc, a, b, c, tile, alpha, beta),
-        _ => kernel::<4, E>(kc, a, b, c, tile, alpha, beta),
+unsafe fn run_kernel<E: Element>(mr: usize, kc: usize, a: ASliver, b: Sliver<E>, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
+    match (mr, a) {
+        (MR, ASliver::Packed(a)) => kernel::<MR, E>(kc, a, b, c, tile, alpha, beta),
+        (8, ASliver::Packed(a)) => kernel::<8, E>(kc, a, b, c, tile, alpha, beta),
+        (_, ASliver::Packed(a)) => kernel::<4, E>(kc, a, b, c, tile, alpha, beta),
+        (MR, ASliver::InPlace { ptr, row_stride, rows }) => kernel_in_place_a::<MR, E>(kc, ptr, row_stride, rows, b, c, tile, alpha, beta),
+        (8, ASliver::InPlace { ptr, row_stride, rows }) => kernel_in_place_a::<8, E>(kc, ptr, row_stride, rows, b, c, tile, alpha, beta),
+        (_, ASliver::InPlace { ptr, row_stride, rows }) => kernel_in_place_a::<4, E>(kc, ptr, row_stride, rows, b, c, tile, alpha, beta),
     }
 }
 
@@ -361,10 +412,13 @@ unsafe fn pack_b<T: Element>(out: *mut f32, b: View<T>, pc: usize, kc: usize, jc
         let nr = NR.min(nc - jr);
         let dst = std::slice::from_raw_parts_mut(out.add(sliver * kc * NR), kc * NR);
         if by_columns {
-            for j in 0..nr {
+            // Each column of the sliver is a line of the transposed blocks.
+            for j in (0..nr).step_by(16) {
+                let lines = 16.min(nr - j);
                 let column = b.ptr.offset(pc as isize + (jc + jr + j) as isize * b.col_stride);
-                for p in 0..kc {
-                    dst[p * NR + j] = T::widen(column.add(p));
+                for p in (0..kc).step_by(16) {
+                    let count = 16.min(kc - p);
+                    transpose_block(column.add(p), b.col_stride, lines, count, dst.as_mut_ptr().add(p * NR + j), NR, 16);
                 }
             }
         } else {
@@ -412,6 +466,15 @@ unsafe fn pack_a<T: Element>(out: &mut [f32], a: View<T>, ic: usize, mc: usize, 
             }
             continue;
         }
+        if a.col_stride == 1 {
+            // Rows contiguous: transposed 16 steps of `k` at a time in registers.
+            let first_row = a.ptr.offset((ic + ir) as isize * a.row_stride + pc as isize);
+            for p in (0..kc).step_by(16) {
+                let count = 16.min(kc - p);
+                transpose_block(first_row.add(p), a.row_stride, mr, count, dst.as_mut_ptr().add(p * mr_block), mr_block, mr_block);
+            }
+            continue;
+        }
         for i in 0..mr_block {
             if i >= mr {
                 for p in 0..kc {
@@ -450,6 +513,29 @@ unsafe fn kernel<const R: usize, E: Element>(kc: usize, a: *const f32, b: Sliver
     store_tile(&acc, c, tile, alpha, beta);
 }
 
+/// [`kernel`] reading `A`'s rows in place: one pointer per row of the sliver (`rows` of
+/// them inside `A`, from `a`, `row_stride` apart), stepping along `k`; the rows past
+/// `rows` read the last one again.
+#[allow(clippy::too_many_arguments)]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl")]
+unsafe fn kernel_in_place_a<const R: usize, E: Element>(kc: usize, a: *const f32, row_stride: isize, rows: usize, b: Sliver<E>, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
+    let rows: [*const f32; R] = std::array::from_fn(|i| a.offset(i.min(rows.max(1) - 1) as isize * row_stride));
+    let mut acc = [[_mm512_setzero_ps(); 2]; R];
+    let low = if b.cols >= 16 { 0xffff } else { (1u32 << b.cols) as u16 - 1 };
+    let high = if b.cols >= NR { 0xffff } else if b.cols <= 16 { 0 } else { (1u32 << (b.cols - 16)) as u16 - 1 };
+    for p in 0..kc {
+        let row = b.ptr.offset(p as isize * b.row_stride);
+        let b0 = E::widen16_masked(row, low);
+        let b1 = E::widen16_masked(row.add(16), high);
+        for (acc_row, a_row) in acc.iter_mut().zip(&rows) {
+            let ai = _mm512_set1_ps(*a_row.add(p));
+            acc_row[0] = _mm512_fmadd_ps(ai, b0, acc_row[0]);
+            acc_row[1] = _mm512_fmadd_ps(ai, b1, acc_row[1]);
+        }
+    }
+    store_tile(&acc, c, tile, alpha, beta);
+}
+
 /// `C[tile] = alpha * acc + beta * C[tile]` for a kernel's accumulators, `acc[i]` holding
 /// row `i`'s [`NR`] columns (`beta == 0`: `C` not read).
 ///
@@ -460,6 +546,25 @@ unsafe fn kernel<const R: usize, E: Element>(kc: usize, a: *const f32, b: Sliver
 #[inline(always)]
 pub(crate) unsafe fn store_tile<const R: usize>(acc: &[[__m512; 2]; R], c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
     let alpha_v = _mm512_set1_ps(alpha);
+    if c.row_stride == 1 && c.col_stride != 1 && R <= 16 {
+        // Columns contiguous: the tile is transposed in registers and stored a column at
+        // a time, masked to the rows inside C.
+        let row_mask = lane_mask(tile.rows);
+        for half in 0..2 {
+            let mut rows = [_mm512_setzero_ps(); 16];
+            for (row, sums) in rows.iter_mut().zip(acc.iter()) {
+                *row = sums[half];
+            }
+            let columns = transpose16(rows);
+            for (j, &sum) in columns.iter().enumerate().take(tile.cols.saturating_sub(half * 16)) {
+                let at = c.ptr.offset(tile.row as isize + (tile.col + half * 16 + j) as isize * c.col_stride);
+                let scaled = _mm512_mul_ps(alpha_v, sum);
+                let value = if beta == 0.0 { scaled } else { _mm512_fmadd_ps(_mm512_set1_ps(beta), _mm512_maskz_loadu_ps(row_mask, at), scaled) };
+                _mm512_mask_storeu_ps(at, row_mask, value);
+            }
+        }
+        return;
+    }
     let full = tile.rows == R && tile.cols == NR && c.col_stride == 1;
     for (i, row) in acc.iter().enumerate().take(tile.rows) {
         let out = c.ptr.offset((tile.row + i) as isize * c.row_stride + tile.col as isize * c.col_stride);
@@ -514,16 +619,27 @@ mod tests {
             return;
         }
         // Sizes that leave partial register blocks, several blocks of k and of rows.
-        for &(m, n, k, beta) in &[(1, 1, 1, 0.0), (13, 33, 7, 0.5), (200, 70, 300, 0.0), (25, 4100, 3, 1.0), (12, 32, 256, 0.0), (16, 40, 20, 0.0), (3, 64, 9, 2.0)] {
-            let (a, b, c0) = (values(m * k, 1), values(k * n, 2), values(m * n, 3));
-            let mut c = c0.clone();
-            let view = |v: &Vec<f32>, cols: usize| View { ptr: v.as_ptr(), row_stride: cols as isize, col_stride: 1 };
-            let out = ViewMut { ptr: c.as_mut_ptr(), row_stride: n as isize, col_stride: 1 };
-            // SAFETY: the buffers have the sizes the views describe.
-            unsafe { sgemm(m, n, k, 1.5, view(&a, k), view(&b, n), beta, out, 2).expect("runs") };
-            let exact = reference(m, n, k, 1.5, &a, &b, beta, &c0);
-            for (got, (want, bound)) in c.iter().zip(&exact) {
-                assert!((*got as f64 - want).abs() <= *bound, "{m}x{n}x{k}: {got} vs {want}");
+        // With `n` up to 64 the kernel reads A in place; a transposed B with `m` up to 64
+        // turns the product around and stores C's tiles transposed, masked at the edges.
+        let cases = [(1, 1, 1, 0.0), (13, 33, 7, 0.5), (200, 70, 300, 0.0), (25, 4100, 3, 1.0), (12, 32, 256, 0.0), (16, 40, 20, 0.0), (3, 64, 9, 2.0), (64, 300, 40, 0.5), (50, 17, 33, 1.0)];
+        for &(m, n, k, beta) in &cases {
+            for b_transposed in [false, true] {
+                let (a, b, c0) = (values(m * k, 1), values(k * n, 2), values(m * n, 3));
+                let b_stored: Vec<f32> = if b_transposed { (0..k * n).map(|i| b[(i % k) * n + i / k]).collect() } else { b.clone() };
+                let b_view = if b_transposed {
+                    View { ptr: b_stored.as_ptr(), row_stride: 1, col_stride: k as isize }
+                } else {
+                    View { ptr: b_stored.as_ptr(), row_stride: n as isize, col_stride: 1 }
+                };
+                let mut c = c0.clone();
+                let a_view = View { ptr: a.as_ptr(), row_stride: k as isize, col_stride: 1 };
+                let out = ViewMut { ptr: c.as_mut_ptr(), row_stride: n as isize, col_stride: 1 };
+                // SAFETY: the buffers have the sizes the views describe.
+                unsafe { sgemm(m, n, k, 1.5, a_view, b_view, beta, out, 2).expect("runs") };
+                let exact = reference(m, n, k, 1.5, &a, &b, beta, &c0);
+                for (got, (want, bound)) in c.iter().zip(&exact) {
+                    assert!((*got as f64 - want).abs() <= *bound, "{m}x{n}x{k} (B transposed: {b_transposed}): {got} vs {want}");
+                }
             }
         }
     }
