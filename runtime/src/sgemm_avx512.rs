@@ -20,6 +20,11 @@
 //!   and adds `alpha` times them into `C` (after `beta * C` on the first block of `k`).
 //!
 //! A column-major `C` is computed as `C^T = B^T . A^T`, so that tiles store contiguous rows.
+//! When `B` has at most [`DIRECT_A_MAX_COLUMNS`] columns and `A`'s rows are contiguous,
+//! the kernel reads `A` in place instead of packing it (a transposing copy that costs a
+//! large share of so narrow a product); a short `A` times a transposed `B` is turned
+//! around for that, its tiles then transposed in registers and stored column by column.
+//! Packing that transposes goes 16 x 16 elements at a time (`pack_transpose.rs`).
 //!
 //! `A` and `B` may also hold a 16-bit float format ([`Element`]: f16, bf16), widened to
 //! f32 exactly as they are packed, or, for `B` read in place, as the kernel loads it; so a
