@@ -1,5 +1,6 @@
 //! Elementals of the ops that move elements without changing them: `broadcast_in_dim`,
-//! `broadcast`, `reshape` and `collapse` (through the linear index), `transpose`, `rev`,
+//! `broadcast`, `reshape` and `collapse` (through the linear index of each group of
+//! dimensions that reshapes into another), `transpose`, `rev`,
 //! and `iota`, which makes elements from the index itself.
 //!
 //! Each maps the result index to the operand index with `index` arithmetic, folded where
@@ -12,6 +13,45 @@ use xla_ir::{Op, OpId, ValueId};
 
 use super::emit::Emitted;
 use super::lowering::Lowering;
+
+/// The dimensions of a reshape's operand and result (`from`, `to`) in groups of equal
+/// element counts, as few dimensions per group as the shapes allow, leaving out the
+/// dimensions of size 1 (their index is 0). A shape with no elements is one group.
+fn reshape_groups(from: &[i64], to: &[i64]) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let sized = |shape: &[i64]| shape.iter().enumerate().filter(|(_, s)| **s != 1).map(|(d, _)| d).collect::<Vec<usize>>();
+    let (from_dims, to_dims) = (sized(from), sized(to));
+    if from.contains(&0) || to.contains(&0) {
+        return vec![(from_dims, to_dims)];
+    }
+    let mut groups = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < from_dims.len() && j < to_dims.len() {
+        let (first_i, first_j) = (i, j);
+        let (mut a, mut b) = (from[from_dims[i]], to[to_dims[j]]);
+        (i, j) = (i + 1, j + 1);
+        while a != b {
+            if a < b && i < from_dims.len() {
+                a *= from[from_dims[i]];
+                i += 1;
+            } else if j < to_dims.len() {
+                b *= to[to_dims[j]];
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        if a != b {
+            break;
+        }
+        groups.push((from_dims[first_i..i].to_vec(), to_dims[first_j..j].to_vec()));
+    }
+    if i < from_dims.len() || j < to_dims.len() {
+        // Unequal element counts, which the verifier rejects: one group keeps the
+        // arithmetic of the whole.
+        return vec![(from_dims, to_dims)];
+    }
+    groups
+}
 
 /// The row-major strides of `shape`.
 fn strides(shape: &[i64]) -> Vec<i64> {
@@ -50,7 +90,10 @@ impl Lowering<'_, '_> {
     }
 
     /// `hlo.reshape` (and `hlo.collapse`): the operand element at the same row-major
-    /// position, through the linear index.
+    /// position. The dimensions split into [groups](reshape_groups) of equal size; a
+    /// group of one dimension on each side maps its index unchanged (a reshape that only
+    /// adds or drops dimensions of size 1 is then no arithmetic at all), and the others
+    /// go through their own linear index, a division and a remainder per dimension.
     pub fn reshape_elements(&mut self, op: OpId, index: &[ValueId]) -> Emitted<ValueId> {
         let operand = self.body.operand(op, 0);
         let shape = self.shape_of(operand)?;
@@ -58,24 +101,26 @@ impl Lowering<'_, '_> {
         if shape == result {
             return self.element(operand, index);
         }
-        let mut linear = self.index(0);
-        for (i, stride) in index.iter().zip(strides(&result)) {
-            let term = self.mul_const(*i, stride);
-            linear = self.add_index(linear, term);
-        }
-        let mut operand_index = Vec::with_capacity(shape.len());
-        for (k, (&size, stride)) in shape.iter().zip(strides(&shape)).enumerate() {
-            // A dimension of size 1 has index 0; the leading dimension needs no remainder,
-            // its quotient being below its size already.
-            let i = if size == 1 {
-                self.index(0)
-            } else if k == 0 {
-                self.div_const(linear, stride)
-            } else {
+        let zero = self.index(0);
+        let mut operand_index = vec![zero; shape.len()];
+        for (operand_dims, result_dims) in reshape_groups(&shape, &result) {
+            if let ([d], [r]) = (&operand_dims[..], &result_dims[..]) {
+                operand_index[*d] = index[*r];
+                continue;
+            }
+            let sizes = |dims: &[usize], of: &[i64]| dims.iter().map(|&d| of[d]).collect::<Vec<i64>>();
+            let mut linear = self.index(0);
+            for (&r, stride) in result_dims.iter().zip(strides(&sizes(&result_dims, &result))) {
+                let term = self.mul_const(index[r], stride);
+                linear = self.add_index(linear, term);
+            }
+            let operand_sizes = sizes(&operand_dims, &shape);
+            for (k, (&d, stride)) in operand_dims.iter().zip(strides(&operand_sizes)).enumerate() {
+                // The group's leading dimension needs no remainder, its quotient being
+                // below its size already.
                 let quotient = self.div_const(linear, stride);
-                self.rem_const(quotient, size)
-            };
-            operand_index.push(i);
+                operand_index[d] = if k == 0 { quotient } else { self.rem_const(quotient, operand_sizes[k]) };
+            }
         }
         self.element(operand, &operand_index)
     }
@@ -194,4 +239,24 @@ fn physical_strides(shape: &[i64], minor_to_major: &[i64]) -> Vec<i64> {
         }
     }
     strides
+}
+
+#[cfg(test)]
+mod tests {
+    use super::reshape_groups;
+
+    #[test]
+    fn reshapes_split_into_the_smallest_groups() {
+        // Dropping a unit dimension: every dimension maps to one.
+        assert_eq!(reshape_groups(&[1, 32, 1024], &[32, 1024]), vec![(vec![1], vec![0]), (vec![2], vec![1])]);
+        // Splitting the last dimension leaves the first alone.
+        assert_eq!(reshape_groups(&[32, 1024], &[32, 4, 256]), vec![(vec![0], vec![0]), (vec![1], vec![1, 2])]);
+        // Merging and splitting across a boundary is one group.
+        assert_eq!(reshape_groups(&[6, 4], &[4, 6]), vec![(vec![0, 1], vec![0, 1])]);
+        assert_eq!(reshape_groups(&[2, 3, 4], &[6, 1, 4]), vec![(vec![0, 1], vec![0]), (vec![2], vec![2])]);
+        // No elements: one group.
+        assert_eq!(reshape_groups(&[0, 3], &[3, 0]), vec![(vec![0, 1], vec![0, 1])]);
+        // Only unit dimensions: no group, every index 0.
+        assert!(reshape_groups(&[1, 1], &[1]).is_empty());
+    }
 }
