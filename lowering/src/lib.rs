@@ -118,7 +118,8 @@ pub struct Compiled {
 }
 
 /// The whole pipeline, as `xla-aotc` and `xla-run` run it: keeps the functions the
-/// entries call with their calls inlined ([`inline_into_entries`]), assigns layouts
+/// entries call with their calls inlined ([`inline_into_entries`]), hoists the products of
+/// scanned slices out of their loops (`hoist-scanned-dots`), assigns layouts
 /// (`layout-assignment`), fuses (`fusion`), lowers the hlo `module_op` in place to loops
 /// (`lower-to-loops`), places their temporaries in arenas (`buffer-assignment`; each
 /// entry's `temp_bytes` is its arena) and lowers them to the llvm dialect with a wrapper
@@ -158,6 +159,9 @@ pub fn lower_hlo_timed(
     let roots: Vec<&str> = entries.iter().map(|e| e.function.as_str()).collect();
     phases.time("inline", || inline_into_entries(body, module_op, &roots));
     let verify = |body: &Body, phases: &mut PhaseTimes| phases.time("Verifier", || xla_ir::verifier::verify(body, module_op));
+    if phases.time("hoist-scanned-dots", || xla_scan::hoist_dots::run_on_module(body, module_op)) > 0 {
+        verify(body, phases)?;
+    }
     if options.assign_layouts {
         phases.time("layout-assignment", || xla_layout::pass::run_on_module(body, module_op, options.vector_bytes))?;
         verify(body, phases)?;

@@ -136,6 +136,7 @@ pub fn pass_registry() -> PassRegistry {
     xla_layout::register(&mut registry);
     xla_buffers::register(&mut registry);
     xla_fusion::register(&mut registry);
+    xla_scan::register(&mut registry);
     xla_lowering::register_passes(&mut registry);
     registry
 }

@@ -14,6 +14,7 @@
 // CHECK-NEXT:  {{[0-9]+\.[0-9]+}} ({{ *[0-9]+\.[0-9]}}%)  reading
 // CHECK-NEXT:  Verifier
 // CHECK-NEXT:  inline
+// CHECK-NEXT:  hoist-scanned-dots
 // CHECK-NEXT:  layout-assignment
 // CHECK-NEXT:  fusion
 // CHECK-NEXT:  lower-to-loops
