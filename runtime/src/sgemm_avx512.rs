@@ -499,23 +499,7 @@ unsafe fn pack_a<T: Element>(out: &mut [f32], a: View<T>, ic: usize, mc: usize, 
 /// `B`'s elements widened to f32 as they are loaded.
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
 unsafe fn kernel<const R: usize, E: Element>(kc: usize, a: *const f32, b: Sliver<E>, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
-    let mut acc = [[_mm512_setzero_ps(); 2]; R];
-    // Lanes past `b.cols` are not loaded (they read as zero): a packed sliver has zeros
-    // there anyway, an unpacked one ends at B's last column.
-    let low = if b.cols >= 16 { 0xffff } else { (1u32 << b.cols) as u16 - 1 };
-    let high = if b.cols >= NR { 0xffff } else if b.cols <= 16 { 0 } else { (1u32 << (b.cols - 16)) as u16 - 1 };
-    for p in 0..kc {
-        let row = b.ptr.offset(p as isize * b.row_stride);
-        let b0 = E::widen16_masked(row, low);
-        let b1 = E::widen16_masked(row.add(16), high);
-        let column = a.add(p * R);
-        for (i, acc_row) in acc.iter_mut().enumerate() {
-            let ai = _mm512_set1_ps(*column.add(i));
-            acc_row[0] = _mm512_fmadd_ps(ai, b0, acc_row[0]);
-            acc_row[1] = _mm512_fmadd_ps(ai, b1, acc_row[1]);
-        }
-    }
-    store_tile(&acc, c, tile, alpha, beta);
+    multiply_sliver::<R, E>(kc, |p, i| *a.add(p * R + i), b, c, tile, alpha, beta);
 }
 
 /// [`kernel`] reading `A`'s rows in place: one pointer per row of the sliver (`rows` of
@@ -525,15 +509,25 @@ unsafe fn kernel<const R: usize, E: Element>(kc: usize, a: *const f32, b: Sliver
 #[target_feature(enable = "avx512f,avx512bw,avx512vl")]
 unsafe fn kernel_in_place_a<const R: usize, E: Element>(kc: usize, a: *const f32, row_stride: isize, rows: usize, b: Sliver<E>, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
     let rows: [*const f32; R] = std::array::from_fn(|i| a.offset(i.min(rows.max(1) - 1) as isize * row_stride));
+    multiply_sliver::<R, E>(kc, |p, i| *rows[i].add(p), b, c, tile, alpha, beta);
+}
+
+/// The kernels' loop: for each step `p` of `k`, two vectors of the `B` sliver's row times
+/// `a_at(p, i)` for each row `i`, accumulated in `R x 2` registers, then stored. Always
+/// inlined into its kernel, whose AVX-512 it compiles with.
+#[inline(always)]
+unsafe fn multiply_sliver<const R: usize, E: Element>(kc: usize, a_at: impl Fn(usize, usize) -> f32, b: Sliver<E>, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
     let mut acc = [[_mm512_setzero_ps(); 2]; R];
+    // Lanes past `b.cols` are not loaded (they read as zero): a packed sliver has zeros
+    // there anyway, an unpacked one ends at B's last column.
     let low = if b.cols >= 16 { 0xffff } else { (1u32 << b.cols) as u16 - 1 };
     let high = if b.cols >= NR { 0xffff } else if b.cols <= 16 { 0 } else { (1u32 << (b.cols - 16)) as u16 - 1 };
     for p in 0..kc {
         let row = b.ptr.offset(p as isize * b.row_stride);
         let b0 = E::widen16_masked(row, low);
         let b1 = E::widen16_masked(row.add(16), high);
-        for (acc_row, a_row) in acc.iter_mut().zip(&rows) {
-            let ai = _mm512_set1_ps(*a_row.add(p));
+        for (i, acc_row) in acc.iter_mut().enumerate() {
+            let ai = _mm512_set1_ps(a_at(p, i));
             acc_row[0] = _mm512_fmadd_ps(ai, b0, acc_row[0]);
             acc_row[1] = _mm512_fmadd_ps(ai, b1, acc_row[1]);
         }
