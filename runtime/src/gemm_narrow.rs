@@ -14,7 +14,9 @@
 //!   consecutive `k`: a sliver of `B` holds, per pair of its rows, each of its 32 columns'
 //!   two elements side by side; a sliver of `A` holds, per pair of its columns, each of
 //!   its 12 rows' two elements side by side, which the kernel broadcasts as one 32-bit
-//!   value. An odd `k` is padded with a zero.
+//!   value. An odd `k` is padded with a zero. With at most `DIRECT_B_MAX_ROWS_NARROW`
+//!   rows of `A` and `B`'s rows contiguous, `B` is not packed: the kernel loads each pair
+//!   of its rows and interleaves them in registers (`vpermt2w`).
 //! - f16 (and bf16 without AVX512-BF16) on AVX-512: the f32 product of
 //!   [`crate::sgemm_avx512`], its packing widening the operands to f32 (exactly;
 //!   `vcvtph2ps` for f16), so no widened copy of either operand is made.
@@ -307,7 +309,7 @@ mod avx512_bf16 {
 
     use crate::args::SendPtr;
     use crate::scratch::{self, Slot};
-    use crate::sgemm_avx512::{balanced_block_rows, pack_in_parallel, sliver_rows, store_tile, Tile, ViewMut, MC, MR, NR};
+    use crate::sgemm_avx512::{balanced_block_rows, pack_in_parallel, sliver_rows, store_tile, Tile, ViewMut, DIRECT_B_MAX_ROWS_NARROW, MC, MR, NR};
     use crate::status::RtResult;
     use crate::thread_pool;
 
@@ -319,7 +321,7 @@ mod avx512_bf16 {
 
     /// Whether this CPU runs the kernel.
     pub fn available() -> bool {
-        is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bf16")
+        is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512bw") && is_x86_feature_detected!("avx512bf16")
     }
 
     type View = crate::sgemm_avx512::View<u16>;
@@ -343,15 +345,21 @@ mod avx512_bf16 {
             let c_t = ViewMut { ptr: c.ptr, row_stride: c.col_stride, col_stride: 1 };
             return gemm(n, m, k, alpha, transpose(b), transpose(a), beta, c_t, threads);
         }
-        scratch::with(Slot::PackedB, KC * NC.min(n.div_ceil(NR) * NR), |packed_b: &mut [u16]| multiply_blocks(m, n, k, alpha, a, b, beta, c, threads, packed_b))
+        // A short A uses each element of B a few times: the kernel then reads B's rows in
+        // place, interleaving each pair of rows in registers, rather than packing them.
+        let in_place_b = b.col_stride == 1 && m <= DIRECT_B_MAX_ROWS_NARROW;
+        let packed_len = if in_place_b { 0 } else { KC * NC.min(n.div_ceil(NR) * NR) };
+        scratch::with(Slot::PackedB, packed_len, |packed_b: &mut [u16]| multiply_blocks(m, n, k, alpha, a, b, beta, c, threads, in_place_b, packed_b))
     }
 
-    /// [`gemm`] for a row-major `C`, with `packed_b` holding a packed block of `B`.
+    /// [`gemm`] for a row-major `C`, with `B` read in place (`in_place_b`) or packed a block
+    /// at a time into `packed_b`.
     ///
     /// # Safety
     /// As for [`gemm`].
     #[allow(clippy::too_many_arguments)]
-    unsafe fn multiply_blocks(m: usize, n: usize, k: usize, alpha: f32, a: View, b: View, beta: f32, c: ViewMut, threads: usize, packed_b: &mut [u16]) -> RtResult<()> {
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn multiply_blocks(m: usize, n: usize, k: usize, alpha: f32, a: View, b: View, beta: f32, c: ViewMut, threads: usize, in_place_b: bool, packed_b: &mut [u16]) -> RtResult<()> {
         let mr = sliver_rows(m);
         for jc in (0..n).step_by(NC) {
             let nc = NC.min(n - jc);
@@ -359,8 +367,10 @@ mod avx512_bf16 {
             for pc in (0..k).step_by(KC) {
                 let kc = KC.min(k - pc);
                 let pairs = kc.div_ceil(2);
-                let out = SendPtr(packed_b.as_mut_ptr());
-                pack_in_parallel(threads, slivers, kc * nc, |range| pack_b(out.get(), b, pc, kc, jc, nc, range))?;
+                if !in_place_b {
+                    let out = SendPtr(packed_b.as_mut_ptr());
+                    pack_in_parallel(threads, slivers, kc * nc, |range| pack_b(out.get(), b, pc, kc, jc, nc, range))?;
+                }
                 let block_rows = balanced_block_rows(m, threads, mr);
                 let row_blocks = m.div_ceil(block_rows);
                 let groups = if row_blocks >= threads { 1 } else { threads.div_ceil(row_blocks).min(slivers) };
@@ -368,7 +378,8 @@ mod avx512_bf16 {
                 let scale = if pc == 0 { beta } else { 1.0 };
                 let b_shared = Shared(packed_b.as_ptr());
                 thread_pool::run_chunks(threads.min(items), items, move |begin, end| {
-                    let b_base = b_shared;
+                    // Whole views, not their raw pointer fields, are what the threads share.
+                    let (b_base, b) = (b_shared, b);
                     scratch::with(Slot::PackedA, pairs * MC.div_ceil(mr) * mr, |packed_a: &mut [u32]| {
                         let mut packed_block = usize::MAX;
                         for item in begin..end {
@@ -383,16 +394,20 @@ mod avx512_bf16 {
                             let (s0, s1) = thread_pool::chunk_bounds(slivers, groups, group);
                             for sliver in s0..s1 {
                                 let jr = sliver * NR;
-                                let b_sliver = b_base.0.wrapping_add(sliver * pairs * NR * 2);
+                                let b_sliver = if in_place_b {
+                                    BSliver::InPlace { ptr: b.ptr.wrapping_offset(pc as isize * b.row_stride + (jc + jr) as isize), row_stride: b.row_stride, rows: kc }
+                                } else {
+                                    BSliver::Packed(b_base.0.wrapping_add(sliver * pairs * NR * 2))
+                                };
                                 for ir in (0..mc).step_by(mr) {
                                     let a_sliver = packed_a[(ir / mr) * pairs * mr..].as_ptr();
                                     let tile = Tile { row: ic + ir, col: jc + jr, rows: mr.min(mc - ir), cols: NR.min(nc - jr) };
                                     // SAFETY: the slivers hold `pairs` steps; the tile lies inside C.
                                     unsafe {
                                         match mr {
-                                            MR => kernel::<MR>(pairs, a_sliver, b_sliver, c, tile, alpha, scale),
-                                            8 => kernel::<8>(pairs, a_sliver, b_sliver, c, tile, alpha, scale),
-                                            _ => kernel::<4>(pairs, a_sliver, b_sliver, c, tile, alpha, scale),
+                                            MR => run_kernel::<MR>(pairs, a_sliver, b_sliver, c, tile, alpha, scale),
+                                            8 => run_kernel::<8>(pairs, a_sliver, b_sliver, c, tile, alpha, scale),
+                                            _ => run_kernel::<4>(pairs, a_sliver, b_sliver, c, tile, alpha, scale),
                                         }
                                     }
                                 }
@@ -484,14 +499,94 @@ mod avx512_bf16 {
         }
     }
 
+    /// Where a kernel reads a sliver of `B`: packed (per pair of rows, [`NR`] pairs of
+    /// elements side by side), or in place (its first element, the row stride, and how
+    /// many of its rows are inside `B`; its columns are `Tile::cols`).
+    #[derive(Copy, Clone)]
+    enum BSliver {
+        Packed(*const u16),
+        InPlace { ptr: *const u16, row_stride: isize, rows: usize },
+    }
+
+    /// The kernel of `R` rows for `b`.
+    ///
+    /// # Safety
+    /// As for [`kernel`].
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn run_kernel<const R: usize>(pairs: usize, a: *const u32, b: BSliver, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
+        match b {
+            BSliver::Packed(b) => kernel::<R>(pairs, a, b, c, tile, alpha, beta),
+            BSliver::InPlace { ptr, row_stride, rows } => kernel_in_place_b::<R>(pairs, a, ptr, row_stride, rows, c, tile, alpha, beta),
+        }
+    }
+
     /// `C[tile] = alpha * (A sliver . B sliver) + beta * C[tile]` over `pairs` pairs of `k`.
     #[target_feature(enable = "avx512f,avx512bf16")]
     unsafe fn kernel<const R: usize>(pairs: usize, a: *const u32, b: *const u16, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
+        multiply_pairs::<R>(
+            pairs,
+            a,
+            |p| {
+                let row = b.add(p * NR * 2);
+                (_mm512_loadu_si512(row as *const __m512i), _mm512_loadu_si512(row.add(32) as *const __m512i))
+            },
+            c,
+            tile,
+            alpha,
+            beta,
+        );
+    }
+
+    /// Lane `2j` takes element `j` of the first row, lane `2j + 1` element `j` of the
+    /// second (`32 +` in `_mm512_permutex2var_epi16`'s numbering), for `j` in `0..16`; the
+    /// second vector of pairs the same for `j` in `16..32`.
+    const FIRST_PAIRS: [u16; 32] = interleave_indices(0);
+    const SECOND_PAIRS: [u16; 32] = interleave_indices(16);
+
+    const fn interleave_indices(first: u16) -> [u16; 32] {
+        let mut indices = [0u16; 32];
+        let mut j = 0;
+        while j < 16 {
+            indices[2 * j] = first + j as u16;
+            indices[2 * j + 1] = 32 + first + j as u16;
+            j += 1;
+        }
+        indices
+    }
+
+    /// [`kernel`] reading `B` in place: each pair of its rows (`rows` of them inside `B`,
+    /// the last pair's second row zeros when `rows` is odd) is loaded, masked to the
+    /// tile's columns, and interleaved in registers.
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx512f,avx512bw,avx512bf16")]
+    unsafe fn kernel_in_place_b<const R: usize>(pairs: usize, a: *const u32, b: *const u16, row_stride: isize, rows: usize, c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
+        let mask = if tile.cols >= 32 { u32::MAX } else { (1u32 << tile.cols) - 1 };
+        let (first, second) = (_mm512_loadu_si512(FIRST_PAIRS.as_ptr() as *const __m512i), _mm512_loadu_si512(SECOND_PAIRS.as_ptr() as *const __m512i));
+        multiply_pairs::<R>(
+            pairs,
+            a,
+            |p| {
+                let upper = _mm512_maskz_loadu_epi16(mask, b.offset(2 * p as isize * row_stride) as *const i16);
+                let lower = if 2 * p + 1 < rows { _mm512_maskz_loadu_epi16(mask, b.offset((2 * p + 1) as isize * row_stride) as *const i16) } else { _mm512_setzero_si512() };
+                (_mm512_permutex2var_epi16(upper, first, lower), _mm512_permutex2var_epi16(upper, second, lower))
+            },
+            c,
+            tile,
+            alpha,
+            beta,
+        );
+    }
+
+    /// The kernels' loop: for each pair of `k`, the two vectors of pairs of `B` that
+    /// `b_pairs(p)` gives times each row's pair of `A`, accumulated in `R x 2` registers,
+    /// then stored. Always inlined into its kernel, whose features it compiles with.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    unsafe fn multiply_pairs<const R: usize>(pairs: usize, a: *const u32, b_pairs: impl Fn(usize) -> (__m512i, __m512i), c: ViewMut, tile: Tile, alpha: f32, beta: f32) {
         let mut acc = [[_mm512_setzero_ps(); 2]; R];
         for p in 0..pairs {
-            let row = b.add(p * NR * 2);
-            let b0: __m512bh = std::mem::transmute(_mm512_loadu_si512(row as *const __m512i));
-            let b1: __m512bh = std::mem::transmute(_mm512_loadu_si512(row.add(32) as *const __m512i));
+            let (b0, b1) = b_pairs(p);
+            let (b0, b1): (__m512bh, __m512bh) = (std::mem::transmute(b0), std::mem::transmute(b1));
             let column = a.add(p * R);
             for (i, acc_row) in acc.iter_mut().enumerate() {
                 let ai: __m512bh = std::mem::transmute(_mm512_set1_epi32(*column.add(i) as i32));
@@ -513,7 +608,14 @@ mod tests {
     /// with AVX-512 but not AVX512-BF16).
     #[test]
     fn every_way_agrees_with_the_widened_product() {
-        let (batch, m, n, k) = (2usize, 30usize, 50usize, 77usize);
+        // 30 rows read `B` in place (bf16: pairs of rows interleaved in registers); 200
+        // rows pack it.
+        for (batch, m, n, k) in [(2usize, 30usize, 50usize, 77usize), (1, 200, 70, 33)] {
+            every_way_agrees_at(batch, m, n, k);
+        }
+    }
+
+    fn every_way_agrees_at(batch: usize, m: usize, n: usize, k: usize) {
         for format in [Format::Bf16, Format::F16] {
             let bits = |count: usize, seed: u32| -> Vec<u16> {
                 let value = |i: usize| (((i as u32).wrapping_mul(2654435761).wrapping_add(seed) >> 8) % 2001) as f32 / 1000.0 - 1.0;
