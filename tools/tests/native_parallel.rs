@@ -91,3 +91,34 @@ fn a_small_nest_stays_sequential() {
 }";
     check(text, false, &[&[64, 8]]);
 }
+
+/// The `llvm.func`s whose names contain `kind` (`.nest.`, `.parallel.`) in `text` lowered to
+/// llvm.
+fn outlined_functions(text: &str, kind: &str) -> usize {
+    let ctx = new_context();
+    let mut module = read_module(&ctx, "layers.mlir", text, 1).unwrap_or_else(|d| panic!("{}", d.render(&ctx)));
+    let render = |errors: Vec<xla_ir::Diagnostic>| errors.iter().map(|d| d.render(&ctx)).collect::<String>();
+    xla_lowering::to_loops::lower_module(&mut module.body, module.op, xla_lowering::to_loops::Options::default()).unwrap_or_else(|e| panic!("{}", render(e)));
+    let entries = [xla_lowering::to_llvm::entry::EntrySpec { function: "main".into(), symbol: "xla_main".into() }];
+    xla_lowering::to_llvm::lower_module(&mut module.body, module.op, &entries, xla_lowering::to_llvm::Options { flush_denormals: true }).unwrap_or_else(|e| panic!("{}", render(e)));
+    print_op(&module.body, module.op, &PrintOptions::default()).lines().filter(|l| l.contains("llvm.func") && l.contains(kind)).count()
+}
+
+#[test]
+fn the_nests_of_identical_layers_share_their_functions() {
+    // 40 layers of `x = tanh(x) * w + x` (three nests each without fusion): more outermost
+    // nests than a function keeps inline, so each is outlined and called directly, and the
+    // layers' identical kernels become one function each.
+    let layers = 40;
+    let mut text = String::from("func.func @main(%x0: tensor<64xf32>, %w: tensor<64xf32>) -> tensor<64xf32> {\n");
+    for i in 0..layers {
+        text += &format!(
+            "  %t{i} = hlo.tanh %x{i} : tensor<64xf32>\n  %m{i} = hlo.multiply %t{i}, %w : tensor<64xf32>\n  %x{} = hlo.add %m{i}, %x{i} : tensor<64xf32>\n",
+            i + 1
+        );
+    }
+    text += &format!("  func.return %x{layers} : tensor<64xf32>\n}}\n");
+    let shared = outlined_functions(&text, ".nest.");
+    assert!((1..=4).contains(&shared), "{shared} outlined nest functions for {layers} identical layers");
+    check(&text, false, &[&[64], &[64]]);
+}

@@ -112,6 +112,7 @@ fn lower_body(
     l.flush_denormals = options.flush_denormals;
     l.name = name;
     l.arena_ranges = super::memory::arena_ranges(l.body, old_entry);
+    l.outline_nests = super::parallel::outermost_nests(l.body, old_entry) > super::parallel::OUTLINE_NESTS_ABOVE;
     let old_params = l.body.block(old_entry).args.clone();
     for (old, new) in old_params.into_iter().zip(params) {
         l.bind(old, new);
@@ -121,7 +122,8 @@ fn lower_body(
     l.pop_scope();
     let ok = l.i32_const(0);
     l.ret(Some(ok));
-    Ok(l.outlined)
+    let outlined = std::mem::take(&mut l.outlined);
+    Ok(super::share_outlined::share_identical(body, region, outlined))
 }
 
 /// Lowers `func.call @g(...)` to a call passing the run options, and an early exit on a

@@ -89,11 +89,17 @@ pub struct FnLowering<'a, 'c> {
     pub(super) name: String,
     /// Whether this is an outlined parallel body, whose nests stay sequential.
     pub(super) in_outlined: bool,
+    /// Whether each outermost `loop.parallel` nest too small for the thread pool is still
+    /// outlined into a function of its own ([`super::parallel::OUTLINE_NESTS_ABOVE`]).
+    pub(super) outline_nests: bool,
     /// The functions outlined from this one's parallel nests (detached `llvm.func`s).
     pub(super) outlined: Vec<OpId>,
     /// The byte ranges `[start, end)` of the function's arena buffers, for the alias scopes
     /// of their loads and stores ([`super::memory`]).
     pub(super) arena_ranges: Vec<(u64, u64)>,
+    /// In an outlined nest, the arena ranges of its captured buffers in capture order,
+    /// which name their alias scopes ([`super::share_outlined`]); empty elsewhere.
+    pub(super) scope_labels: Vec<(u64, u64)>,
 }
 
 impl<'a, 'c> FnLowering<'a, 'c> {
@@ -115,8 +121,10 @@ impl<'a, 'c> FnLowering<'a, 'c> {
             flush_denormals: false,
             name: String::new(),
             in_outlined: false,
+            outline_nests: false,
             outlined: Vec::new(),
             arena_ranges: Vec::new(),
+            scope_labels: Vec::new(),
         }
     }
 

@@ -169,7 +169,7 @@ pub fn arena_ranges(body: &xla_ir::Body, block: xla_ir::BlockId) -> Vec<(u64, u6
 }
 
 /// The byte range of the arena buffer `op` defines, when it is one.
-fn arena_range(body: &xla_ir::Body, op: OpId) -> Option<(u64, u64)> {
+pub(super) fn arena_range(body: &xla_ir::Body, op: OpId) -> Option<(u64, u64)> {
     let Some(LoopOp::ArenaBuffer(arena_buffer)) = LoopOp::of(body, op) else { return None };
     let offset = u64::try_from(arena_buffer.offset(body)).ok()?;
     let size = xla_dialects::loops::arena::buffer_bytes(body.ctx(), body.value_type(body.result(op, 0)))?;
@@ -244,15 +244,25 @@ impl FnLowering<'_, '_> {
         let Some(range) = self.body.defining_op(buffer).and_then(|op| arena_range(self.body, op)) else { return Vec::new() };
         let ctx = self.ctx();
         let disjoint: Vec<xla_ir::Attribute> =
-            self.arena_ranges.iter().filter(|r| r.1 <= range.0 || range.1 <= r.0).map(|r| ctx.string_attr(&scope_name(&self.name, *r))).collect();
+            self.arena_ranges.iter().filter(|r| r.1 <= range.0 || range.1 <= r.0).map(|r| ctx.string_attr(&self.scope_name(*r))).collect();
         if disjoint.is_empty() {
             return Vec::new();
         }
         vec![
             (ALIAS_DOMAIN_ATTR, ctx.string_attr(&self.name)),
-            (ALIAS_SCOPES_ATTR, ctx.array_attr(vec![ctx.string_attr(&scope_name(&self.name, range))])),
+            (ALIAS_SCOPES_ATTR, ctx.array_attr(vec![ctx.string_attr(&self.scope_name(range))])),
             (NOALIAS_SCOPES_ATTR, ctx.array_attr(disjoint)),
         ]
+    }
+
+    /// The name of the alias scope of arena range `range`: by its bytes, or in an outlined
+    /// nest by the order in which the nest captured it, so that the same kernel outlined
+    /// from two layers (whose buffers lie at other offsets) reads the same.
+    fn scope_name(&self, range: (u64, u64)) -> String {
+        match self.scope_labels.iter().position(|r| *r == range) {
+            Some(label) => format!("{}.captured[{label}]", self.name),
+            None => scope_name(&self.name, range),
+        }
     }
 
     /// The layout of the buffer the loop value `buffer` is.

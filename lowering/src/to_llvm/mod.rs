@@ -38,6 +38,7 @@ pub mod math;
 pub mod memory;
 pub mod minifloat;
 pub mod parallel;
+mod share_outlined;
 pub mod runtime;
 pub mod types;
 pub mod approximations;
@@ -175,6 +176,10 @@ pub fn lower_module(body: &mut Body<'_>, module: OpId, entries: &[EntrySpec], op
 /// parameter's memory overlaps, which translation marks `noalias`: a function's arena,
 /// whose bytes are its own temporaries' only.
 pub const NOALIAS_PARAMS_ATTR: &str = "noalias_params";
+
+/// The attribute of an `llvm.func` that LLVM must not inline (`noinline`): the loop nests
+/// outlined to keep functions small ([`parallel::OUTLINE_NESTS_ABOVE`]).
+pub const NOINLINE_ATTR: &str = "noinline";
 
 /// The attribute of an `llvm.func` naming the denormal mode its floating-point code runs
 /// in (`preserve-sign`: subnormal inputs read as zero and subnormal results flushed to a

@@ -18,11 +18,20 @@
 //! which the outlined function loads back; constants are re-emitted there instead, so
 //! address arithmetic still folds.
 //!
+//! In a function of more than [`OUTLINE_NESTS_ABOVE`] outermost nests (a whole model's
+//! entry), every outermost nest is outlined the same way, and one too small for the pool
+//! becomes a direct `llvm.call @F.nest.K(0, n, %ctx)` of a `noinline` function: LLVM's
+//! loop passes then work on many small functions rather than one whose loops they would
+//! revisit quadratically, and identical kernels (a model's layers) become one function
+//! ([`super::share_outlined`]). Alias scopes inside an outlined nest are named by capture
+//! order, not by arena offsets, so that the copies of a kernel read the same.
+//!
 //! Invariants:
 //! - results are bit-identical to the sequential nest: every iteration writes disjoint
 //!   elements (the `loop.parallel` invariant) and runs the same scalar code; the outlined
 //!   function sets MXCSR's flush-to-zero bits itself when the entry does, since worker
-//!   threads do not inherit the caller's floating-point mode;
+//!   threads do not inherit the caller's floating-point mode (a nest called directly runs
+//!   in the caller's);
 //! - only a body that cannot exit early is outlined (no `loop.alloc`, `loop.call_runtime`
 //!   or `func.call` anywhere inside it), so the outlined function returns nothing; a body
 //!   using arena buffers (`loop.arena_buffer`, an address that cannot fail) is outlined,
@@ -48,6 +57,27 @@ use super::lowering::FnLowering;
 /// 2^16 made the corpus's small elementwise cases several times slower there).
 pub const PARALLEL_MIN_WORK: u64 = 1 << 22;
 
+/// The most outermost `loop.parallel` nests a function keeps inline. Above it, every such
+/// nest becomes a function of its own, called directly when it is too small for the pool:
+/// LLVM's loop passes recompute function-wide analyses after each loop they change, so
+/// their time grows with the square of a function's loops. A 24-layer transformer's entry
+/// of some 700 nests took 3.7 s to optimize as one function.
+pub const OUTLINE_NESTS_ABOVE: usize = 32;
+
+/// The number of outermost `loop.parallel` nests in `block` and the regions of its ops
+/// (not counting nests inside them).
+pub fn outermost_nests(body: &Body, block: xla_ir::BlockId) -> usize {
+    body.block_ops(block)
+        .map(|op| {
+            if matches!(LoopOp::of(body, op), Some(LoopOp::Parallel(_))) {
+                1
+            } else {
+                body.op(op).regions.iter().flat_map(|r| body.region(*r).blocks.clone()).map(|b| outermost_nests(body, b)).sum()
+            }
+        })
+        .sum()
+}
+
 /// The trip count assumed for a nested loop whose bounds are not constants.
 const UNKNOWN_TRIP_COUNT: u64 = 16;
 
@@ -69,14 +99,15 @@ pub fn try_outline(l: &mut FnLowering, op: OpId, operands: &[ValueId]) -> Result
         return Ok(false);
     };
     let region = l.body.op(op).regions[0];
-    if trips[0] < 2 || !outlinable(l.body, region) {
+    if trips[0] < 1 || (trips[0] < 2 && !l.outline_nests) || !outlinable(l.body, region) {
         return Ok(false);
     }
     let iterations = trips.iter().fold(1u64, |acc, t| acc.saturating_mul(u64::try_from(*t).unwrap_or(u64::MAX)));
-    if iterations.saturating_mul(region_cost(l.body, region)) < PARALLEL_MIN_WORK {
+    let on_the_pool = iterations.saturating_mul(region_cost(l.body, region)) >= PARALLEL_MIN_WORK;
+    if !on_the_pool && !l.outline_nests {
         return Ok(false);
     }
-    outline(l, op, region, trips[0])?;
+    outline(l, op, region, trips[0], on_the_pool)?;
     Ok(true)
 }
 
@@ -140,13 +171,14 @@ fn collect(body: &Body, op: OpId, defined: &mut HashSet<ValueId>, used: &mut Vec
 }
 
 /// Builds the outlined function of the nest `op` and the call that runs it over `trips`
-/// outer iterations (see the module).
-fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Result<(), Diagnostic> {
+/// outer iterations (see the module): through the thread pool (`on_the_pool`), or
+/// directly, over all of them at once.
+fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128, on_the_pool: bool) -> Result<(), Diagnostic> {
     let ctx = l.ctx();
     let (constants, values) = captures(l.body, op);
     let lowered = values.iter().map(|v| l.value(*v)).collect::<Result<Vec<_>, _>>()?;
     let types: Vec<_> = lowered.iter().map(|v| l.body.value_type(*v)).collect();
-    let name = format!("{}.parallel.{}", l.name, l.outlined.len());
+    let name = format!("{}.{}.{}", l.name, if on_the_pool { "parallel" } else { "nest" }, l.outlined.len());
     let (i64_ty, ptr, slot_ty) = (ctx.int_type(64), ptr_type(ctx), ctx.int_type(128));
 
     // The caller: the context in the entry block (so a nest inside a loop reuses one
@@ -167,10 +199,15 @@ fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Resul
         l.store(v, slot);
     }
     let n = l.i64_const(i64::try_from(trips).map_err(|_| l.error("loop.parallel: the trip count does not fit i64"))?);
-    let function = l.value_op(LlvmOpKind::AddressOf.name(), &[], ptr, &[("function", ctx.symbol_ref_attr(vec![ctx.symbol(&name)]))]);
-    let options = l.options;
-    let status = l.call_value("xla_rt_parallel_for", &[n, function, context, options], ctx.int_type(32));
-    l.exit_on_error(status);
+    if on_the_pool {
+        let function = l.value_op(LlvmOpKind::AddressOf.name(), &[], ptr, &[("function", ctx.symbol_ref_attr(vec![ctx.symbol(&name)]))]);
+        let options = l.options;
+        let status = l.call_value("xla_rt_parallel_for", &[n, function, context, options], ctx.int_type(32));
+        l.exit_on_error(status);
+    } else {
+        let zero = l.i64_const(0);
+        l.call(&name, &[zero, n, context], None);
+    }
 
     // The outlined function.
     let outlined_region = l.body.create_region();
@@ -185,11 +222,23 @@ fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Resul
     o.in_outlined = true;
     o.flush_denormals = flush;
     o.name = l.name.clone();
-    o.arena_ranges = l.arena_ranges.clone();
+    // Only the captured buffers' ranges matter here; named by capture order, the same
+    // kernel outlined from another layer reads the same (see `share_outlined`).
+    let mut captured_ranges: Vec<(u64, u64)> = Vec::new();
+    for v in &values {
+        if let Some(range) = o.body.defining_op(*v).and_then(|d| super::memory::arena_range(o.body, d)) {
+            if !captured_ranges.contains(&range) {
+                captured_ranges.push(range);
+            }
+        }
+    }
+    o.arena_ranges = captured_ranges.clone();
+    o.scope_labels = captured_ranges;
     let index = o.i64_const(lowered.len() as i64);
     let slot = o.element_address(context, index, slot_ty);
     o.options = o.load(slot, ptr);
-    let saved = if flush { Some(o.set_flush_denormals()) } else { None };
+    // A nest called directly runs on the caller's thread, in its floating-point mode.
+    let saved = if flush && on_the_pool { Some(o.set_flush_denormals()) } else { None };
     for (i, (v, ty)) in values.iter().zip(&types).enumerate() {
         let index = o.i64_const(i as i64);
         let slot = o.element_address(context, index, slot_ty);
@@ -214,6 +263,10 @@ fn outline(l: &mut FnLowering, op: OpId, region: RegionId, trips: i128) -> Resul
     state.set_attr(ctx.symbol("sym_name"), ctx.string_attr(&name));
     state.set_attr(ctx.symbol("function_type"), ctx.type_attr(ctx.function_type(vec![i64_ty, i64_ty, ptr], vec![])));
     state.set_attr(ctx.symbol("linkage"), ctx.string_attr("internal"));
+    if !on_the_pool {
+        // Inlined back, the nests would make the one large function again.
+        state.set_attr(ctx.symbol(super::NOINLINE_ATTR), ctx.unit_attr());
+    }
     state.regions.push(outlined_region);
     let func = l.body.create_op(state);
     l.outlined.push(func);

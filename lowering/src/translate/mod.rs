@@ -142,6 +142,10 @@ fn declare_functions<'ll>(
                 function.add_attribute(inkwell::attributes::AttributeLoc::Function, llcx.create_string_attribute(key, &both));
             }
         }
+        if body.attr(func, crate::to_llvm::NOINLINE_ATTR).is_some() {
+            let noinline = llcx.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("noinline"), 0);
+            function.add_attribute(inkwell::attributes::AttributeLoc::Function, noinline);
+        }
         if let Some(AttrData::Array(params)) = body.attr(func, crate::to_llvm::NOALIAS_PARAMS_ATTR).map(|a| ctx.attr_data(a)) {
             let noalias = llcx.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("noalias"), 0);
             for param in params.iter().filter_map(|p| match ctx.attr_data(*p) {
