@@ -15,15 +15,20 @@ use xla_ir::printer::{print_op, PrintOptions};
 use support::differential::{compiled_and_interpreted, small_integers};
 use xla_tools::opt::{new_context, read_module};
 
-/// Whether `text` lowered to llvm calls `xla_rt_parallel_for`.
-fn calls_parallel_for(text: &str) -> bool {
+/// `text` lowered to llvm, printed.
+fn lowered_to_llvm(text: &str) -> String {
     let ctx = new_context();
     let mut module = read_module(&ctx, "parallel.mlir", text, 1).unwrap_or_else(|d| panic!("{}", d.render(&ctx)));
     let render = |errors: Vec<xla_ir::Diagnostic>| errors.iter().map(|d| d.render(&ctx)).collect::<String>();
     xla_lowering::to_loops::lower_module(&mut module.body, module.op, xla_lowering::to_loops::Options::default()).unwrap_or_else(|e| panic!("{}", render(e)));
     let entries = [xla_lowering::to_llvm::entry::EntrySpec { function: "main".into(), symbol: "xla_main".into() }];
     xla_lowering::to_llvm::lower_module(&mut module.body, module.op, &entries, xla_lowering::to_llvm::Options { flush_denormals: true }).unwrap_or_else(|e| panic!("{}", render(e)));
-    print_op(&module.body, module.op, &PrintOptions::default()).contains("@xla_rt_parallel_for(")
+    print_op(&module.body, module.op, &PrintOptions::default())
+}
+
+/// Whether `text` lowered to llvm calls `xla_rt_parallel_for`.
+fn calls_parallel_for(text: &str) -> bool {
+    lowered_to_llvm(text).contains("@xla_rt_parallel_for(")
 }
 
 /// Checks that `text` does (or does not) run on the pool, and matches the interpreter
@@ -95,13 +100,7 @@ fn a_small_nest_stays_sequential() {
 /// The `llvm.func`s whose names contain `kind` (`.nest.`, `.parallel.`) in `text` lowered to
 /// llvm.
 fn outlined_functions(text: &str, kind: &str) -> usize {
-    let ctx = new_context();
-    let mut module = read_module(&ctx, "layers.mlir", text, 1).unwrap_or_else(|d| panic!("{}", d.render(&ctx)));
-    let render = |errors: Vec<xla_ir::Diagnostic>| errors.iter().map(|d| d.render(&ctx)).collect::<String>();
-    xla_lowering::to_loops::lower_module(&mut module.body, module.op, xla_lowering::to_loops::Options::default()).unwrap_or_else(|e| panic!("{}", render(e)));
-    let entries = [xla_lowering::to_llvm::entry::EntrySpec { function: "main".into(), symbol: "xla_main".into() }];
-    xla_lowering::to_llvm::lower_module(&mut module.body, module.op, &entries, xla_lowering::to_llvm::Options { flush_denormals: true }).unwrap_or_else(|e| panic!("{}", render(e)));
-    print_op(&module.body, module.op, &PrintOptions::default()).lines().filter(|l| l.contains("llvm.func") && l.contains(kind)).count()
+    lowered_to_llvm(text).lines().filter(|l| l.contains("llvm.func") && l.contains(kind)).count()
 }
 
 #[test]
