@@ -150,3 +150,60 @@ func.func @unfusible_ops_stay(%x: tensor<16xf32>) -> tensor<16xf32> {
   %r = hlo.abs %s : tensor<16xf32>
   return %r : tensor<16xf32>
 }
+
+// -----
+
+// Heuristic DIVISION_BY_POWER_OF_TWO_IS_CHEAP: a division by a constant power of two is a
+// multiplication by its exact reciprocal, so it counts as cheap: read by two reductions
+// (attention's `scores / 8.0` read by the softmax), it fuses into their input fusion (the
+// siblings merge) instead of being written out. A division by 3.0 stays expensive:
+// computed once, outside the fusion that reads it.
+// CHECK-LABEL: func.func @division_by_a_power_of_two_is_duplicated
+// CHECK-NEXT:    hlo.fusion(%{{.+}}) kind = input
+// CHECK-NEXT:    ^bb0
+// CHECK-NEXT:      hlo.constant dense<8.0>
+// CHECK-NEXT:      hlo.broadcast_in_dim
+// CHECK-NEXT:      hlo.divide
+// CHECK:           hlo.reduce
+// CHECK:           hlo.reduce
+// CHECK-LABEL: func.func @division_by_three_is_not_duplicated
+// CHECK-NEXT:    hlo.constant
+// CHECK-NEXT:    hlo.divide
+// CHECK-NEXT:    hlo.fusion(%{{.+}}) kind = input
+// CHECK-NOT:       hlo.divide
+func.func @division_by_a_power_of_two_is_duplicated(%x: tensor<4x16xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %c = hlo.constant dense<8.0> : tensor<f32>
+  %eight = hlo.broadcast_in_dim %c, dims = [] : (tensor<f32>) -> tensor<4x16xf32>
+  %s = hlo.divide %x, %eight : tensor<4x16xf32>
+  %ninf = hlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %m = hlo.reduce(%s init: %ninf) dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %r = hlo.maximum %a, %b : tensor<f32>
+    hlo.return %r : tensor<f32>
+  }
+  %t = hlo.reduce(%s init: %zero) dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %r = hlo.add %a, %b : tensor<f32>
+    hlo.return %r : tensor<f32>
+  }
+  return %m, %t : tensor<4xf32>, tensor<4xf32>
+}
+
+func.func @division_by_three_is_not_duplicated(%x: tensor<4x16xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %three = hlo.constant dense<3.0> : tensor<4x16xf32>
+  %s = hlo.divide %x, %three : tensor<4x16xf32>
+  %ninf = hlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = hlo.constant dense<0.0> : tensor<f32>
+  %m = hlo.reduce(%s init: %ninf) dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %r = hlo.maximum %a, %b : tensor<f32>
+    hlo.return %r : tensor<f32>
+  }
+  %t = hlo.reduce(%s init: %zero) dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32> {
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %r = hlo.add %a, %b : tensor<f32>
+    hlo.return %r : tensor<f32>
+  }
+  return %m, %t : tensor<4xf32>, tensor<4xf32>
+}

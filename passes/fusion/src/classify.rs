@@ -14,7 +14,7 @@
 
 use xla_dialects::hlo::HloOp;
 use xla_dialects::loops::ArithKind;
-use xla_ir::{Body, OpId, TypeData};
+use xla_ir::{Body, OpId, Scalar, TypeData};
 
 /// What an op may become.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -63,6 +63,11 @@ pub fn classify(body: &Body, op: OpId) -> Class {
         HloOp::ReduceWindow(_) if reducer_is_closed(body, op) => Class::LoopRoot,
         HloOp::Reduce(_) | HloOp::ReduceWindow(_) => Class::Unfusible,
         HloOp::Dot(_) | HloOp::DotGeneral(_) => Class::DotRoot,
+        // Heuristic DIVISION_BY_POWER_OF_TWO_IS_CHEAP: a float division by a constant power
+        // of two is a multiplication by its exact reciprocal (LLVM emits it as one), as
+        // cheap as any: attention's `scores / 8.0` is recomputed in the softmax's two
+        // readers rather than written out once.
+        HloOp::Divide(_) if divides_by_power_of_two(body, op) => Class::Duplicable,
         // Cheap per element: integer and bitwise arithmetic, comparisons, selections,
         // conversions, and data movement that reads one operand element per result element.
         HloOp::Add(_)
@@ -209,6 +214,31 @@ fn is_scalar(body: &Body, v: xla_ir::ValueId) -> bool {
 /// The number of elements of a statically shaped tensor value (`u64::MAX` when unknown).
 pub fn num_elements(body: &Body, v: xla_ir::ValueId) -> u64 {
     shape(body, v).map_or(u64::MAX, |s| s.iter().map(|d| *d as u64).product())
+}
+
+/// Whether `op` (an `hlo.divide`) divides floats by a splat constant (possibly broadcast or
+/// reshaped) that is a power of two between 2^-14 and 2^14, whose reciprocal is then
+/// exact in every float format.
+fn divides_by_power_of_two(body: &Body, op: OpId) -> bool {
+    let ctx = body.ctx();
+    if !body.ctx().as_tensor(body.value_type(body.result(op, 0))).is_some_and(|t| ctx.is_float(t.element)) {
+        return false;
+    }
+    let mut divisor = body.operand(op, 1);
+    loop {
+        let Some(producer) = body.defining_op(divisor) else { return false };
+        match HloOp::of(body, producer) {
+            Some(HloOp::BroadcastInDim(_) | HloOp::Broadcast(_) | HloOp::Reshape(_)) => divisor = body.operand(producer, 0),
+            Some(HloOp::Constant(constant)) => {
+                let value = constant.value(body);
+                let one_value = value.splat || value.len(ctx) == 1;
+                let Some(Scalar::Float(c)) = one_value.then(|| value.get(ctx, 0)).flatten() else { return false };
+                let magnitude = c.abs();
+                return (2f64.powi(-14)..=2f64.powi(14)).contains(&magnitude) && magnitude.to_bits() & ((1u64 << 52) - 1) == 0;
+            }
+            _ => return false,
+        }
+    }
 }
 
 /// The static shape of tensor value `v`.
